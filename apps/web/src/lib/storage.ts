@@ -1,0 +1,91 @@
+/**
+ * Every client-side storage key of SPEC.md §3, in one place. `{product}` is PRODUCT below.
+ * Screens never call localStorage or document.cookie directly; they use these helpers.
+ */
+export const PRODUCT = 'ezrecharge';
+
+export const STORAGE_KEYS = {
+  lang: 'lang',
+  cookieAccepted: 'cookieAccepted',
+  isSuperuser: `${PRODUCT}Type`,
+  userEmail: 'userEmail',
+  userId: 'userId',
+  isLogin: 'isLogin',
+  userName: 'userName',
+  userType: 'userType',
+  user: 'user',
+  rememberUsername: `${PRODUCT}_username`,
+  rememberPassword: `${PRODUCT}_password`,
+  rememberCheckbox: `${PRODUCT}_remember_checkbox`,
+  loginTimestamp: 'EzLiveStr',
+  productCache: `${PRODUCT}_product_select`,
+  priceCache: `${PRODUCT}_price_select`,
+} as const;
+
+/** The cookie-acceptance flag value of SPEC.md §9. */
+export const COOKIE_ACCEPTED_VALUE = '30';
+export const ACCESS_TOKEN_COOKIE = 'access_token';
+export const ACCESS_TOKEN_DAYS = 10;
+
+/** The session keys cleared on logout, on 401 and by the navigation guard. */
+const SESSION_KEYS = [
+  STORAGE_KEYS.isSuperuser,
+  STORAGE_KEYS.userEmail,
+  STORAGE_KEYS.userId,
+  STORAGE_KEYS.isLogin,
+  STORAGE_KEYS.userName,
+  STORAGE_KEYS.userType,
+  STORAGE_KEYS.user,
+] as const;
+
+export function readLocal(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeLocal(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage full or disabled (private mode): the app still works, it only forgets.
+  }
+}
+
+export function removeLocal(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // see writeLocal
+  }
+}
+
+export function isSignedIn(): boolean {
+  return readLocal(STORAGE_KEYS.isLogin) === 'true';
+}
+
+export function isSuperuser(): boolean {
+  return readLocal(STORAGE_KEYS.isSuperuser) === 'true';
+}
+
+export function getAccessToken(): string | null {
+  const prefix = `${ACCESS_TOKEN_COOKIE}=`;
+  for (const part of document.cookie.split('; ')) {
+    if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));
+  }
+  return null;
+}
+
+export function setAccessToken(token: string): void {
+  const maxAge = ACCESS_TOKEN_DAYS * 24 * 60 * 60;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${ACCESS_TOKEN_COOKIE}=${encodeURIComponent(token)}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
+}
+
+/** Ends the client side of a session: token cookie expired, session flags removed. */
+export function clearSession(): void {
+  document.cookie = `${ACCESS_TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  for (const key of SESSION_KEYS) removeLocal(key);
+}

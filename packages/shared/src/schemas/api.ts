@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../limits';
+
+/** `{ message, data }`: the body of every successful API call (DESIGN.md §4). */
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data });
+
+/** A page of a list: `{ page_data, total, page, page_size }`. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ page_data: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+
+/** Paging query of every admin list; default page size 5 (SPEC.md §9). */
+export const ZPageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type TPageQuery = z.infer<typeof ZPageQuery>;
+
+export const ZHealth = z.object({ status: z.enum(['ok', 'degraded']), db: z.enum(['ok', 'down']), version: z.string() });
+export type THealth = z.infer<typeof ZHealth>;
