@@ -1,3 +1,5 @@
+import { SESSION_DAYS } from '@ezrecharge/shared';
+
 /**
  * Every client-side storage key of SPEC.md §3, in one place. `{product}` is PRODUCT below.
  * Screens never call localStorage or document.cookie directly; they use these helpers.
@@ -22,10 +24,7 @@ export const STORAGE_KEYS = {
   priceCache: `${PRODUCT}_price_select`,
 } as const;
 
-/** The cookie-acceptance flag value of SPEC.md §9. */
-export const COOKIE_ACCEPTED_VALUE = '30';
 export const ACCESS_TOKEN_COOKIE = 'access_token';
-export const ACCESS_TOKEN_DAYS = 10;
 
 /** The session keys cleared on logout, on 401 and by the navigation guard. */
 const SESSION_KEYS = [
@@ -79,7 +78,7 @@ export function getAccessToken(): string | null {
 }
 
 export function setAccessToken(token: string): void {
-  const maxAge = ACCESS_TOKEN_DAYS * 24 * 60 * 60;
+  const maxAge = SESSION_DAYS * 24 * 60 * 60;
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${ACCESS_TOKEN_COOKIE}=${encodeURIComponent(token)}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
 }
