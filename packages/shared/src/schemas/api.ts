@@ -6,7 +6,12 @@ export const envelope = <T extends z.ZodType>(data: T) => z.object({ message: z.
 
 /** A page of a list: `{ page_data, total, page, page_size }`. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ page_data: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+  z.object({
+    page_data: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  });
 
 /** Paging query of every admin list; default page size 5 (SPEC.md §9). */
 export const ZPageQuery = z.object({
@@ -15,5 +20,9 @@ export const ZPageQuery = z.object({
 });
 export type TPageQuery = z.infer<typeof ZPageQuery>;
 
-export const ZHealth = z.object({ status: z.enum(['ok', 'degraded']), db: z.enum(['ok', 'down']), version: z.string() });
+export const ZHealth = z.object({
+  status: z.enum(['ok', 'degraded']),
+  db: z.enum(['ok', 'down']),
+  version: z.string(),
+});
 export type THealth = z.infer<typeof ZHealth>;
