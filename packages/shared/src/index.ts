@@ -1,3 +1,6 @@
 export * from './errors';
 export * from './limits';
+export * from './money';
+export * from './order-status';
 export * from './schemas';
+export * from './wire-crypto';
