@@ -1,0 +1,89 @@
+import { fileURLToPath } from 'node:url';
+import { MAX_BODY_BYTES } from '@ezrecharge/shared';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { seedFirstStart } from './db/seed';
+import { registerApiDocs } from './infra/api-docs';
+import { openDataDir } from './infra/data-dir';
+import { openDatabase } from './infra/db';
+import { registerErrorHandler } from './infra/http';
+import { loggerOptions } from './infra/logging';
+import { registerSecurityHeaders } from './infra/security';
+import { registerSpa } from './infra/spa';
+import { healthRoutes } from './modules/health/health-routes';
+
+export interface AppOptions {
+  /** Request logging (pino to stdout). Tests turn it off. */
+  logger?: boolean;
+  /** Folder of the built web app; defaults to apps/web/dist. */
+  webRoot?: string;
+  /** Where the one-time first-start notice (generated admin password) is written. Never the log. */
+  announce?: (text: string) => void;
+}
+
+const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/**
+ * Builds the whole server: data dir and database first (a bad one stops the start with one clear line), then
+ * Fastify with external plugins, infrastructure, domain modules and the SPA, in that order.
+ */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const announce = options.announce ?? ((text: string) => process.stdout.write(`${text}\n`));
+  const dataDir = await openDataDir(config);
+  let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  try {
+    database = await openDatabase(config.database);
+    const seed = await seedFirstStart(database.db, config);
+    if (seed.generatedAdminPassword) {
+      announce(
+        [
+          '',
+          '  First start: superuser created.',
+          `    username: ${config.admin.username}`,
+          `    password: ${seed.generatedAdminPassword}`,
+          '  This password is shown only once. Sign in and change it, or set ADMIN_PASSWORD before the first start.',
+          '',
+        ].join('\n'),
+      );
+    }
+  } catch (err) {
+    await database?.close().catch(() => {});
+    await dataDir.release();
+    throw err;
+  }
+  const db = database;
+
+  const app = Fastify({
+    logger: loggerOptions(options.logger ?? true),
+    bodyLimit: MAX_BODY_BYTES,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onClose', async () => {
+    await db.close();
+    await dataDir.release();
+  });
+
+  try {
+    await app.register(formbody);
+    await registerSecurityHeaders(app, config);
+    await registerApiDocs(app, config);
+
+    await app.register(
+      async (api) => {
+        await api.register(healthRoutes, { database: db, version: config.version });
+      },
+      { prefix: '/api/v1' },
+    );
+
+    await registerSpa(app, options.webRoot ?? DEFAULT_WEB_ROOT);
+    await app.ready();
+  } catch (err) {
+    await app.close().catch(() => {});
+    throw err;
+  }
+  return app;
+}

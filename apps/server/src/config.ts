@@ -1,0 +1,202 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { TEXT_LIMITS } from '@ezrecharge/shared';
+import { z } from 'zod';
+
+/**
+ * The environment of DESIGN.md §3, read and validated once at start. This is the only module that reads
+ * process.env; everything else receives a `Config`.
+ */
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((v) => /^https?:\/\/[^\s/]+/.test(v) && URL.canParse(v), 'must be an http(s) URL');
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PUBLIC_URL: httpUrl.optional(),
+  DATABASE_URL: optionalText.refine(
+    (v) => v === undefined || v === 'memory://' || /^postgres(ql)?:\/\/.+/.test(v),
+    'must be postgres://… or memory://',
+  ),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  APP_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+  ADMIN_USERNAME: z.string().trim().min(1).max(TEXT_LIMITS.usernameMax).default('admin'),
+  ADMIN_PASSWORD: optionalText.refine(
+    (v) => v === undefined || (v.length >= TEXT_LIMITS.passwordMin && v.length <= TEXT_LIMITS.passwordMax),
+    `must be ${TEXT_LIMITS.passwordMin} to ${TEXT_LIMITS.passwordMax} characters`,
+  ),
+  ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@example.com'),
+  SMTP_URL: optionalText.refine(
+    (v) => v === undefined || /^smtps?:\/\/.+/.test(v),
+    'must be smtp://… or smtps://…',
+  ),
+  MAIL_FROM: z.string().trim().min(3).default('EzRecharge <no-reply@ezrecharge.local>'),
+  FIUU_MERCHANT_ID: optionalText,
+  FIUU_VERIFY_KEY: optionalText,
+  FIUU_SECRET_KEY: optionalText,
+  FIUU_PAYMENT_URL: httpUrl.optional(),
+  FIUU_API_URL: httpUrl.optional(),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE: httpUrl.optional(),
+  BIGO_API_BASE: httpUrl.optional(),
+  BIGO_CLIENT_ID: optionalText,
+  BIGO_PRIVATE_KEY: optionalText,
+  BIGO_SIGN_ALG: z.enum(['RS256', 'ES256']).default('RS256'),
+  BIGO_RESELLER_ID: optionalText,
+  REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\/.+/.test(v), 'must be redis://…'),
+  NODE_ENV: optionalText,
+  ALLOW_SANDBOX: z.enum(['0', '1', '']).optional(),
+});
+
+export type DatabaseConfig =
+  | { kind: 'pglite'; dir: string }
+  | { kind: 'memory' }
+  | { kind: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  database: DatabaseConfig;
+  dataDir: string;
+  /** Unset: generated once into DATA_DIR (see infra/data-dir.ts). */
+  appSecret: string | undefined;
+  admin: { username: string; password: string | undefined; email: string };
+  mail: { smtpUrl: string | undefined; from: string };
+  fiuu:
+    | { merchantId: string; verifyKey: string; secretKey: string; paymentUrl: string; apiUrl: string }
+    | undefined;
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+  bigo:
+    | {
+        apiBase: string;
+        clientId: string;
+        privateKey: string;
+        signAlg: 'RS256' | 'ES256';
+        resellerId: string | undefined;
+      }
+    | undefined;
+  redisUrl: string | undefined;
+  production: boolean;
+  /** True when any far end (payment or delivery) is the built-in sandbox. */
+  sandbox: boolean;
+  version: string;
+}
+
+/** Groups whose variables only make sense together: half a gateway configuration is an error, not a sandbox. */
+const GROUPS: Record<string, readonly (keyof z.infer<typeof ZEnv>)[]> = {
+  Fiuu: ['FIUU_MERCHANT_ID', 'FIUU_VERIFY_KEY', 'FIUU_SECRET_KEY'],
+  Stripe: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  BIGO: ['BIGO_API_BASE', 'BIGO_CLIENT_ID', 'BIGO_PRIVATE_KEY'],
+};
+
+function describeValue(env: NodeJS.ProcessEnv, name: string): string {
+  const raw = env[name];
+  if (raw === undefined) return 'unset';
+  // Never echo secrets back, even in an error line.
+  if (/SECRET|PASSWORD|KEY|TOKEN/.test(name)) return 'hidden';
+  return JSON.stringify(raw.length > 60 ? `${raw.slice(0, 60)}…` : raw);
+}
+
+function readVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      version?: unknown;
+    };
+    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** Parses the environment; throws ConfigError with one line naming the variable on the first bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`${name} ${issue?.message ?? 'is invalid'} (value: ${describeValue(env, name)})`);
+  }
+  const e = parsed.data;
+
+  for (const [gateway, names] of Object.entries(GROUPS)) {
+    const set = names.filter((n) => e[n] !== undefined);
+    if (set.length > 0 && set.length < names.length) {
+      const missing = names.filter((n) => e[n] === undefined);
+      throw new ConfigError(
+        `${missing[0]} must be set together with ${set.join(', ')} (${gateway} is either fully configured or the built-in sandbox)`,
+      );
+    }
+  }
+
+  const production = e.NODE_ENV === 'production';
+  const fiuu =
+    e.FIUU_MERCHANT_ID && e.FIUU_VERIFY_KEY && e.FIUU_SECRET_KEY
+      ? {
+          merchantId: e.FIUU_MERCHANT_ID,
+          verifyKey: e.FIUU_VERIFY_KEY,
+          secretKey: e.FIUU_SECRET_KEY,
+          paymentUrl: e.FIUU_PAYMENT_URL ?? 'https://pay.fiuu.com/RMS/pay',
+          apiUrl: e.FIUU_API_URL ?? 'https://pay.fiuu.com',
+        }
+      : undefined;
+  const stripe =
+    e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+      : undefined;
+  const bigo =
+    e.BIGO_API_BASE && e.BIGO_CLIENT_ID && e.BIGO_PRIVATE_KEY
+      ? {
+          apiBase: e.BIGO_API_BASE,
+          clientId: e.BIGO_CLIENT_ID,
+          privateKey: e.BIGO_PRIVATE_KEY,
+          signAlg: e.BIGO_SIGN_ALG,
+          resellerId: e.BIGO_RESELLER_ID,
+        }
+      : undefined;
+  const sandbox = !fiuu || !stripe || !bigo;
+  if (production && sandbox && e.ALLOW_SANDBOX !== '1') {
+    const missing = [!fiuu && 'FIUU_*', !stripe && 'STRIPE_*', !bigo && 'BIGO_*'].filter(Boolean).join(', ');
+    throw new ConfigError(
+      `NODE_ENV=production refuses the built-in sandbox: set ${missing} (or ALLOW_SANDBOX=1 for a staging site)`,
+    );
+  }
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  let database: DatabaseConfig;
+  if (e.DATABASE_URL === 'memory://') database = { kind: 'memory' };
+  else if (e.DATABASE_URL) database = { kind: 'postgres', url: e.DATABASE_URL };
+  else database = { kind: 'pglite', dir: path.join(dataDir, 'pg') };
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    database,
+    dataDir,
+    appSecret: e.APP_SECRET,
+    admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    fiuu,
+    stripe,
+    bigo,
+    redisUrl: e.REDIS_URL,
+    production,
+    sandbox,
+    version: readVersion(),
+  };
+}

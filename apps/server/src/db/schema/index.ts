@@ -1,0 +1,5 @@
+export * from './catalogue';
+export * from './orders';
+export * from './support';
+export * from './system';
+export * from './users';

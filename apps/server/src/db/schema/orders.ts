@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { prices, products } from './catalogue';
+import { users } from './users';
+
+/**
+ * An order keeps its own copy of what was bought (product name, pack size, unit price, currency), so later
+ * catalogue edits never change what a buyer paid for.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNum: text('order_num').notNull(),
+    gameType: smallint('game_type').notNull().default(1),
+    /** The BIGO ID diamonds go to. */
+    gameId: text('game_id').notNull(),
+    orderStatus: smallint('order_status').notNull(),
+    /** Buyer e-mail (shown as pay_payment_num in the order list). */
+    email: text('email').notNull(),
+    lang: text('lang').notNull().default('en'),
+    pageInfo: text('page_info').notNull(),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    priceId: integer('price_id').references(() => prices.id, { onDelete: 'set null' }),
+    currency: text('currency').notNull(),
+    unitAmount: integer('unit_amount').notNull(),
+    gameAmount: integer('game_amount').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** unit_amount × quantity, minor units; recomputed on the server, never trusted from the client. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** game_amount × quantity: diamonds to deliver. */
+    amountGame: integer('amount_game').notNull(),
+    gateway: text('gateway').notNull(),
+    /** Gateway reference: Fiuu tranID or Stripe Checkout Session id. */
+    gatewayRef: text('gateway_ref'),
+    payCheckoutSessionUrl: text('pay_checkout_session_url'),
+    paymentDeadline: timestamp('payment_deadline', { withTimezone: true }),
+    /** Set when a paid notification disagrees with the order (amount/currency): held for an admin. */
+    paymentHeld: boolean('payment_held').notNull().default(false),
+    precheckRescode: integer('precheck_rescode'),
+    failureReason: text('failure_reason'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_order_num_uq').on(t.orderNum),
+    index('orders_status_idx').on(t.orderStatus),
+    index('orders_created_by_idx').on(t.createdBy),
+    index('orders_game_id_idx').on(t.gameId),
+    index('orders_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** One row per status move, written in the same transaction as the move (DESIGN.md §6). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status').notNull(),
+    cause: text('cause').notNull(),
+    /** 'system', 'gateway:fiuu', 'user:12', … */
+    actor: text('actor').notNull(),
+    detail: jsonb('detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/** Every notification from a gateway, stored raw before anything is believed. */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: serial('id').primaryKey(),
+    gateway: text('gateway').notNull(),
+    /** fiuu: return | notify | callback; stripe: the event type. */
+    channel: text('channel').notNull(),
+    /** Stripe event id, or Fiuu tranID+status: the key that makes a repeat a repeat. */
+    dedupeKey: text('dedupe_key'),
+    orderNum: text('order_num'),
+    verified: boolean('verified').notNull(),
+    outcome: text('outcome').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_notifications_order_idx').on(t.orderNum),
+    index('payment_notifications_dedupe_idx').on(t.gateway, t.dedupeKey),
+  ],
+);

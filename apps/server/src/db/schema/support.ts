@@ -1,0 +1,39 @@
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const faqs = pgTable(
+  'faqs',
+  {
+    id: serial('id').primaryKey(),
+    moduleEn: text('module_en').notNull(),
+    moduleZh: text('module_zh').notNull(),
+    questionEn: text('question_en').notNull(),
+    questionZh: text('question_zh').notNull(),
+    answerEn: text('answer_en').notNull(),
+    answerZh: text('answer_zh').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('faqs_module_idx').on(t.moduleEn)],
+);
+
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Spelt so in SPEC.md §3. */
+    whatappId: text('whatapp_id').notNull(),
+    role: text('role').notNull().default('streamer'),
+    email: text('email').notNull().default(''),
+    bigoId: text('bigo_id').notNull().default(''),
+    comment: text('comment').notNull(),
+    /** true = handled (Resolved), per SPEC.md §3. */
+    deleted: boolean('deleted').notNull().default(false),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('feedback_deleted_idx').on(t.deleted, t.createdAt)],
+);

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { constants, promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config';
+import { StartupError } from './startup-error';
+
+/**
+ * DATA_DIR holds the embedded database, uploads, the mail outbox and the generated APP_SECRET.
+ * PGlite has no lock of its own, and two processes writing one PGlite folder corrupt it, so a process that
+ * uses the embedded database holds `DATA_DIR/pg.lock` (its pid) for as long as it runs.
+ */
+export interface DataDir {
+  root: string;
+  uploads: string;
+  outbox: string;
+  secret: string;
+  release(): Promise<void>;
+}
+
+function describe(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  return e.code ?? e.message;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function takeLock(lockPath: string, dir: string): Promise<() => Promise<void>> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await fs.open(lockPath, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return async () => {
+        await fs.rm(lockPath, { force: true });
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
+        throw new StartupError(`DATA_DIR ${dir} cannot be locked: ${describe(err)}`);
+      }
+      const pid = Number.parseInt(await fs.readFile(lockPath, 'utf8').catch(() => ''), 10);
+      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) {
+        throw new StartupError(
+          `DATA_DIR ${dir} is in use by another EzRecharge process (pid ${pid}); stop it or choose another DATA_DIR`,
+        );
+      }
+      // The holder died without cleaning up: the lock is stale, take it over.
+      await fs.rm(lockPath, { force: true });
+    }
+  }
+  throw new StartupError(`DATA_DIR ${dir} cannot be locked: lock file keeps reappearing`);
+}
+
+async function readOrCreateSecret(file: string): Promise<string> {
+  try {
+    const existing = (await fs.readFile(file, 'utf8')).trim();
+    if (existing.length >= 32) return existing;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new StartupError(`APP_SECRET file ${file} cannot be read: ${describe(err)}`);
+    }
+  }
+  const secret = randomBytes(32).toString('hex');
+  await fs.writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export async function openDataDir(config: Config): Promise<DataDir> {
+  const root = config.dataDir;
+  try {
+    await fs.mkdir(root, { recursive: true });
+    await fs.access(root, constants.W_OK | constants.R_OK);
+  } catch (err) {
+    throw new StartupError(
+      `DATA_DIR ${root} is missing and cannot be created, or is not writable: ${describe(err)}`,
+    );
+  }
+  const release =
+    config.database.kind === 'pglite' ? await takeLock(path.join(root, 'pg.lock'), root) : async () => {};
+  try {
+    const uploads = path.join(root, 'uploads');
+    const outbox = path.join(root, 'outbox');
+    await fs.mkdir(uploads, { recursive: true });
+    await fs.mkdir(outbox, { recursive: true });
+    const secret = config.appSecret ?? (await readOrCreateSecret(path.join(root, 'app-secret')));
+    return { root, uploads, outbox, secret, release };
+  } catch (err) {
+    await release();
+    throw err instanceof StartupError
+      ? err
+      : new StartupError(`DATA_DIR ${root} is not usable: ${describe(err)}`);
+  }
+}

@@ -1,0 +1,109 @@
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config';
+import * as schema from '../db/schema';
+import { StartupError } from './startup-error';
+
+/** One Drizzle type for PGlite and PostgreSQL: repositories never know which one they talk to. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction or the database itself: repositories take either. */
+export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export interface Database {
+  db: Db;
+  kind: DatabaseConfig['kind'];
+  /** True when the database answers a trivial query within the timeout. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = fileURLToPath(new URL('../db/migrations', import.meta.url));
+
+/** postgres://user:secret@host/db → postgres://user:***@host/db, for error lines. */
+export function redactUrl(url: string): string {
+  return url.replace(/(\/\/[^:/@]+:)[^@]*@/, '$1***@');
+}
+
+function describe(err: unknown): string {
+  const e = err as { code?: string; message?: string };
+  return [e.code, e.message].filter(Boolean).join(' ') || String(err);
+}
+
+async function openPglite(config: DatabaseConfig): Promise<Database> {
+  let client: PGlite;
+  try {
+    client = config.kind === 'pglite' ? new PGlite(config.dir) : new PGlite();
+    await client.waitReady;
+  } catch (err) {
+    const where = config.kind === 'pglite' ? config.dir : 'memory';
+    throw new StartupError(`The embedded database in ${where} cannot be opened: ${describe(err)}`);
+  }
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS });
+  return {
+    db: db as unknown as Db,
+    kind: config.kind,
+    ping: async () => {
+      try {
+        await client.query('select 1');
+        return !client.closed;
+      } catch {
+        return false;
+      }
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  try {
+    await pool.query('select 1');
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw new StartupError(`DATABASE_URL ${redactUrl(url)} does not answer: ${describe(err)}`);
+  }
+  const db = drizzleNodePg(pool, { schema });
+  await migrateNodePg(db, { migrationsFolder: MIGRATIONS });
+  let closed = false;
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    ping: async (timeoutMs = 2_000) => {
+      if (closed) return false;
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('ping timeout')), timeoutMs);
+        });
+        await Promise.race([db.execute(sql`select 1`), timeout]);
+        return true;
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** Opens the configured database and brings its schema up to date (migrations run at every start). */
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  return config.kind === 'postgres' ? openPostgres(config.url) : openPglite(config);
+}
