@@ -198,7 +198,11 @@ const encoder = new TextEncoder();
 // ignoreBOM: a leading U+FEFF is part of the plaintext and must survive the round trip.
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-function subtle(): SubtleCrypto {
+// Named through globalThis so the types resolve under both the DOM lib (web) and @types/node (server).
+type TSubtle = typeof globalThis.crypto.subtle;
+type TCryptoKey = Awaited<ReturnType<TSubtle['importKey']>>;
+
+function subtle(): TSubtle {
   const s = globalThis.crypto?.subtle;
   // Browsers expose crypto.subtle only in secure contexts (HTTPS or localhost).
   if (!s) throw new WireCryptoError('unavailable', 'WebCrypto (crypto.subtle) is not available here');
@@ -216,7 +220,7 @@ async function deriveKey(
   eventtime: string,
   context: string,
   usage: 'encrypt' | 'decrypt',
-): Promise<{ key: CryptoKey; iv: Uint8Array<ArrayBuffer> }> {
+): Promise<{ key: TCryptoKey; iv: Uint8Array<ArrayBuffer> }> {
   const s = subtle();
   const keyBytes = await s.digest(
     'SHA-256',
