@@ -1,0 +1,5 @@
+import { LegalDocument } from './legal-document';
+
+export function RefundPolicyPage() {
+  return <LegalDocument docKey="refund" />;
+}

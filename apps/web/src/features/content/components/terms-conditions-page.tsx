@@ -1,0 +1,5 @@
+import { LegalDocument } from './legal-document';
+
+export function TermsConditionsPage() {
+  return <LegalDocument docKey="terms" />;
+}
