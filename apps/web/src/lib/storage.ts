@@ -1,4 +1,5 @@
-import { SESSION_DAYS } from '@ezrecharge/shared';
+// The limits subpath keeps zod (pulled in by the schemas) out of the first-load bundle.
+import { SESSION_DAYS } from '@ezrecharge/shared/limits';
 
 /**
  * Every client-side storage key of SPEC.md §3, in one place. `{product}` is PRODUCT below.
@@ -37,6 +38,26 @@ const SESSION_KEYS = [
   STORAGE_KEYS.user,
 ] as const;
 
+type TListener = () => void;
+const listeners = new Set<TListener>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Calls `listener` whenever a key changes through these helpers or in another tab, so that React can follow
+ * the signed-in state with useSyncExternalStore. Returns the unsubscribe function.
+ */
+export function subscribeStorage(listener: TListener): () => void {
+  listeners.add(listener);
+  if (listeners.size === 1) window.addEventListener('storage', notify);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('storage', notify);
+  };
+}
+
 export function readLocal(key: string): string | null {
   try {
     return window.localStorage.getItem(key);
@@ -51,6 +72,7 @@ export function writeLocal(key: string, value: string): void {
   } catch {
     // Storage full or disabled (private mode): the app still works, it only forgets.
   }
+  notify();
 }
 
 export function removeLocal(key: string): void {
@@ -59,6 +81,7 @@ export function removeLocal(key: string): void {
   } catch {
     // see writeLocal
   }
+  notify();
 }
 
 export function isSignedIn(): boolean {
@@ -80,11 +103,13 @@ export function getAccessToken(): string | null {
 export function setAccessToken(token: string): void {
   const maxAge = SESSION_DAYS * 24 * 60 * 60;
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: this module is the one place that writes the token cookie
   document.cookie = `${ACCESS_TOKEN_COOKIE}=${encodeURIComponent(token)}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
 }
 
 /** Ends the client side of a session: token cookie expired, session flags removed. */
 export function clearSession(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: this module is the one place that writes the token cookie
   document.cookie = `${ACCESS_TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
   for (const key of SESSION_KEYS) removeLocal(key);
 }

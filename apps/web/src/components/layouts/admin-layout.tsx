@@ -1,0 +1,166 @@
+import {
+  CommentOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  QuestionCircleOutlined,
+  ShoppingOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+  UnorderedListOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { SIDEBAR_BREAKPOINT_PX } from '@ezrecharge/shared/limits';
+import { Avatar, Button, Drawer, Layout, Menu, type MenuProps } from 'antd';
+import { type ReactNode, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { adminNavFor, routePath, type TRouteName } from '../../lib/routes';
+import { logout, useStoredUser, useSuperuser } from '../../lib/session';
+import { SITE } from '../../lib/site';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { BrandLogo } from '../brand-logo';
+import { LanguageToggle } from '../language-toggle';
+import { PageLoading } from '../page-loading';
+import './admin-layout.css';
+
+interface TNavEntry {
+  name: TRouteName;
+  icon: ReactNode;
+  superuserOnly: boolean;
+}
+
+/** Side navigation of SPEC.md §2, in display order. */
+const NAV_ENTRIES: readonly TNavEntry[] = [
+  { name: 'ezrecharge', icon: <ThunderboltOutlined />, superuserOnly: false },
+  { name: 'order', icon: <UnorderedListOutlined />, superuserOnly: false },
+  { name: 'profile', icon: <UserOutlined />, superuserOnly: false },
+  { name: 'user', icon: <TeamOutlined />, superuserOnly: true },
+  { name: 'product', icon: <ShoppingOutlined />, superuserOnly: true },
+  { name: 'faq-admin', icon: <QuestionCircleOutlined />, superuserOnly: true },
+  { name: 'feedback', icon: <CommentOutlined />, superuserOnly: true },
+];
+
+function SideNav({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation(['common', 'layout']);
+  const { pathname } = useLocation();
+  const superuser = useSuperuser();
+  const active = adminNavFor(pathname);
+
+  const items: MenuProps['items'] = NAV_ENTRIES.filter((entry) => superuser || !entry.superuserOnly).map(
+    (entry) => ({
+      key: entry.name,
+      icon: entry.icon,
+      label: (
+        <Link to={routePath(entry.name)} onClick={onNavigate}>
+          {t(`common:routes.${entry.name}`)}
+        </Link>
+      ),
+    }),
+  );
+
+  return (
+    <nav className="admin-sidenav" aria-label={t('layout:admin.sideNav')}>
+      <Link className="admin-sidenav__logo" to={routePath('portal')} onClick={onNavigate}>
+        <BrandLogo />
+      </Link>
+      <Menu
+        className="admin-sidenav__menu"
+        mode="inline"
+        theme="dark"
+        selectedKeys={active ? [active] : []}
+        items={items}
+      />
+    </nav>
+  );
+}
+
+function AccountBar() {
+  const { t } = useTranslation('layout');
+  const user = useStoredUser();
+  const name = user?.nickname || user?.username || '';
+  return (
+    <div className="admin-account">
+      <LanguageToggle />
+      <span className="admin-account__user">
+        {user?.avatar ? (
+          <Avatar src={user.avatar} alt={t('admin.avatarAlt', { name })} />
+        ) : (
+          <Avatar icon={<UserOutlined aria-hidden="true" />} />
+        )}
+        {name && <span className="admin-account__name">{name}</span>}
+      </span>
+      <Button type="link" className="admin-account__logout" onClick={() => void logout()}>
+        {t('admin.logout')}
+      </Button>
+    </div>
+  );
+}
+
+export function AdminLayout() {
+  const { t } = useTranslation('layout');
+  const pinned = useMediaQuery(`(min-width: ${SIDEBAR_BREAKPOINT_PX}px)`);
+  const [siderVisible, setSiderVisible] = useState(true);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const sidebarShown = pinned ? siderVisible : drawerOpen;
+  const toggle = (): void => {
+    if (pinned) setSiderVisible((visible) => !visible);
+    else setDrawerOpen((open) => !open);
+  };
+  // Below the breakpoint, choosing an entry hides the sidebar again (SPEC.md §2).
+  const afterNavigate = (): void => {
+    if (!pinned) setDrawerOpen(false);
+  };
+
+  return (
+    <Layout className="admin-layout" hasSider={pinned && siderVisible}>
+      {pinned && siderVisible && (
+        <Layout.Sider className="admin-layout__sider" width={232} theme="dark">
+          <SideNav onNavigate={afterNavigate} />
+        </Layout.Sider>
+      )}
+      {!pinned && (
+        <Drawer
+          className="admin-layout__drawer"
+          placement="left"
+          size={260}
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          closable={false}
+          styles={{ body: { padding: 0 } }}
+        >
+          <SideNav onNavigate={afterNavigate} />
+        </Drawer>
+      )}
+      <Layout className="admin-layout__body">
+        <Layout.Header className="admin-layout__header">
+          <Button
+            type="text"
+            className="admin-layout__toggle"
+            icon={
+              sidebarShown ? (
+                <MenuFoldOutlined aria-hidden="true" />
+              ) : (
+                <MenuUnfoldOutlined aria-hidden="true" />
+              )
+            }
+            aria-label={t('admin.toggleSidebar')}
+            aria-expanded={sidebarShown}
+            onClick={toggle}
+          />
+          {!sidebarShown && (
+            <Link className="admin-layout__brand" to={routePath('portal')}>
+              <BrandLogo name={SITE.brand} />
+            </Link>
+          )}
+          <AccountBar />
+        </Layout.Header>
+        <Layout.Content id="main" className="admin-layout__content" tabIndex={-1}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

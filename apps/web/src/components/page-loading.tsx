@@ -1,0 +1,12 @@
+import { Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export function PageLoading() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="page-loading" role="status">
+      <Spin size="large" />
+      <span className="visually-hidden">{t('loading')}</span>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { PortalPage } from './components/portal-page';

@@ -1,0 +1,269 @@
+import type { TErrorBody } from '@ezrecharge/shared/errors';
+import { REQUEST_TIMEOUT_MS } from '@ezrecharge/shared/limits';
+import { i18n } from './i18n';
+import { navigateTo } from './navigation';
+import { routePath } from './routes';
+import { clearSession, getAccessToken } from './storage';
+import { toast } from './toast';
+
+/**
+ * The one HTTP client of the web app (SPEC.md §7, §8; DESIGN.md §4). Every call goes through `apiRequest`:
+ * bearer token, 60 s timeout, cancellation, and the shared error handling (401 ends the session, 400 goes back
+ * to the caller untouched, other failures are toasted once).
+ */
+
+/** Calls that must not carry the bearer token (SPEC.md §6). */
+const NO_BEARER_PATHS = ['/api/v1/login/access-token', '/api/v1/register'];
+
+export type TApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid_response';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** `http`: the server answered with a failure status; the others: no usable answer. */
+  readonly kind: TApiErrorKind;
+  /** HTTP status, 0 when no response arrived. */
+  readonly status: number;
+  /** Stable error code from the server (`errors.ts`), '' when absent. */
+  readonly code: string;
+  /** The server's message and detail, as sent (English). */
+  readonly serverMessage: string;
+  readonly detail: string;
+  /** Field name → message, for showing under form fields. */
+  readonly fieldErrors: Readonly<Record<string, string>>;
+  /** True when the client already showed a toast for this error; callers must not show a second one. */
+  readonly toasted: boolean;
+
+  constructor(init: {
+    kind: TApiErrorKind;
+    message: string;
+    status?: number;
+    code?: string;
+    serverMessage?: string;
+    detail?: string;
+    fieldErrors?: Record<string, string>;
+    toasted?: boolean;
+    cause?: unknown;
+  }) {
+    super(init.message, { cause: init.cause });
+    this.kind = init.kind;
+    this.status = init.status ?? 0;
+    this.code = init.code ?? '';
+    this.serverMessage = init.serverMessage ?? '';
+    this.detail = init.detail ?? '';
+    this.fieldErrors = init.fieldErrors ?? {};
+    this.toasted = init.toasted ?? false;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+/** Success body of every call but login (DESIGN.md §4). */
+export interface TEnvelope<T> {
+  message: string;
+  data: T;
+}
+
+export type TMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type TQueryValue = string | number | boolean | null | undefined;
+
+export interface TRequestOptions<T> {
+  method?: TMethod;
+  query?: Record<string, TQueryValue>;
+  /** JSON body (the default encoding). */
+  json?: unknown;
+  /** Form-encoded body (login). */
+  form?: Record<string, string>;
+  /** Multipart body (uploads); the browser sets the boundary. */
+  multipart?: FormData;
+  /** Cancels the call; the promise then rejects with kind `aborted`. */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Checks and types the successful body, e.g. a zod schema's `parse`; throwing rejects the call. */
+  parse?: (body: unknown) => T;
+}
+
+function buildUrl(path: string, query: TRequestOptions<unknown>['query']): string {
+  if (!query) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  if (!text) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${text}`;
+}
+
+function buildBody(options: TRequestOptions<unknown>, headers: Headers): BodyInit | undefined {
+  if (options.multipart) return options.multipart;
+  if (options.form) {
+    headers.set('Content-Type', 'application/x-www-form-urlencoded');
+    return new URLSearchParams(options.form);
+  }
+  if (options.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    return JSON.stringify(options.json);
+  }
+  return undefined;
+}
+
+function needsBearer(path: string): boolean {
+  const pathname = path.split('?')[0] ?? path;
+  return !NO_BEARER_PATHS.some((open) => pathname === open || pathname === `${open}/`);
+}
+
+function readText(record: Record<string, unknown>, key: string): string {
+  const value = record[key];
+  return typeof value === 'string' ? value : '';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads whatever error body arrived; proxies and crashes may send HTML or nothing. */
+function toErrorBody(body: unknown): Partial<TErrorBody> {
+  if (!isRecord(body)) return {};
+  const errors: Record<string, string> = {};
+  if (isRecord(body.errors)) {
+    for (const [field, message] of Object.entries(body.errors)) {
+      if (typeof message === 'string') errors[field] = message;
+    }
+  }
+  return {
+    message: readText(body, 'message'),
+    detail: readText(body, 'detail'),
+    code: readText(body, 'code'),
+    errors,
+  };
+}
+
+/**
+ * The text shown for a failed call. English shows the server's words (SPEC.md §8: message, else detail, else
+ * 'Undefined Error'); other languages show the translation of the stable error code when there is one.
+ */
+function displayMessage(body: Partial<TErrorBody>, prefer: 'message' | 'detail'): string {
+  if (i18n.language !== 'en' && body.code && i18n.exists(`common:errors.${body.code}`)) {
+    return i18n.t(`common:errors.${body.code}`);
+  }
+  const first = prefer === 'detail' ? body.detail : body.message;
+  const second = prefer === 'detail' ? body.message : body.detail;
+  return first || second || i18n.t('common:errors.undefined');
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function transportError(kind: 'network' | 'timeout' | 'aborted', cause: unknown): ApiError {
+  return new ApiError({ kind, message: i18n.t(`common:errors.${kind}`), cause });
+}
+
+function handleFailure(status: number, body: unknown): ApiError {
+  const error = toErrorBody(body);
+  const shared = {
+    kind: 'http' as const,
+    status,
+    code: error.code ?? '',
+    serverMessage: error.message ?? '',
+    detail: error.detail ?? '',
+    fieldErrors: error.errors ?? {},
+  };
+  if (status === 400) {
+    // Callers show popups and field errors (SPEC.md §8), so no toast here.
+    return new ApiError({
+      ...shared,
+      message: error.message || error.detail || i18n.t('common:errors.undefined'),
+    });
+  }
+  if (status === 401) {
+    const text = displayMessage(error, 'detail');
+    toast.error(text);
+    clearSession();
+    navigateTo(routePath('login'));
+    return new ApiError({ ...shared, message: text, toasted: true });
+  }
+  const text = displayMessage(error, 'message');
+  toast.error(text);
+  return new ApiError({ ...shared, message: text, toasted: true });
+}
+
+export async function apiRequest<T = unknown>(path: string, options: TRequestOptions<T> = {}): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (needsBearer(path)) {
+    const token = getAccessToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+  }
+  const body = buildBody(options, headers);
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const onCallerAbort = (): void => controller.abort();
+  const callerSignal = options.signal;
+  if (callerSignal?.aborted) controller.abort();
+  else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  try {
+    let response: Response;
+    let responseBody: unknown;
+    try {
+      response = await fetch(buildUrl(path, options.query), {
+        method: options.method ?? 'GET',
+        headers,
+        body,
+        signal: controller.signal,
+        credentials: 'same-origin',
+      });
+      responseBody = await readBody(response);
+    } catch (cause) {
+      if (timedOut) throw transportError('timeout', cause);
+      if (callerSignal?.aborted) throw transportError('aborted', cause);
+      throw transportError('network', cause);
+    }
+
+    if (!response.ok) throw handleFailure(response.status, responseBody);
+
+    if (!options.parse) return responseBody as T;
+    try {
+      return options.parse(responseBody);
+    } catch (cause) {
+      const text = i18n.t('common:errors.undefined');
+      toast.error(text);
+      throw new ApiError({
+        kind: 'invalid_response',
+        status: response.status,
+        message: text,
+        toasted: true,
+        cause,
+      });
+    }
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+type TBodyOptions<T> = Omit<TRequestOptions<T>, 'method'>;
+
+/** Shorthands for the `{ message, data }` envelope; `parse` receives the whole body. */
+export const api = {
+  get: <T>(path: string, options?: TBodyOptions<TEnvelope<T>>) =>
+    apiRequest<TEnvelope<T>>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, options?: TBodyOptions<TEnvelope<T>>) =>
+    apiRequest<TEnvelope<T>>(path, { ...options, method: 'POST' }),
+  put: <T>(path: string, options?: TBodyOptions<TEnvelope<T>>) =>
+    apiRequest<TEnvelope<T>>(path, { ...options, method: 'PUT' }),
+  delete: <T>(path: string, options?: TBodyOptions<TEnvelope<T>>) =>
+    apiRequest<TEnvelope<T>>(path, { ...options, method: 'DELETE' }),
+};
