@@ -1,0 +1,73 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterAll, describe, expect, it } from 'vitest';
+import { i18n, setLanguage } from '../../../lib/i18n';
+import { STORAGE_KEYS } from '../../../lib/storage';
+import poster1Zh from '../assets/poster-1-zh.svg';
+import poster2Zh from '../assets/poster-2-zh.svg';
+import poster3Zh from '../assets/poster-3-zh.svg';
+import poster4Zh from '../assets/poster-4-zh.svg';
+import { AboutEzrechargePage } from './about-ezrecharge-page';
+
+function renderPage() {
+  return render(
+    <MemoryRouter>
+      <AboutEzrechargePage />
+    </MemoryRouter>,
+  );
+}
+
+describe('about EzRecharge page', () => {
+  it('states every SPEC.md §1 marketing fact', async () => {
+    await setLanguage('en');
+    renderPage();
+    const text = document.body.textContent ?? '';
+    for (const fact of [
+      /authorised BIGO LIVE diamond reseller since 2020/,
+      /24\/7/,
+      /1 free diamond for every 1 SGD you recharge by local bank transfer/,
+      /one spin for every 600 diamonds recharged/,
+      /up to 1200 diamonds/,
+      /50 diamonds/,
+      /promo code/,
+      /rate 42/i,
+      /100 dollars/,
+      /4100 diamonds/,
+      /100 bonus diamonds/,
+      /official channels/,
+      /never ask for your BIGO LIVE password/,
+      /not refundable once issued/,
+      /within two minutes after successful payment/,
+      /Monday to Sunday, 10:00 – 01:00 \(next day\)/,
+      /Monday to Friday, 08:00 – 22:00/,
+    ]) {
+      expect(text).toMatch(fact);
+    }
+  });
+
+  it('sends visitors to the public recharge page and signed-in users to their own', async () => {
+    await setLanguage('en');
+    const { unmount } = renderPage();
+    expect(screen.getByRole('link', { name: 'Recharge now' })).toHaveAttribute('href', '/recharge');
+    unmount();
+
+    window.localStorage.setItem(STORAGE_KEYS.isLogin, 'true');
+    renderPage();
+    expect(screen.getByRole('link', { name: 'Recharge now' })).toHaveAttribute('href', '/ezrecharge');
+  });
+
+  it('shows the Chinese posters and texts in Chinese', async () => {
+    await setLanguage('zh');
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('BIGO LIVE 钻石充值');
+    const posters = screen.getAllByAltText(/^活动海报/);
+    // The carousel clones slides for its endless loop, so compare the set of images shown.
+    expect(new Set(posters.map((poster) => poster.getAttribute('src')))).toEqual(
+      new Set([poster1Zh, poster2Zh, poster3Zh, poster4Zh]),
+    );
+  });
+});
+
+afterAll(async () => {
+  await i18n.changeLanguage('en');
+});
