@@ -7,12 +7,19 @@ import type { Config } from './config';
 import { seedFirstStart } from './db/seed';
 import { registerApiDocs } from './infra/api-docs';
 import { openDataDir } from './infra/data-dir';
-import { openDatabase } from './infra/db';
+import { type Database, openDatabase } from './infra/db';
 import { registerErrorHandler } from './infra/http';
 import { loggerOptions } from './infra/logging';
 import { registerSecurityHeaders } from './infra/security';
 import { registerSpa } from './infra/spa';
 import { healthRoutes } from './modules/health/health-routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The open database; modules receive it through their plugin options, tests use it to inspect state. */
+    database: Database;
+  }
+}
 
 export interface AppOptions {
   /** Request logging (pino to stdout). Tests turn it off. */
@@ -32,7 +39,7 @@ const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const announce = options.announce ?? ((text: string) => process.stdout.write(`${text}\n`));
   const dataDir = await openDataDir(config);
-  let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  let database: Database | undefined;
   try {
     database = await openDatabase(config.database);
     const seed = await seedFirstStart(database.db, config);
@@ -61,6 +68,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.decorate('database', db);
   registerErrorHandler(app);
   app.addHook('onClose', async () => {
     await db.close();

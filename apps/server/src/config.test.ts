@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const fail = (env: NodeJS.ProcessEnv): string => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('configuration', () => {
+  it('works with no variables at all (npm start on a fresh machine)', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('0.0.0.0');
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.database.kind).toBe('pglite');
+    expect(c.admin).toEqual({ username: 'admin', password: undefined, email: 'admin@example.com' });
+    expect(c.fiuu).toBeUndefined();
+    expect(c.sandbox).toBe(true);
+  });
+
+  it('names the variable of a bad value in one line', () => {
+    const message = fail({ PORT: 'eighty' });
+    expect(message).toMatch(/^PORT /);
+    expect(message).not.toContain('\n');
+    expect(fail({ DATABASE_URL: 'mysql://x' })).toMatch(
+      /^DATABASE_URL must be postgres:\/\/… or memory:\/\//,
+    );
+    expect(fail({ ADMIN_EMAIL: 'not-mail' })).toMatch(/^ADMIN_EMAIL must be an e-mail address/);
+    expect(fail({ PUBLIC_URL: 'ftp://x' })).toMatch(/^PUBLIC_URL must be an http\(s\) URL/);
+  });
+
+  it('never echoes a secret value in its error line', () => {
+    const message = fail({ ADMIN_PASSWORD: 'abc' });
+    expect(message).toMatch(/^ADMIN_PASSWORD must be 6 to 32 characters/);
+    expect(message).not.toContain('abc');
+  });
+
+  it('refuses half a gateway configuration', () => {
+    expect(fail({ FIUU_MERCHANT_ID: 'm1' })).toMatch(
+      /^FIUU_VERIFY_KEY must be set together with FIUU_MERCHANT_ID/,
+    );
+  });
+
+  it('refuses the sandbox in production unless ALLOW_SANDBOX=1', () => {
+    expect(fail({ NODE_ENV: 'production' })).toMatch(/^NODE_ENV=production refuses the built-in sandbox/);
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX: '1' }).production).toBe(true);
+  });
+
+  it('chooses the database from DATABASE_URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'memory://' }).database).toEqual({ kind: 'memory' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h/db',
+    });
+    expect(loadConfig({ DATA_DIR: '/srv/ez' }).database).toEqual({ kind: 'pglite', dir: '/srv/ez/pg' });
+  });
+});

@@ -1,0 +1,94 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app';
+import { type Config, loadConfig } from '../../src/config';
+
+/**
+ * Starts the real app in-process for a test file: its own DATA_DIR, its own database (in-memory PGlite by default;
+ * with TEST_DATABASE_URL set, a fresh PostgreSQL database created for it and dropped on close).
+ */
+export const FIXTURE_WEB_ROOT = fileURLToPath(new URL('../fixtures/web', import.meta.url));
+export const TEST_ADMIN = {
+  username: 'admin',
+  password: 'admin-pass-1',
+  email: 'admin@example.com',
+} as const;
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  dataDir: string;
+  announced: string[];
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** Creates a uniquely named database on the server of `baseUrl`; returns its URL and a function to drop it. */
+export async function createTestDatabase(
+  baseUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(baseUrl);
+  const prefix = base.pathname.replace(/^\//, '') || 'ezrecharge_test';
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}_${counter++}`
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_');
+  const admin = new pg.Client({ connectionString: new URL('/postgres', base).toString() });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(`/${name}`, base).toString();
+  return {
+    url,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: new URL('/postgres', base).toString() });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { webRoot?: string; dataDir?: string } = {},
+): Promise<TestApp> {
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'ezr-test-')));
+  const pgBase = process.env.TEST_DATABASE_URL;
+  const database = env.DATABASE_URL === undefined && pgBase ? await createTestDatabase(pgBase) : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: database?.url ?? 'memory://',
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    PORT: '0',
+    ...env,
+  });
+  const announced: string[] = [];
+  try {
+    const app = await buildApp(config, {
+      logger: false,
+      webRoot: options.webRoot ?? FIXTURE_WEB_ROOT,
+      announce: (text) => announced.push(text),
+    });
+    return {
+      app,
+      config,
+      dataDir,
+      announced,
+      close: async () => {
+        await app.close();
+        await database?.drop();
+        if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await database?.drop();
+    throw err;
+  }
+}
