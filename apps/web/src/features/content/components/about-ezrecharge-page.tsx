@@ -3,10 +3,10 @@ import {
   CustomerServiceOutlined,
   GiftOutlined,
   SafetyCertificateOutlined,
-  ThunderboltOutlined,
+  WarningOutlined,
 } from '@ant-design/icons';
-import { CAROUSEL_INTERVAL_MS } from '@ezrecharge/shared';
-import { Alert, Card, Carousel, Col, Flex, Row, Typography, theme } from 'antd';
+import { CAROUSEL_INTERVAL_MS } from '@ezrecharge/shared/limits';
+import { Carousel, Col, Row } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -21,12 +21,9 @@ import poster3En from '../assets/poster-3-en.svg';
 import poster3Zh from '../assets/poster-3-zh.svg';
 import poster4En from '../assets/poster-4-en.svg';
 import poster4Zh from '../assets/poster-4-zh.svg';
-import { LinkButton } from './link-button';
 import { toSlideTexts, toStringList } from './locale-shapes';
 import { PageContainer } from './page-container';
 import { useSupportHours } from './support-hours';
-
-const { Title, Paragraph, Text } = Typography;
 
 const POSTERS = {
   en: [poster1En, poster2En, poster3En, poster4En],
@@ -40,13 +37,16 @@ const BENEFITS = [
   { key: 'support', icon: <CustomerServiceOutlined aria-hidden /> },
 ] as const;
 
+const EXAMPLE_ROWS = [
+  ['exampleAmount', 'exampleAmountValue'],
+  ['exampleDiamonds', 'exampleDiamondsValue'],
+  ['exampleBonus', 'exampleBonusValue'],
+] as const;
+
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  const { token } = theme.useToken();
   return (
-    <section aria-labelledby={id} style={{ marginTop: token.marginXXL }}>
-      <Title level={2} id={id}>
-        {title}
-      </Title>
+    <section className="content-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
       {children}
     </section>
   );
@@ -55,7 +55,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /** SPEC.md §2 "About-recharge": intro, recharge button, four benefits, promotions carousel, and the §1 facts. */
 export function AboutEzrechargePage() {
   const { t, i18n } = useTranslation('content');
-  const { token } = theme.useToken();
   const hours = useSupportHours();
   const [activeSlide, setActiveSlide] = useState(0);
 
@@ -67,56 +66,37 @@ export function AboutEzrechargePage() {
 
   return (
     <PageContainer>
-      <header
-        style={{
-          background: `linear-gradient(135deg, ${token.colorPrimary} 0%, ${token.colorPrimaryActive} 100%)`,
-          color: token.colorWhite,
-          borderRadius: token.borderRadiusLG * 2,
-          padding: 'clamp(24px, 5vw, 56px)',
-        }}
-      >
-        <Text style={{ color: 'inherit', opacity: 0.85, fontWeight: 600, letterSpacing: 0.5 }}>
-          {t('aboutRecharge.eyebrow')}
-        </Text>
-        <Title level={1} style={{ color: 'inherit', marginTop: token.marginXS, maxWidth: 720 }}>
-          {t('aboutRecharge.title')}
-        </Title>
-        <Paragraph style={{ color: 'inherit', fontSize: token.fontSizeLG, maxWidth: 720 }}>
-          {t('aboutRecharge.intro', { brand: SITE.brand, since: SITE.resellerSince })}
-        </Paragraph>
-        <Paragraph style={{ color: 'inherit', fontSize: token.fontSizeLG, maxWidth: 720 }}>
-          <ThunderboltOutlined aria-hidden /> {t('aboutRecharge.howItWorks')}
-        </Paragraph>
-        <LinkButton to={rechargeTarget} size="large" type="default">
-          {t('aboutRecharge.rechargeButton')}
-        </LinkButton>
+      <header className="content-hero">
+        <span className="content-eyebrow">{t('aboutRecharge.eyebrow')}</span>
+        <h1>{t('aboutRecharge.title')}</h1>
+        <p>{t('aboutRecharge.intro', { brand: SITE.brand, since: SITE.resellerSince })}</p>
+        <p>{t('aboutRecharge.howItWorks')}</p>
+        <div className="content-hero__actions">
+          <Link className="button-link button-link--light" to={rechargeTarget}>
+            {t('aboutRecharge.rechargeButton')}
+          </Link>
+        </div>
       </header>
 
       <Section id="benefits-title" title={t('aboutRecharge.benefitsTitle')}>
-        <Row gutter={[16, 16]}>
+        <Row gutter={[20, 20]}>
           {BENEFITS.map(({ key, icon }) => (
             <Col key={key} xs={24} sm={12} lg={6}>
-              <Card style={{ height: '100%' }}>
-                <div style={{ fontSize: 32, color: token.colorPrimary, marginBottom: token.marginSM }}>
-                  {icon}
-                </div>
-                <Title level={3} style={{ marginTop: 0, fontSize: token.fontSizeHeading4 }}>
-                  {t(`aboutRecharge.benefits.${key}.title`)}
-                </Title>
-                <Paragraph style={{ marginBottom: 0 }}>
-                  {t(`aboutRecharge.benefits.${key}.body`, { shopHours: hours.shop })}
-                </Paragraph>
-              </Card>
+              <div className="content-card">
+                <span className="content-icon">{icon}</span>
+                <h3>{t(`aboutRecharge.benefits.${key}.title`)}</h3>
+                <p>{t(`aboutRecharge.benefits.${key}.body`, { shopHours: hours.shop })}</p>
+              </div>
             </Col>
           ))}
         </Row>
       </Section>
 
       <Section id="promotions-title" title={t('aboutRecharge.promotionsTitle')}>
-        <Paragraph type="secondary">{t('aboutRecharge.promotionsIntro')}</Paragraph>
-        <Row gutter={[24, 24]} align="middle">
+        <p className="content-muted content-section__intro">{t('aboutRecharge.promotionsIntro')}</p>
+        <Row gutter={[32, 24]} align="middle" style={{ marginTop: 20 }}>
           <Col xs={24} md={14}>
-            <div style={{ borderRadius: token.borderRadiusLG, overflow: 'hidden' }}>
+            <div className="content-carousel">
               <Carousel
                 autoplay
                 autoplaySpeed={CAROUSEL_INTERVAL_MS}
@@ -125,13 +105,7 @@ export function AboutEzrechargePage() {
               >
                 {slides.map((slide, index) => (
                   <div key={slide.title}>
-                    <img
-                      src={posters[index % posters.length]}
-                      alt={slide.alt}
-                      width={800}
-                      height={450}
-                      style={{ display: 'block', width: '100%', height: 'auto' }}
-                    />
+                    <img src={posters[index % posters.length]} alt={slide.alt} width={800} height={450} />
                   </div>
                 ))}
               </Carousel>
@@ -139,14 +113,12 @@ export function AboutEzrechargePage() {
           </Col>
           <Col xs={24} md={10}>
             {current && (
-              <div>
-                <Text type="secondary">
+              <div className="content-slide-text">
+                <span className="content-slide-text__counter">
                   {t('aboutRecharge.slideCounter', { current: activeSlide + 1, total: slides.length })}
-                </Text>
-                <Title level={3} style={{ marginTop: token.marginXS }}>
-                  {current.title}
-                </Title>
-                <Paragraph style={{ fontSize: token.fontSizeLG }}>{current.body}</Paragraph>
+                </span>
+                <h3>{current.title}</h3>
+                <p>{current.body}</p>
               </div>
             )}
           </Col>
@@ -154,92 +126,64 @@ export function AboutEzrechargePage() {
       </Section>
 
       <Section id="rewards-title" title={t('aboutRecharge.rewardsTitle')}>
-        <Row gutter={[24, 24]}>
-          <Col xs={24} md={14}>
-            <ul style={{ paddingInlineStart: 20, margin: 0, fontSize: token.fontSizeLG }}>
+        <Row gutter={[32, 24]}>
+          <Col xs={24} md={13}>
+            <ul className="content-lead">
               {rewards.map((rule) => (
-                <li key={rule} style={{ marginBottom: token.marginSM }}>
-                  {rule}
-                </li>
+                <li key={rule}>{rule}</li>
               ))}
             </ul>
           </Col>
-          <Col xs={24} md={10}>
-            <Card style={{ background: token.colorPrimaryBg }} variant="borderless">
-              <Title level={3} style={{ marginTop: 0, fontSize: token.fontSizeHeading4 }}>
-                {t('aboutRecharge.exampleTitle')}
-              </Title>
-              <dl style={{ margin: 0 }}>
-                {(
-                  [
-                    ['exampleAmount', 'exampleAmountValue'],
-                    ['exampleDiamonds', 'exampleDiamondsValue'],
-                    ['exampleBonus', 'exampleBonusValue'],
-                  ] as const
-                ).map(([label, value]) => (
-                  <Flex
-                    key={label}
-                    justify="space-between"
-                    align="baseline"
-                    gap={16}
-                    style={{ padding: '6px 0' }}
-                  >
-                    <dt style={{ color: token.colorTextSecondary }}>{t(`aboutRecharge.${label}`)}</dt>
-                    <dd style={{ margin: 0, fontSize: token.fontSizeHeading4, fontWeight: 700 }}>
-                      {t(`aboutRecharge.${value}`)}
-                    </dd>
-                  </Flex>
+          <Col xs={24} md={11}>
+            <div className="content-card content-card--soft content-example">
+              <h3>{t('aboutRecharge.exampleTitle')}</h3>
+              <dl>
+                {EXAMPLE_ROWS.map(([label, value]) => (
+                  <div key={label} className="content-example__row">
+                    <dt>{t(`aboutRecharge.${label}`)}</dt>
+                    <dd>{t(`aboutRecharge.${value}`)}</dd>
+                  </div>
                 ))}
               </dl>
-              <Paragraph
-                type="secondary"
-                style={{ margin: `${token.marginSM}px 0 0`, fontSize: token.fontSizeSM }}
-              >
-                {t('aboutRecharge.exampleNote')}
-              </Paragraph>
-            </Card>
+              <p className="content-muted content-small">{t('aboutRecharge.exampleNote')}</p>
+            </div>
           </Col>
         </Row>
       </Section>
 
       <Section id="safety-title" title={t('aboutRecharge.safetyTitle')}>
-        <Alert
-          type="warning"
-          showIcon
-          title={<Text strong>{t('aboutRecharge.scamTitle')}</Text>}
-          description={t('aboutRecharge.scamBody', { phone: SITE.phone })}
-        />
-        <Paragraph style={{ marginTop: token.marginMD }}>
+        <div className="content-notice content-notice--warning">
+          <WarningOutlined aria-hidden />
+          <div>
+            <strong className="content-notice__title">{t('aboutRecharge.scamTitle')}</strong>
+            <p>{t('aboutRecharge.scamBody', { phone: SITE.phone })}</p>
+          </div>
+        </div>
+        <p style={{ marginTop: 16 }}>
           {t('aboutRecharge.refundNote')}{' '}
           <Link to={routePath('refund-policy')}>{t('aboutRecharge.refundLink')}</Link>
-        </Paragraph>
+        </p>
       </Section>
 
       <Section id="hours-title" title={t('aboutRecharge.hoursTitle')}>
-        <Row gutter={[16, 16]}>
+        <Row gutter={[20, 20]}>
           <Col xs={24} sm={12}>
-            <Card>
-              <Text type="secondary">{t('aboutRecharge.shopHoursLabel')}</Text>
-              <Paragraph strong style={{ fontSize: token.fontSizeLG, margin: `${token.marginXXS}px 0 0` }}>
-                {hours.shop}
-              </Paragraph>
-            </Card>
+            <div className="content-card">
+              <span className="content-muted">{t('aboutRecharge.shopHoursLabel')}</span>
+              <p className="content-hours__value">{hours.shop}</p>
+            </div>
           </Col>
           <Col xs={24} sm={12}>
-            <Card>
-              <Text type="secondary">{t('aboutRecharge.agencyHoursLabel')}</Text>
-              <Paragraph strong style={{ fontSize: token.fontSizeLG, margin: `${token.marginXXS}px 0 0` }}>
-                {hours.agency}
-              </Paragraph>
-            </Card>
+            <div className="content-card">
+              <span className="content-muted">{t('aboutRecharge.agencyHoursLabel')}</span>
+              <p className="content-hours__value">{hours.agency}</p>
+            </div>
           </Col>
         </Row>
-        <Flex wrap align="center" gap={16} style={{ marginTop: token.marginMD }}>
-          <Text type="secondary">{t('aboutRecharge.hoursNote')}</Text>
-          <LinkButton to={routePath('contact-ezrecharge')} type="default">
-            {t('aboutRecharge.contactCta')}
-          </LinkButton>
-        </Flex>
+        <div className="content-actions">
+          <span className="content-muted">{t('aboutRecharge.hoursNote')}</span>
+          <Link to={routePath('contact-ezrecharge')}>{t('aboutRecharge.contactCta')}</Link>
+        </div>
       </Section>
     </PageContainer>
   );

@@ -1,36 +1,51 @@
 import { AimOutlined, EyeOutlined, HeartOutlined } from '@ant-design/icons';
-import { Anchor, Card, Col, Grid, Row, Typography, theme } from 'antd';
-import type { ReactNode } from 'react';
+import { Col, Row } from 'antd';
+import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SITE } from '../../../lib/site';
 import { toStringList, toTitledTexts } from './locale-shapes';
 import { PageContainer } from './page-container';
 
-const { Title, Paragraph } = Typography;
-
 const SECTIONS = ['about', 'team', 'future'] as const;
-/** Room for a sticky site header when the side navigation scrolls to a section. */
-const HEADER_OFFSET = 88;
+type TSection = (typeof SECTIONS)[number];
+
+/** Highlights the side-navigation entry of the section the reader is looking at. */
+function useSectionInView(): [TSection, (section: TSection) => void] {
+  const [current, setCurrent] = useState<TSection>('about');
+  useEffect(() => {
+    if (typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const visible = entries.find((entry) => entry.isIntersecting)?.target.id;
+        const section = SECTIONS.find((key) => key === visible);
+        if (section) setCurrent(section);
+      },
+      // A section counts as current while it crosses the upper third of the window, below the sticky header.
+      { rootMargin: '-88px 0px -60% 0px' },
+    );
+    for (const key of SECTIONS) {
+      const element = document.getElementById(key);
+      if (element) observer.observe(element);
+    }
+    return () => observer.disconnect();
+  }, []);
+  return [current, setCurrent];
+}
 
 function ValueCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  const { token } = theme.useToken();
   return (
-    <Card style={{ height: '100%' }}>
-      <div style={{ fontSize: 28, color: token.colorPrimary, marginBottom: token.marginXS }}>{icon}</div>
-      <Title level={3} style={{ marginTop: 0 }}>
-        {title}
-      </Title>
+    <div className="content-card">
+      <span className="content-icon">{icon}</span>
+      <h3 style={{ fontSize: 22 }}>{title}</h3>
       {children}
-    </Card>
+    </div>
   );
 }
 
 /** SPEC.md §2 "About us": side navigation (About us, Our team, Future) and Mission, Vision, Values cards. */
 export function AboutUsPage() {
   const { t } = useTranslation('content');
-  const { token } = theme.useToken();
-  const screens = Grid.useBreakpoint();
-  const wide = screens.md === true;
+  const [current, setCurrent] = useSectionInView();
   const names = { brand: SITE.brand, agencyBrand: SITE.agencyBrand, since: SITE.resellerSince };
 
   const aboutBody = toStringList(
@@ -43,54 +58,65 @@ export function AboutUsPage() {
     t('aboutUs.futureBody', { returnObjects: true, ...names }),
     'aboutUs.futureBody',
   );
-  const sectionStyle = { scrollMarginTop: HEADER_OFFSET, marginBottom: token.marginXL * 1.5 };
-  const bodyStyle = { fontSize: token.fontSizeLG, maxWidth: 760 };
+
+  const goTo = (section: TSection) => (event: MouseEvent<HTMLAnchorElement>) => {
+    const target = document.getElementById(section);
+    if (!target) return;
+    event.preventDefault();
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    target.scrollIntoView?.({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+    // Keyboard and screen-reader users continue reading from the chosen section.
+    target.focus({ preventScroll: true });
+    window.history.replaceState(window.history.state, '', `#${section}`);
+    setCurrent(section);
+  };
 
   return (
     <PageContainer>
-      <Title level={1}>{t('aboutUs.title')}</Title>
-      <Row gutter={[32, 16]}>
+      <h1>{t('aboutUs.title')}</h1>
+      <Row gutter={[40, 24]} style={{ marginTop: 24 }}>
         <Col xs={24} md={6} lg={5}>
-          <nav aria-label={t('aboutUs.navLabel')}>
-            <Anchor
-              direction={wide ? 'vertical' : 'horizontal'}
-              affix={wide}
-              offsetTop={HEADER_OFFSET}
-              targetOffset={HEADER_OFFSET}
-              replace
-              items={SECTIONS.map((key) => ({ key, href: `#${key}`, title: t(`aboutUs.nav.${key}`) }))}
-            />
+          <nav className="content-sidenav" aria-label={t('aboutUs.navLabel')}>
+            <ul>
+              {SECTIONS.map((key) => (
+                <li key={key}>
+                  <a
+                    href={`#${key}`}
+                    onClick={goTo(key)}
+                    aria-current={current === key ? 'location' : undefined}
+                  >
+                    {t(`aboutUs.nav.${key}`)}
+                  </a>
+                </li>
+              ))}
+            </ul>
           </nav>
         </Col>
 
         <Col xs={24} md={18} lg={19}>
-          <section id="about" aria-labelledby="about-title" style={sectionStyle}>
-            <Title level={2} id="about-title" style={{ marginTop: 0 }}>
-              {t('aboutUs.aboutTitle')}
-            </Title>
+          <section id="about" tabIndex={-1} aria-labelledby="about-title" style={{ scrollMarginTop: 88 }}>
+            <h2 id="about-title">{t('aboutUs.aboutTitle')}</h2>
             {aboutBody.map((paragraph) => (
-              <Paragraph key={paragraph} style={bodyStyle}>
+              <p key={paragraph} className="content-lead">
                 {paragraph}
-              </Paragraph>
+              </p>
             ))}
-            <Row gutter={[16, 16]} style={{ marginTop: token.marginLG }}>
+            <Row gutter={[20, 20]} style={{ marginTop: 28 }}>
               <Col xs={24} lg={8}>
                 <ValueCard icon={<AimOutlined aria-hidden />} title={t('aboutUs.mission.title')}>
-                  <Paragraph style={{ marginBottom: 0 }}>{t('aboutUs.mission.body')}</Paragraph>
+                  <p>{t('aboutUs.mission.body')}</p>
                 </ValueCard>
               </Col>
               <Col xs={24} lg={8}>
                 <ValueCard icon={<EyeOutlined aria-hidden />} title={t('aboutUs.vision.title')}>
-                  <Paragraph style={{ marginBottom: 0 }}>{t('aboutUs.vision.body')}</Paragraph>
+                  <p>{t('aboutUs.vision.body')}</p>
                 </ValueCard>
               </Col>
               <Col xs={24} lg={8}>
                 <ValueCard icon={<HeartOutlined aria-hidden />} title={t('aboutUs.values.title')}>
-                  <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+                  <ul>
                     {values.map((value) => (
-                      <li key={value} style={{ marginBottom: token.marginXXS }}>
-                        {value}
-                      </li>
+                      <li key={value}>{value}</li>
                     ))}
                   </ul>
                 </ValueCard>
@@ -98,36 +124,27 @@ export function AboutUsPage() {
             </Row>
           </section>
 
-          <section id="team" aria-labelledby="team-title" style={sectionStyle}>
-            <Title level={2} id="team-title">
-              {t('aboutUs.teamTitle')}
-            </Title>
-            <Paragraph style={bodyStyle}>{t('aboutUs.teamIntro')}</Paragraph>
-            <Row gutter={[16, 16]}>
+          <section id="team" tabIndex={-1} className="content-section" aria-labelledby="team-title">
+            <h2 id="team-title">{t('aboutUs.teamTitle')}</h2>
+            <p className="content-lead">{t('aboutUs.teamIntro')}</p>
+            <Row gutter={[20, 20]} style={{ marginTop: 20 }}>
               {teams.map((team) => (
                 <Col key={team.title} xs={24} md={8}>
-                  <Card
-                    style={{ height: '100%', background: token.colorFillQuaternary }}
-                    variant="borderless"
-                  >
-                    <Title level={3} style={{ marginTop: 0, fontSize: token.fontSizeHeading5 }}>
-                      {team.title}
-                    </Title>
-                    <Paragraph style={{ marginBottom: 0 }}>{team.body}</Paragraph>
-                  </Card>
+                  <div className="content-card content-card--soft">
+                    <h3>{team.title}</h3>
+                    <p>{team.body}</p>
+                  </div>
                 </Col>
               ))}
             </Row>
           </section>
 
-          <section id="future" aria-labelledby="future-title" style={sectionStyle}>
-            <Title level={2} id="future-title">
-              {t('aboutUs.futureTitle')}
-            </Title>
+          <section id="future" tabIndex={-1} className="content-section" aria-labelledby="future-title">
+            <h2 id="future-title">{t('aboutUs.futureTitle')}</h2>
             {futureBody.map((paragraph) => (
-              <Paragraph key={paragraph} style={bodyStyle}>
+              <p key={paragraph} className="content-lead">
                 {paragraph}
-              </Paragraph>
+              </p>
             ))}
           </section>
         </Col>

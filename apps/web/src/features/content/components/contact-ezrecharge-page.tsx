@@ -5,95 +5,87 @@ import {
   PhoneOutlined,
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
-import { Alert, Card, Col, Row, Typography, theme } from 'antd';
+import { Col, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SITE } from '../../../lib/site';
 import { PageContainer } from './page-container';
 import { useSupportHours } from './support-hours';
-import { VISUALLY_HIDDEN } from './visually-hidden';
-
-const { Title, Paragraph, Text } = Typography;
 
 function ContactCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  const { token } = theme.useToken();
   return (
-    <Card style={{ height: '100%' }}>
-      <div style={{ fontSize: 28, color: token.colorPrimary, marginBottom: token.marginSM }}>{icon}</div>
-      <Title level={2} style={{ fontSize: token.fontSizeHeading4, marginTop: 0 }}>
-        {title}
-      </Title>
+    <div className="content-card">
+      <span className="content-icon">{icon}</span>
+      <h2 style={{ fontSize: 20 }}>{title}</h2>
       {children}
-    </Card>
+    </div>
   );
 }
 
 /** SPEC.md §2 "Contact 1": service hours, phone and chat support for the recharge brand; no form. */
 export function ContactEzrechargePage() {
   const { t } = useTranslation('content');
-  const { token } = theme.useToken();
   const hours = useSupportHours();
   const telHref = `tel:${SITE.phone.replace(/[^+\d]/g, '')}`;
 
   return (
     <PageContainer>
-      <Title level={1}>{t('contact.title')}</Title>
-      <Paragraph style={{ fontSize: token.fontSizeLG, maxWidth: 640 }}>{t('contact.intro')}</Paragraph>
+      <h1>{t('contact.title')}</h1>
+      <p className="content-lead">{t('contact.intro')}</p>
 
-      <Row gutter={[16, 16]} style={{ marginTop: token.marginLG }}>
+      <Row gutter={[20, 20]} style={{ marginTop: 32 }}>
         <Col xs={24} sm={12} lg={6}>
           <ContactCard icon={<ClockCircleOutlined aria-hidden />} title={t('contact.hoursTitle')}>
-            <Paragraph strong>{hours.shop}</Paragraph>
-            <Paragraph type="secondary" style={{ marginBottom: 0 }}>
+            <p className="content-hours__value">{hours.shop}</p>
+            <p className="content-muted content-small" style={{ marginTop: 12 }}>
               {t('contact.hoursNote')}
-            </Paragraph>
+            </p>
           </ContactCard>
         </Col>
         <Col xs={24} sm={12} lg={6}>
           <ContactCard icon={<PhoneOutlined aria-hidden />} title={t('contact.phoneTitle')}>
-            <Paragraph style={{ marginBottom: 0 }}>
-              <a href={telHref} style={{ fontSize: token.fontSizeLG, fontWeight: 600 }}>
+            <p>
+              <a className="content-contact-link" href={telHref}>
                 {t('contact.callLink', { phone: SITE.phone })}
               </a>
-            </Paragraph>
+            </p>
           </ContactCard>
         </Col>
         <Col xs={24} sm={12} lg={6}>
           <ContactCard icon={<MessageOutlined aria-hidden />} title={t('contact.chatTitle')}>
-            <Paragraph type="secondary">{t('contact.chatBody')}</Paragraph>
-            <Paragraph style={{ marginBottom: 0 }}>
+            <p className="content-muted">{t('contact.chatBody')}</p>
+            <p>
               <a
+                className="content-contact-link"
                 href={SITE.whatsappChatUrl}
                 target="_blank"
                 rel="noopener noreferrer"
-                style={{ fontWeight: 600 }}
               >
                 {t('contact.chatLink')}
-                <span style={VISUALLY_HIDDEN}> {t('common.opensInNewTab')}</span>
+                <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
               </a>
-            </Paragraph>
+            </p>
           </ContactCard>
         </Col>
         <Col xs={24} sm={12} lg={6}>
           <ContactCard icon={<MailOutlined aria-hidden />} title={t('contact.emailTitle')}>
-            <Paragraph type="secondary">{t('contact.emailBody')}</Paragraph>
-            <Paragraph style={{ marginBottom: 0 }}>
-              <a href={`mailto:${SITE.supportEmail}`} style={{ fontWeight: 600, wordBreak: 'break-word' }}>
+            <p className="content-muted">{t('contact.emailBody')}</p>
+            <p>
+              <a className="content-contact-link" href={`mailto:${SITE.supportEmail}`}>
                 {t('contact.emailLink', { email: SITE.supportEmail })}
               </a>
-            </Paragraph>
+            </p>
           </ContactCard>
         </Col>
       </Row>
 
-      <Alert
-        style={{ marginTop: token.marginXL }}
-        type="info"
-        showIcon
-        icon={<SafetyCertificateOutlined aria-hidden />}
-        title={<Text strong>{t('contact.tip')}</Text>}
-        description={t('contact.scamReminder')}
-      />
+      <div className="content-notice content-notice--info" style={{ marginTop: 32 }}>
+        <SafetyCertificateOutlined aria-hidden />
+        <div>
+          <strong className="content-notice__title">{t('contact.tip')}</strong>
+          <p>{t('contact.scamReminder')}</p>
+        </div>
+      </div>
     </PageContainer>
   );
 }

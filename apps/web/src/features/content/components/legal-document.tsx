@@ -1,5 +1,4 @@
-import { MAX_ORDER_DIAMONDS, SESSION_DAYS } from '@ezrecharge/shared';
-import { Card, Col, Divider, Row, Typography, theme } from 'antd';
+import { MAX_ORDER_DIAMONDS, SESSION_DAYS } from '@ezrecharge/shared/limits';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routePath, type TRouteName } from '../../../lib/routes';
@@ -7,8 +6,6 @@ import { SITE } from '../../../lib/site';
 import { toLegalDocument } from './locale-shapes';
 import { PageContainer } from './page-container';
 import { useSupportHours } from './support-hours';
-
-const { Title, Paragraph, Text } = Typography;
 
 export type TLegalDocKey = 'privacy' | 'terms' | 'refund';
 
@@ -21,7 +18,6 @@ const DOC_ROUTES: Record<TLegalDocKey, TRouteName> = {
 /** Renders one policy of content.json: title, date, introduction, a table of contents and numbered sections. */
 export function LegalDocument({ docKey }: { docKey: TLegalDocKey }) {
   const { t, i18n } = useTranslation('content');
-  const { token } = theme.useToken();
   const hours = useSupportHours();
   const doc = toLegalDocument(
     t(docKey, {
@@ -46,81 +42,67 @@ export function LegalDocument({ docKey }: { docKey: TLegalDocKey }) {
     <PageContainer narrow>
       <article>
         <header>
-          <Title level={1} style={{ marginBottom: token.marginXS }}>
-            {doc.title}
-          </Title>
-          <Text type="secondary">{t('common.lastUpdated', { date: doc.updated })}</Text>
+          <h1>{doc.title}</h1>
+          <p className="content-doc__updated">{t('common.lastUpdated', { date: doc.updated })}</p>
         </header>
 
-        <div style={{ marginTop: token.marginLG }}>
+        <div className="content-doc__intro">
           {doc.intro.map((paragraph) => (
-            <Paragraph key={paragraph} style={{ fontSize: token.fontSizeLG }}>
-              {paragraph}
-            </Paragraph>
+            <p key={paragraph}>{paragraph}</p>
           ))}
         </div>
 
-        <Card
-          size="small"
-          style={{ background: token.colorFillQuaternary, marginBlock: token.marginLG }}
-          variant="borderless"
-        >
-          <nav aria-labelledby={`${docKey}-toc`}>
-            <Text strong id={`${docKey}-toc`}>
-              {t('common.onThisPage')}
-            </Text>
-            <ol style={{ margin: `${token.marginXS}px 0 0`, paddingInlineStart: 24, columns: '16em 2' }}>
-              {doc.sections.map((section, index) => (
-                <li key={section.heading} style={{ breakInside: 'avoid', marginBottom: 4 }}>
-                  <a href={`#${sectionId(index)}`}>{section.heading}</a>
-                </li>
-              ))}
-            </ol>
-          </nav>
-        </Card>
+        <nav className="content-toc" aria-labelledby={`${docKey}-toc`}>
+          <strong className="content-toc__title" id={`${docKey}-toc`}>
+            {t('common.onThisPage')}
+          </strong>
+          <ol>
+            {doc.sections.map((section, index) => (
+              <li key={section.heading}>
+                <a href={`#${sectionId(index)}`}>{section.heading}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
 
         {doc.sections.map((section, index) => (
-          <section key={section.heading} aria-labelledby={sectionId(index)}>
-            <Title
-              level={2}
-              id={sectionId(index)}
-              style={{ fontSize: token.fontSizeHeading4, scrollMarginTop: 88 }}
-            >
+          <section
+            key={section.heading}
+            id={sectionId(index)}
+            className="content-doc__section"
+            aria-labelledby={`${sectionId(index)}-title`}
+          >
+            <h2 id={`${sectionId(index)}-title`}>
               {index + 1}. {section.heading}
-            </Title>
+            </h2>
             {section.paragraphs.map((paragraph) => (
-              <Paragraph key={paragraph}>{paragraph}</Paragraph>
+              <p key={paragraph}>{paragraph}</p>
             ))}
             {section.items.length > 0 && (
-              <Paragraph>
-                <ul>
-                  {section.items.map((item) => (
-                    <li key={item}>{item}</li>
-                  ))}
-                </ul>
-              </Paragraph>
+              <ul>
+                {section.items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
             )}
             {section.closing.map((paragraph) => (
-              <Paragraph key={paragraph}>{paragraph}</Paragraph>
+              <p key={paragraph}>{paragraph}</p>
             ))}
           </section>
         ))}
 
-        <Divider />
-        <nav aria-labelledby={`${docKey}-related`}>
-          <Text strong id={`${docKey}-related`}>
-            {t('common.related')}
-          </Text>
-          <Row gutter={[24, 8]} style={{ marginTop: token.marginXS }}>
+        <nav className="content-doc__related" aria-labelledby={`${docKey}-related`}>
+          <strong id={`${docKey}-related`}>{t('common.related')}</strong>
+          <ul>
             {others.map((key) => (
-              <Col key={key}>
+              <li key={key}>
                 <Link to={routePath(DOC_ROUTES[key])}>{t(`${key}.title`)}</Link>
-              </Col>
+              </li>
             ))}
-            <Col>
+            <li>
               <Link to={routePath('contact-ezrecharge')}>{t('common.contactLink')}</Link>
-            </Col>
-          </Row>
+            </li>
+          </ul>
         </nav>
       </article>
     </PageContainer>
