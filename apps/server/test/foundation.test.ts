@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faqs, prices, products, users } from '../src/db/schema';
+import { queryRows } from '../src/infra/db';
 import { verifyPassword } from '../src/infra/passwords';
 import { startTestApp, TEST_ADMIN, type TestApp } from './support/test-app';
 
@@ -112,10 +113,11 @@ describe('first start', () => {
     const t = await startTestApp();
     try {
       const { db } = t.app.database;
-      const tables = await db.execute<{ table_name: string }>(
+      const tables = await queryRows<{ table_name: string }>(
+        db,
         sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
       );
-      const names = tables.rows.map((r) => r.table_name);
+      const names = tables.map((r) => r.table_name);
       for (const table of [
         'users',
         'sessions',
