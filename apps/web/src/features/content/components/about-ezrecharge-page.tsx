@@ -100,6 +100,7 @@ export function AboutEzrechargePage() {
               <Carousel
                 autoplay
                 autoplaySpeed={CAROUSEL_INTERVAL_MS}
+                dots={{ className: 'content-carousel__dots' }}
                 beforeChange={(_from, to) => setActiveSlide(to)}
                 afterChange={setActiveSlide}
               >
