@@ -49,7 +49,9 @@ function gzipSize(file) {
 }
 
 const routes = Object.entries(table.routes).map(([name, route]) => ({ name, ...route }));
-const publicModules = new Set(routes.filter((r) => r.layout === 'public' && r.page).map((r) => r.page.module));
+const publicModules = new Set(
+  routes.filter((r) => r.layout === 'public' && r.page).map((r) => r.page.module),
+);
 
 // Admin chunks: the admin layout and every page only admin routes use (a page may serve both layouts).
 const adminChunks = new Map();
@@ -77,7 +79,9 @@ for (const route of routes.filter((r) => r.layout === 'public')) {
   }
   const admin = [...files].filter((file) => adminChunks.has(file));
   for (const file of admin) {
-    problems.push(`public route ${route.name} (${route.path}) loads admin chunk ${adminChunks.get(file)} (${file})`);
+    problems.push(
+      `public route ${route.name} (${route.path}) loads admin chunk ${adminChunks.get(file)} (${file})`,
+    );
   }
   rows.push({ route: route.name, path: route.path, files: files.size, js, css, admin: admin.length > 0 });
 }
@@ -94,7 +98,8 @@ const body = rows.map((r) => [
   r.admin ? 'YES' : 'no',
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
-const line = (cells) => `| ${cells.map((cell, i) => (i >= 2 && i <= 5 ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join(' | ')} |`;
+const line = (cells) =>
+  `| ${cells.map((cell, i) => (i >= 2 && i <= 5 ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join(' | ')} |`;
 
 console.log('\nFirst-load size of each public route (entry + static imports + the route chunk):\n');
 console.log(line(header));
@@ -105,7 +110,9 @@ if (adminLayoutKey) {
   const adminFiles = staticClosure(adminLayoutKey);
   const extra = [...adminFiles].filter((file) => !entryFiles.has(file));
   const bytes = extra.reduce((sum, file) => sum + gzipSize(file), 0);
-  console.log(`\nAdmin layout adds ${kb(bytes)} gzip in ${extra.length} file(s), loaded only on admin routes.`);
+  console.log(
+    `\nAdmin layout adds ${kb(bytes)} gzip in ${extra.length} file(s), loaded only on admin routes.`,
+  );
 }
 
 if (problems.length > 0) {

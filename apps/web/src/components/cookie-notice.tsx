@@ -20,7 +20,7 @@ export function CookieNotice() {
         {t('cookie.text')}{' '}
         <a href={routePath('privacy-policy')} target="_blank" rel="noopener">
           {t('cookie.policy')}
-          <span className="visually-hidden"> {t('common:opensInNewTab')}</span>
+          <span className="visually-hidden">{` ${t('common:opensInNewTab')}`}</span>
         </a>
       </p>
       <Button

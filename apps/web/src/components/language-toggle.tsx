@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { currentLanguage, setLanguage, type TLanguage } from '../lib/i18n';
+import { reloadPage } from '../lib/navigation';
 import { routePath } from '../lib/routes';
 import { removeLocal, STORAGE_KEYS } from '../lib/storage';
 
@@ -20,7 +21,7 @@ export function LanguageToggle({ className }: { className?: string }) {
   const onClick = async (): Promise<void> => {
     await setLanguage(next);
     if (PRICE_CACHE_PATHS.includes(pathname)) removeLocal(STORAGE_KEYS.priceCache);
-    if (RELOAD_PATHS.includes(pathname)) window.location.reload();
+    if (RELOAD_PATHS.includes(pathname)) reloadPage();
   };
 
   return (

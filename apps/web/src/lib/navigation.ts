@@ -14,3 +14,8 @@ export function navigateTo(to: string): void {
   if (navigator) navigator(to);
   else window.location.assign(to);
 }
+
+/** Full reload, for pages that fetch in the active language (SPEC.md §2); a function so tests can observe it. */
+export function reloadPage(): void {
+  window.location.reload();
+}

@@ -22,6 +22,9 @@ if (typeof window.matchMedia !== 'function') {
   });
 }
 
+// jsdom does not scroll; the router's scroll restoration calls this on every navigation.
+window.scrollTo = () => {};
+
 afterEach(() => {
   cleanup();
   clearSession();

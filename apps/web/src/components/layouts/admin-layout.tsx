@@ -60,7 +60,12 @@ function SideNav({ onNavigate }: { onNavigate: () => void }) {
 
   return (
     <nav className="admin-sidenav" aria-label={t('layout:admin.sideNav')}>
-      <Link className="admin-sidenav__logo" to={routePath('portal')} onClick={onNavigate}>
+      <Link
+        className="admin-sidenav__logo"
+        to={routePath('portal')}
+        onClick={onNavigate}
+        aria-label={t('layout:header.home', { brand: SITE.brand })}
+      >
         <BrandLogo />
       </Link>
       <Menu
@@ -149,7 +154,11 @@ export function AdminLayout() {
             onClick={toggle}
           />
           {!sidebarShown && (
-            <Link className="admin-layout__brand" to={routePath('portal')}>
+            <Link
+              className="admin-layout__brand"
+              to={routePath('portal')}
+              aria-label={t('header.home', { brand: SITE.brand })}
+            >
               <BrandLogo name={SITE.brand} />
             </Link>
           )}

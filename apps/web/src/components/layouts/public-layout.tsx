@@ -23,7 +23,7 @@ function navClass({ isActive }: { isActive: boolean }): string {
 
 function NewTabHint() {
   const { t } = useTranslation('common');
-  return <span className="visually-hidden"> {t('opensInNewTab')}</span>;
+  return <span className="visually-hidden">{` ${t('opensInNewTab')}`}</span>;
 }
 
 function SiteHeader() {
@@ -75,9 +75,15 @@ function SiteHeader() {
         </nav>
 
         <div className="site-header__actions">
-          <Button type="primary" shape="round" href={rechargeHref} target="_blank" rel="noopener">
+          <Button
+            type="primary"
+            shape="round"
+            href={rechargeHref}
+            target="_blank"
+            rel="noopener"
+            aria-label={`${t('header.recharge')} ${t('common:opensInNewTab')}`}
+          >
             {t('header.recharge')}
-            <NewTabHint />
           </Button>
           <Button
             className="site-header__menu-toggle"

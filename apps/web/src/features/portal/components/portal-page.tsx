@@ -77,7 +77,7 @@ export function PortalPage() {
             <a className="portal-card__action" href={SITE.agencyUrl} target="_blank" rel="noopener">
               {t('agency.cta')}
               <ExportOutlined aria-hidden="true" />
-              <span className="visually-hidden"> {t('common:opensInNewTab')}</span>
+              <span className="visually-hidden">{` ${t('common:opensInNewTab')}`}</span>
             </a>
           }
         />

@@ -1,0 +1,255 @@
+import { REQUEST_TIMEOUT_MS } from '@ezrecharge/shared/limits';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, apiRequest } from './api-client';
+import { setLanguage } from './i18n';
+import { setNavigator } from './navigation';
+import { getAccessToken, isSignedIn, readLocal, STORAGE_KEYS, setAccessToken, writeLocal } from './storage';
+import { setToastBridge, type TToastArgs, type TToastKind } from './toast';
+
+const toasts: Array<{ kind: TToastKind; args: TToastArgs }> = [];
+const visited: string[] = [];
+
+type THandler = (url: string, init: RequestInit) => Promise<Response> | Response;
+
+/** Replaces the network: the only stub in these tests. */
+function stubFetch(handler: THandler) {
+  const mock = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+    Promise.resolve(handler(String(input), init ?? {})),
+  );
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** A fetch that never answers, like a hung server; it only gives up when its signal aborts. */
+function hangingFetch(): THandler {
+  return (_url, init) =>
+    new Promise<Response>((_resolve, reject) => {
+      init.signal?.addEventListener('abort', () =>
+        reject(new DOMException('The operation was aborted.', 'AbortError')),
+      );
+    });
+}
+
+function headersOf(mock: ReturnType<typeof stubFetch>, call = 0): Headers {
+  return new Headers(mock.mock.calls[call]?.[1]?.headers);
+}
+
+function signIn(): void {
+  setAccessToken('token-123');
+  writeLocal(STORAGE_KEYS.isLogin, 'true');
+  writeLocal(STORAGE_KEYS.userName, 'alice');
+}
+
+async function rejectionOf(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw new Error(`rejected with something other than ApiError: ${String(error)}`);
+  }
+  throw new Error('the call did not fail');
+}
+
+beforeEach(async () => {
+  await setLanguage('en');
+  setToastBridge({
+    success: (args) => toasts.push({ kind: 'success', args }),
+    error: (args) => toasts.push({ kind: 'error', args }),
+  });
+  setNavigator((to) => visited.push(to));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  setToastBridge(null);
+  setNavigator(null);
+  toasts.length = 0;
+  visited.length = 0;
+});
+
+describe('successful calls', () => {
+  it('returns the { message, data } envelope and sends the bearer token from the cookie', async () => {
+    signIn();
+    const fetchMock = stubFetch(() => jsonResponse(200, { message: 'ok', data: { id: 7 } }));
+
+    const body = await api.get<{ id: number }>('/api/v1/user/readme/');
+
+    expect(body).toEqual({ message: 'ok', data: { id: 7 } });
+    expect(headersOf(fetchMock).get('Authorization')).toBe('Bearer token-123');
+    expect(toasts).toHaveLength(0);
+  });
+
+  it('leaves out the bearer token on login and register', async () => {
+    signIn();
+    const fetchMock = stubFetch(() => jsonResponse(200, { access_token: 'new', token_type: 'bearer' }));
+
+    await apiRequest('/api/v1/login/access-token', {
+      method: 'POST',
+      form: { username: 'alice', password: 'x', client_secret: '20250101120000' },
+    });
+    await api.post('/api/v1/register', { json: { username: 'bob' } });
+
+    expect(headersOf(fetchMock, 0).has('Authorization')).toBe(false);
+    expect(headersOf(fetchMock, 1).has('Authorization')).toBe(false);
+  });
+
+  it('sends JSON by default, form-encoded and multipart bodies when asked', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(200, { message: 'ok', data: null }));
+
+    await api.post('/api/v1/faq/', { json: { module_en: 'General' } });
+    await apiRequest('/api/v1/login/access-token', { method: 'POST', form: { username: 'alice' } });
+    const file = new FormData();
+    file.append('file', new Blob(['img'], { type: 'image/png' }), 'a.png');
+    await api.post('/api/v1/attachment/uploadfile/', {
+      query: { attachment_type: 'avatar' },
+      multipart: file,
+    });
+
+    const [jsonCall, formCall, multipartCall] = fetchMock.mock.calls;
+    expect(headersOf(fetchMock, 0).get('Content-Type')).toBe('application/json');
+    expect(jsonCall?.[1]?.body).toBe('{"module_en":"General"}');
+    expect(headersOf(fetchMock, 1).get('Content-Type')).toBe('application/x-www-form-urlencoded');
+    expect(String(formCall?.[1]?.body)).toBe('username=alice');
+    // The browser must set the multipart boundary itself.
+    expect(headersOf(fetchMock, 2).has('Content-Type')).toBe(false);
+    expect(multipartCall?.[1]?.body).toBe(file);
+    expect(multipartCall?.[0]).toBe('/api/v1/attachment/uploadfile/?attachment_type=avatar');
+  });
+
+  it('drops empty query values so list filters can be left blank', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(200, { message: 'ok', data: null }));
+
+    await api.get('/api/v1/user/', { query: { page: 1, page_size: 5, username: '', email: undefined } });
+
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/user/?page=1&page_size=5');
+  });
+});
+
+describe('failures (SPEC.md §8)', () => {
+  it('rejects a 400 with the field errors, shows no toast and keeps the session', async () => {
+    signIn();
+    stubFetch(() =>
+      jsonResponse(400, {
+        message: 'Email is not valid',
+        detail: 'validation failed',
+        code: 'validation_failed',
+        errors: { email: 'Email is not valid' },
+      }),
+    );
+
+    const error = await rejectionOf(api.post('/api/v1/user/changeme', { json: { email: 'x' } }));
+
+    expect(error).toMatchObject({ kind: 'http', status: 400, code: 'validation_failed', toasted: false });
+    expect(error.message).toBe('Email is not valid');
+    expect(error.fieldErrors).toEqual({ email: 'Email is not valid' });
+    expect(toasts).toHaveLength(0);
+    expect(isSignedIn()).toBe(true);
+  });
+
+  it('on 401 shows the server detail in a red toast, ends the session and goes to /signin', async () => {
+    signIn();
+    writeLocal(STORAGE_KEYS.isSuperuser, 'true');
+    writeLocal(STORAGE_KEYS.user, JSON.stringify({ nickname: 'Alice' }));
+    stubFetch(() =>
+      jsonResponse(401, {
+        message: 'Unauthorized',
+        detail: 'Session expired, please sign in',
+        code: 'unauthorized',
+      }),
+    );
+
+    const error = await rejectionOf(api.get('/api/v1/order/'));
+
+    expect(error).toMatchObject({ status: 401, toasted: true });
+    expect(toasts).toEqual([
+      { kind: 'error', args: expect.objectContaining({ title: 'Session expired, please sign in' }) },
+    ]);
+    expect(getAccessToken()).toBeNull();
+    expect(isSignedIn()).toBe(false);
+    expect(readLocal(STORAGE_KEYS.isSuperuser)).toBeNull();
+    expect(readLocal(STORAGE_KEYS.user)).toBeNull();
+    expect(visited).toEqual(['/signin']);
+  });
+
+  it('toasts and rejects other failures with the message, else the detail, else Undefined Error', async () => {
+    const bodies: Array<[number, unknown]> = [
+      [500, { message: 'Database unavailable', detail: 'pool exhausted', code: 'internal_error' }],
+      [404, { message: '', detail: 'Order not found', code: 'not_found' }],
+      [502, '<html>Bad gateway</html>'],
+    ];
+    let next = 0;
+    stubFetch(() => {
+      const [status, body] = bodies[next++] ?? [500, {}];
+      return typeof body === 'string' ? new Response(body, { status }) : jsonResponse(status, body);
+    });
+
+    const messages: string[] = [];
+    for (let i = 0; i < bodies.length; i++) {
+      const error = await rejectionOf(api.get('/api/v1/order/'));
+      expect(error.toasted).toBe(true);
+      messages.push(error.message);
+    }
+
+    expect(messages).toEqual(['Database unavailable', 'Order not found', 'Undefined Error']);
+    expect(toasts.map((toast) => [toast.kind, toast.args.title])).toEqual([
+      ['error', 'Database unavailable'],
+      ['error', 'Order not found'],
+      ['error', 'Undefined Error'],
+    ]);
+    expect(visited).toEqual([]);
+  });
+
+  it('in Chinese shows the translation of the stable error code', async () => {
+    await setLanguage('zh');
+    stubFetch(() =>
+      jsonResponse(429, { message: 'Too many requests', detail: 'slow down', code: 'rate_limited' }),
+    );
+
+    const error = await rejectionOf(api.post('/api/v1/captcha/'));
+
+    expect(error.message).toBe('尝试次数过多，请稍后再试。');
+    expect(toasts[0]?.args.title).toBe('尝试次数过多，请稍后再试。');
+  });
+
+  it('gives up after 60 seconds with a timeout error', async () => {
+    vi.useFakeTimers();
+    stubFetch(hangingFetch());
+    let settled = false;
+    const call = rejectionOf(apiRequest('/api/v1/product/select')).finally(() => {
+      settled = true;
+    });
+
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+
+    const error = await call;
+    expect(error).toMatchObject({ kind: 'timeout', status: 0, toasted: false });
+    expect(toasts).toHaveLength(0);
+  });
+
+  it("stops when the caller's signal aborts", async () => {
+    stubFetch(hangingFetch());
+    const controller = new AbortController();
+
+    const call = rejectionOf(apiRequest('/api/v1/faq/list', { signal: controller.signal }));
+    controller.abort();
+
+    expect(await call).toMatchObject({ kind: 'aborted', status: 0 });
+    expect(toasts).toHaveLength(0);
+  });
+
+  it('wraps a network failure in a typed error', async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+
+    const error = await rejectionOf(apiRequest('/api/v1/faq/list'));
+
+    expect(error).toMatchObject({ kind: 'network', status: 0 });
+    expect(error.cause).toBeInstanceOf(TypeError);
+  });
+});

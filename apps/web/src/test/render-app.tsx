@@ -1,0 +1,31 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../app/providers';
+import { ROUTE_OBJECTS } from '../app/router';
+import { setNavigator } from '../lib/navigation';
+
+/** Renders the whole app (providers, layouts, route table) at `url`, as a visitor opening that address. */
+export function renderApp(url: string) {
+  const router = createMemoryRouter(ROUTE_OBJECTS, { initialEntries: [url] });
+  setNavigator((to) => void router.navigate(to));
+  const view = render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, ...view };
+}
+
+/** Makes `(min-width: …)` media queries match or not, for the admin sidebar breakpoint. */
+export function setViewportWide(wide: boolean): void {
+  window.matchMedia = (query: string): MediaQueryList => ({
+    matches: query.includes('min-width') ? wide : !wide,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  });
+}
