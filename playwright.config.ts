@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser journeys in Debian's Chromium (the registry cannot download Playwright's own browsers here). The server
+ * runs for real on a throw-away database and data directory, serving the built web app.
+ */
+const CHROMIUM = '/usr/bin/chromium';
+const PORT = 3217;
+
+if (!existsSync(CHROMIUM)) {
+  throw new Error(
+    `Browser tests need Debian's chromium at ${CHROMIUM}: run \`apt-get install -y chromium\`.`,
+  );
+}
+if (!existsSync('apps/web/dist/index.html')) {
+  throw new Error('Browser tests need the built web app: run `npm run build` first.');
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'en-US',
+    viewport: { width: 1280, height: 900 },
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `http://127.0.0.1:${PORT}/api/v1/health`,
+    env: { PORT: String(PORT) },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
