@@ -1,3 +1,4 @@
+import { ERROR_TOAST_WIDTH } from '@ezrecharge/shared/limits';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
 import enUS from 'antd/es/locale/en_US';
@@ -16,6 +17,10 @@ const THEME: ThemeConfig = {
     colorError: '#ff4d4f',
     borderRadius: 8,
     fontFamily: 'var(--app-font)',
+  },
+  components: {
+    // The toast column must fit the widest toast (errors, SPEC.md §9); narrower toasts align right in it.
+    Notification: { width: ERROR_TOAST_WIDTH },
   },
 };
 

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { PublicLayout } from '../components/layouts/public-layout';
 import { NotFoundPage } from '../components/not-found-page';
@@ -33,6 +33,15 @@ export async function loadComponent(ref: TPageRef): Promise<ComponentType> {
 }
 
 /**
+ * Admin screens render through React.lazy rather than the route's `lazy`: the router would fetch a route's
+ * `lazy` module in parallel with its guard, so a visitor bounced to /signin would still download the console.
+ * React.lazy fetches only once the guard has passed and the screen renders (inside the layouts' Suspense).
+ */
+function lazyAfterGuard(ref: TPageRef): ComponentType {
+  return lazy(async () => ({ default: await loadComponent(ref) }));
+}
+
+/**
  * Navigation guard (SPEC.md §4): routes outside the public list need a signed-in session; otherwise the
  * session leftovers are cleared and the user goes to sign-in. Restoring a session from a stored credential
  * belongs to the auth screens and is not done here.
@@ -56,6 +65,8 @@ function pageRoute(route: TRoute): RouteObject {
   };
   const page = route.page;
   if (!page) return { ...base, Component: NotFoundPage };
+  if (route.layout === 'admin') return { ...base, Component: lazyAfterGuard(page) };
+  // Public pages: the router waits for the chunk, so the previous page stays up until the next one is ready.
   return { ...base, lazy: async () => ({ Component: await loadComponent(page) }) };
 }
 
@@ -63,6 +74,16 @@ const routesOf = (layout: TRoute['layout']): RouteObject[] =>
   ROUTE_NAMES.map((name) => ROUTES[name])
     .filter((route) => route.layout === layout)
     .map(pageRoute);
+
+const AdminLayout = lazyAfterGuard(ADMIN_LAYOUT);
+
+function AdminShell() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <AdminLayout />
+    </Suspense>
+  );
+}
 
 export const ROUTE_OBJECTS: RouteObject[] = [
   {
@@ -76,7 +97,7 @@ export const ROUTE_OBJECTS: RouteObject[] = [
       },
       {
         loader: requireSession,
-        lazy: async () => ({ Component: await loadComponent(ADMIN_LAYOUT) }),
+        Component: AdminShell,
         children: routesOf('admin'),
       },
     ],
