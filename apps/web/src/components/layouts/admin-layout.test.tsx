@@ -113,6 +113,7 @@ describe('admin layout', () => {
     expect(screen.queryByRole('navigation', { name: 'Console navigation' })).not.toBeInTheDocument();
 
     await userEvent.click(toggle);
+    expect(await screen.findByRole('dialog', { name: 'Console navigation' })).toBeInTheDocument();
     const nav = await sideNav();
     await userEvent.click(nav.getByRole('link', { name: 'User Profile' }));
 

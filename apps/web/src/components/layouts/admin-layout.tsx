@@ -132,6 +132,7 @@ export function AdminLayout() {
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
           closable={false}
+          aria-label={t('admin.sideNav')}
           styles={{ body: { padding: 0 } }}
         >
           <SideNav onNavigate={afterNavigate} />
