@@ -30,10 +30,14 @@ module.exports = {
     },
     {
       name: 'server-module-isolation',
-      comment: 'A server module talks to another module only through its service (never its repository or routes).',
+      comment:
+        'A server module talks to another module only through its service (never its repository or routes).',
       severity: 'error',
       from: { path: '^apps/server/src/modules/([^/]+)/' },
-      to: { path: '^apps/server/src/modules/[^/]+/.+-(repository|routes)\\.ts$', pathNot: '^apps/server/src/modules/$1/' },
+      to: {
+        path: '^apps/server/src/modules/[^/]+/.+-(repository|routes)\\.ts$',
+        pathNot: '^apps/server/src/modules/$1/',
+      },
     },
     {
       name: 'server-infra-is-below-modules',
