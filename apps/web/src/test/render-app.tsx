@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { ROUTE_OBJECTS } from '../app/router';
 import { setNavigator } from '../lib/navigation';
+import { stubMatchMedia } from './media-query';
 
 /** Renders the whole app (providers, layouts, route table) at `url`, as a visitor opening that address. */
 export function renderApp(url: string) {
@@ -18,14 +19,5 @@ export function renderApp(url: string) {
 
 /** Makes `(min-width: …)` media queries match or not, for the admin sidebar breakpoint. */
 export function setViewportWide(wide: boolean): void {
-  window.matchMedia = (query: string): MediaQueryList => ({
-    matches: query.includes('min-width') ? wide : !wide,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  });
+  stubMatchMedia((query) => (query.includes('min-width') ? wide : !wide));
 }

@@ -9,6 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
 import { users } from './users';
 
 export const products = pgTable(
@@ -26,8 +27,7 @@ export const products = pgTable(
     release: boolean('release').notNull().default(false),
     syncedAt: timestamp('synced_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [index('products_release_idx').on(t.release)],
 );
@@ -48,8 +48,7 @@ export const prices = pgTable(
     /** Price code; with Stripe configured, the Stripe Price id after sync. */
     code: text('code').notNull().default(''),
     syncedAt: timestamp('synced_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [uniqueIndex('prices_product_currency_amount_uq').on(t.productId, t.currency, t.gameAmount)],
 );

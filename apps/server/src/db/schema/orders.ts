@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { prices, products } from './catalogue';
+import { timestamps } from './columns';
 import { users } from './users';
 
 /**
@@ -53,8 +54,7 @@ export const orders = pgTable(
     precheckRescode: integer('precheck_rescode'),
     failureReason: text('failure_reason'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
     paidAt: timestamp('paid_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },

@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
 import { users } from './users';
 
 export const faqs = pgTable(
@@ -11,8 +12,7 @@ export const faqs = pgTable(
     questionZh: text('question_zh').notNull(),
     answerEn: text('answer_en').notNull(),
     answerZh: text('answer_zh').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [index('faqs_module_idx').on(t.moduleEn)],
 );

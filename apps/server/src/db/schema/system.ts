@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
 import { users } from './users';
 
 /**
@@ -21,8 +22,7 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     /** At most one live job per key (e.g. one fulfilment job per order). */
     dedupeKey: text('dedupe_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [index('jobs_due_idx').on(t.state, t.runAt), uniqueIndex('jobs_dedupe_uq').on(t.dedupeKey)],
 );

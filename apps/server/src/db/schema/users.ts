@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
 
 export const users = pgTable(
   'users',
@@ -24,8 +25,7 @@ export const users = pgTable(
     /** 1 Register User, 2 Agent User (SPEC.md §3). */
     userType: smallint('user_type').notNull().default(1),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [
     // Usernames and e-mails are unique regardless of case: "Alice" and "alice" are one account.
