@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './limits';
+export * from './messages';
 export * from './money';
 export * from './order-status';
 export * from './schemas';

@@ -1,0 +1,52 @@
+/**
+ * Validation and result messages of SPEC.md §5 and §8, in English, each under a stable key. The shared zod schemas
+ * use these texts, so the server answers them in `errors` and the web shows them; the web translates a message by
+ * its key (`validation:<key>` in locales/{en,zh}), via `messageKey()`.
+ * SPEC.md's wording is kept exactly, including its slips ('Must be maximum 8 characters' for a 32-character limit).
+ */
+export const MESSAGES = {
+  // Sign-in (SPEC.md §5)
+  username_required: 'Username is a required input',
+  password_required: 'Password is a required input',
+  // Sign-up
+  email_invalid: 'Email is not valid',
+  email_required: 'Email is a required input',
+  captcha_missing: "Please click 'SEND CAPTCHA' The code will be sent to your email.",
+  terms_required: 'Please accept the terms and conditions to proceed.',
+  captcha_needs_email: 'Please enter your email to receive the verification code.',
+  captcha_code_format: 'The verification code is 6 digits',
+  // Reset password
+  reset_email_invalid: 'Must be a valid email',
+  reset_email_required: 'Email is required input',
+  captcha_code_required: 'Captcha code is a required input',
+  // Lengths (SPEC.md §9: username 6–64, password 6–32, nickname 64 / 32, e-mail 64)
+  username_length: 'Username must be 6 to 64 characters',
+  username_chars: 'Username may use letters, digits, dot, dash and underscore only',
+  password_length: 'Password must be 6 to 32 characters',
+  nickname_required: 'Nickname is required',
+  nickname_max_64: 'Nickname must be less than 64 characters',
+  profile_nickname_max: 'Must be maximum 8 characters',
+  email_max_64: 'Email must be less than 64 characters',
+  is_superuser_required: 'Please choose whether the user is a superuser',
+  // Profile
+  profile_email_required: 'Email is required',
+  profile_email_invalid: 'Invalid email',
+  // Change password
+  old_password_required: 'Old password is a required input',
+  new_password_required: 'New password is a required input',
+  confirm_password_required: 'Confirm password is a required input',
+  password_mismatch: 'Oops, The New password must equal with Confirm Password!',
+  // Generic (SPEC.md §5)
+  field_invalid: '{field} is not valid.',
+} as const;
+
+export type TMessageKey = keyof typeof MESSAGES;
+
+const KEY_BY_TEXT = new Map<string, TMessageKey>(
+  (Object.entries(MESSAGES) as [TMessageKey, string][]).map(([key, text]) => [text, key]),
+);
+
+/** The key of one of MESSAGES' texts (as a server `errors` value or a zod issue carries it), else undefined. */
+export function messageKey(text: string): TMessageKey | undefined {
+  return KEY_BY_TEXT.get(text);
+}
