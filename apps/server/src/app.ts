@@ -2,17 +2,29 @@ import { fileURLToPath } from 'node:url';
 import { MAX_BODY_BYTES } from '@ezrecharge/shared';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  type FastifyPluginAsyncZod,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { seedFirstStart } from './db/seed';
 import { registerApiDocs } from './infra/api-docs';
+import { registerAuth, Sessions } from './infra/auth';
 import { openDataDir } from './infra/data-dir';
 import { type Database, openDatabase } from './infra/db';
+import type { AppDeps } from './infra/deps';
 import { registerErrorHandler } from './infra/http';
 import { loggerOptions } from './infra/logging';
+import { createMailer } from './infra/mail';
+import { createRateLimiter } from './infra/rate-limit';
 import { registerSecurityHeaders } from './infra/security';
 import { registerSpa } from './infra/spa';
+import { attachmentsRoutes } from './modules/attachments/attachments-routes';
+import { authRoutes } from './modules/auth/auth-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { usersRoutes } from './modules/users/users-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +41,9 @@ export interface AppOptions {
   /** Where the one-time first-start notice (generated admin password) is written. Never the log. */
   announce?: (text: string) => void;
 }
+
+/** Domain modules under /api/v1, each a Fastify plugin taking AppDeps. */
+const MODULE_ROUTES: FastifyPluginAsyncZod<AppDeps>[] = [authRoutes, usersRoutes, attachmentsRoutes];
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -70,12 +85,24 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', db);
   registerErrorHandler(app);
+  const mailer = createMailer(config, dataDir.outbox, app.log);
+  const limiter = await createRateLimiter(config.redisUrl, app.log).catch(async (err: unknown) => {
+    await db.close();
+    await dataDir.release();
+    throw err;
+  });
   app.addHook('onClose', async () => {
+    mailer.close();
+    await limiter.close();
     await db.close();
     await dataDir.release();
   });
 
   try {
+    const sessions = new Sessions(db.db, dataDir.secret);
+    const guards = registerAuth(app, sessions);
+    const deps: AppDeps = { config, db: db.db, database: db, dataDir, mailer, limiter, sessions, guards };
+
     await app.register(formbody);
     await registerSecurityHeaders(app, config);
     await registerApiDocs(app, config);
@@ -83,6 +110,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(
       async (api) => {
         await api.register(healthRoutes, { database: db, version: config.version });
+        for (const routes of MODULE_ROUTES) await api.register(routes, deps);
       },
       { prefix: '/api/v1' },
     );

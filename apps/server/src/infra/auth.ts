@@ -1,0 +1,127 @@
+import { SESSION_DAYS } from '@ezrecharge/shared';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { sessions, users } from '../db/schema';
+import type { Db, DbOrTx } from './db';
+import { AppError } from './http';
+import { keyedHash, newToken } from './tokens';
+
+/**
+ * Sessions (DESIGN.md §9): an opaque random token handed to the client once; the database keeps only its keyed
+ * hash, an expiry of SESSION_DAYS, and a revocation time. `requireUser` / `requireSuperuser` are the preHandlers
+ * every protected route uses, so role checks happen on the server for every call.
+ */
+export interface SessionUser {
+  id: number;
+  username: string;
+  nickname: string;
+  email: string;
+  avatar: string;
+  isSuperuser: boolean;
+  userType: number;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by `requireUser`/`requireSuperuser` (null on public routes). */
+    user: SessionUser | null;
+  }
+}
+
+const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+const PURPOSE = 'session';
+
+export class Sessions {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+  ) {}
+
+  /** Starts a session; returns the token, which is never stored and never shown again. */
+  async create(tx: DbOrTx, userId: number, meta: { ip?: string; userAgent?: string }): Promise<string> {
+    const token = newToken();
+    await tx.insert(sessions).values({
+      userId,
+      tokenHash: keyedHash(this.secret, token, PURPOSE),
+      expiresAt: new Date(Date.now() + SESSION_MS),
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 256) ?? null,
+    });
+    return token;
+  }
+
+  /** The live session of a token and its (active) user, or null. */
+  async resolve(token: string): Promise<SessionUser | null> {
+    if (token.length < 20 || token.length > 100) return null;
+    const [row] = await this.db
+      .select({
+        sessionId: sessions.id,
+        id: users.id,
+        username: users.username,
+        nickname: users.nickname,
+        email: users.email,
+        avatar: users.avatar,
+        isSuperuser: users.isSuperuser,
+        userType: users.userType,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, keyedHash(this.secret, token, PURPOSE)),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+          eq(users.isActive, true),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
+  async revoke(sessionId: number): Promise<void> {
+    await this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  }
+
+  /** Ends every live session of a user (password change or reset, deactivation). */
+  async revokeAll(tx: DbOrTx, userId: number): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export interface AuthGuards {
+  requireUser: preHandlerAsyncHookHandler;
+  requireSuperuser: preHandlerAsyncHookHandler;
+}
+
+export function registerAuth(app: FastifyInstance, sessionStore: Sessions): AuthGuards {
+  app.decorateRequest('user', null);
+  const requireUser: preHandlerAsyncHookHandler = async (request) => {
+    const token = bearerToken(request);
+    if (!token) throw AppError.unauthorized('Not authenticated: sign in first');
+    const user = await sessionStore.resolve(token);
+    if (!user) throw AppError.unauthorized('Your session has expired. Please sign in again.');
+    request.user = user;
+  };
+  const requireSuperuser: preHandlerAsyncHookHandler = async function (request, reply) {
+    await requireUser.call(this, request, reply);
+    if (!request.user?.isSuperuser) throw AppError.forbidden('Only administrators can do this');
+  };
+  return { requireUser, requireSuperuser };
+}
+
+/** The signed-in user of a route guarded by requireUser; a programming error if the guard is missing. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw AppError.unauthorized();
+  return request.user;
+}
