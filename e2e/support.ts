@@ -55,3 +55,21 @@ export async function asReturningVisitor(page: Page, lang: TLang): Promise<void>
     [lang],
   );
 }
+
+/** DATA_DIR of the server the journeys talk to (scripts/e2e-server.mjs). */
+export const E2E_DATA_DIR = new URL('../.e2e-data/', import.meta.url).pathname;
+
+/** The newest 6-digit code the server e-mailed to `email` (read from its outbox, parsed as a mail client would). */
+export async function latestEmailCode(email: string): Promise<string> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const { simpleParser } = await import('mailparser');
+  const dir = `${E2E_DATA_DIR}outbox`;
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.eml')).sort();
+  for (const file of files.reverse()) {
+    const mail = await simpleParser(await readFile(`${dir}/${file}`));
+    const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? '');
+    const code = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1];
+    if (to.toLowerCase().includes(email.toLowerCase()) && code) return code;
+  }
+  throw new Error(`no code e-mailed to ${email}`);
+}

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // The server the browser tests talk to: the real entry point on an in-memory database, with a DATA_DIR of its
-// own (outbox, uploads) that is removed when the server stops. Playwright starts and stops it.
+// own (outbox, uploads), emptied at start and removed when the server stops. Playwright starts and stops it.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ezr-e2e-'));
+// A fixed folder (git-ignored) so that journeys can read the mail outbox: e2e/support.ts knows it.
+const dataDir = path.resolve(import.meta.dirname, '../.e2e-data');
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: path.resolve(import.meta.dirname, '../apps/server'),
   stdio: 'inherit',
