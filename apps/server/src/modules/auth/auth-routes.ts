@@ -1,4 +1,197 @@
+import {
+  envelope,
+  ZAccessToken,
+  ZCaptchaRequest,
+  ZChangeMe,
+  ZChangePassword,
+  ZErrorBody,
+  ZForgotPassword,
+  ZLoginForm,
+  ZRegister,
+  ZUser,
+} from '@ezrecharge/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../infra/auth';
 import type { AppDeps } from '../../infra/deps';
+import { ok } from '../../infra/http';
+import { mailLanguage } from './auth-mails';
+import { createAuthService, type RequestMeta } from './auth-service';
 
-export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async () => {};
+/** Sign-in, sign-up, codes, password reset, profile and password change (SPEC.md §7 "Auth and profile"). */
+
+const TAGS = ['auth'];
+const SECURITY = [{ bearer: [] }];
+const errors = {
+  400: ZErrorBody,
+  401: ZErrorBody,
+  409: ZErrorBody,
+  429: ZErrorBody,
+};
+const ZNone = envelope(z.null());
+
+function requestMeta(request: FastifyRequest): RequestMeta {
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    lang: mailLanguage(request.headers['accept-language']),
+  };
+}
+
+/**
+ * ZLoginForm trims the username, but the wire key derives from the username exactly as sent, so the raw field
+ * is kept before validation replaces the body.
+ */
+const rawUsernames = new WeakMap<FastifyRequest, string>();
+
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const auth = createAuthService({
+    db: deps.db,
+    secret: deps.dataDir.secret,
+    mailer: deps.mailer,
+    limiter: deps.limiter,
+    sessions: deps.sessions,
+    log: app.log,
+    publicUrl: deps.config.publicUrl,
+  });
+  const requireUser = deps.guards.requireUser;
+
+  app.post(
+    '/login/access-token',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Sign in (form-encoded; password wire-encrypted with client_secret as event time)',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: ZLoginForm,
+        response: { 200: ZAccessToken, ...errors },
+      },
+      preValidation: async (request) => {
+        const body: unknown = request.body;
+        if (typeof body === 'object' && body !== null && 'username' in body) {
+          const { username } = body;
+          if (typeof username === 'string') rawUsernames.set(request, username);
+        }
+      },
+    },
+    async (request) => {
+      const { username, password, client_secret } = request.body;
+      return auth.login(
+        { username, rawUsername: rawUsernames.get(request) ?? username, password, eventtime: client_secret },
+        requestMeta(request),
+      );
+    },
+  );
+
+  app.get(
+    '/logout',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Sign out (ends this session)',
+        security: SECURITY,
+        response: { 200: ZNone, ...errors },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      await auth.logout(currentUser(request).sessionId);
+      return ok(null, 'Logout successfully.');
+    },
+  );
+
+  app.post(
+    '/captcha/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'E-mail a 6-digit verification code (register or forget_password)',
+        body: ZCaptchaRequest,
+        response: { 200: ZNone, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.sendCode(request.body, requestMeta(request));
+      return ok(null, 'The verification code has been sent to your email.');
+    },
+  );
+
+  app.post(
+    '/register',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Create an account with an e-mailed code',
+        body: ZRegister,
+        response: { 200: envelope(ZUser), ...errors },
+      },
+    },
+    async (request) =>
+      ok(await auth.register(request.body, requestMeta(request)), 'Registration successful.'),
+  );
+
+  app.post(
+    '/user/forgot_password',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Set a new password with an e-mailed code (ends every session)',
+        body: ZForgotPassword,
+        response: { 200: ZNone, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(request.body, requestMeta(request));
+      return ok(null, 'reset password sent to your mailbox');
+    },
+  );
+
+  app.get(
+    '/user/readme/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The signed-in user',
+        security: SECURITY,
+        response: { 200: envelope(ZUser), ...errors },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => ok(await auth.profile(currentUser(request).id)),
+  );
+
+  app.post(
+    '/user/changeme',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Update nickname, avatar and e-mail of the signed-in user',
+        security: SECURITY,
+        body: ZChangeMe,
+        response: { 200: envelope(ZUser), ...errors },
+      },
+      preHandler: requireUser,
+    },
+    async (request) =>
+      ok(await auth.updateProfile(currentUser(request).id, request.body), 'Profile updated successfully!'),
+  );
+
+  app.post(
+    '/user/change_password',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Change the password (ends every session, this one included)',
+        security: SECURITY,
+        body: ZChangePassword,
+        response: { 200: ZNone, ...errors },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      await auth.changePassword(currentUser(request).id, request.body, requestMeta(request));
+      return ok(null, 'Password changed successfully. Please sign in again.');
+    },
+  );
+};
