@@ -1,4 +1,103 @@
+import { envelope, MAX_UPLOAD_BYTES, ZAttachmentType, ZErrorBody, ZUploadResult } from '@ezrecharge/shared';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../infra/auth';
 import type { AppDeps } from '../../infra/deps';
+import { AppError, ok } from '../../infra/http';
+import {
+  ATTACHMENT_MESSAGES,
+  AttachmentsService,
+  FILE_PATH_MAX,
+  type UploadedPart,
+} from './attachments-service';
+import { UploadStore } from './attachments-store';
 
-export const attachmentsRoutes: FastifyPluginAsyncZod<AppDeps> = async () => {};
+const tags = ['attachments'];
+
+/** Buffers the one file part; toBuffer throws 413 (FST_REQ_FILE_TOO_LARGE) when busboy cut the file short. */
+async function readUpload(request: FastifyRequest): Promise<UploadedPart | undefined> {
+  const part = await request.file();
+  if (!part) return undefined;
+  const bytes = await part.toBuffer();
+  if (part.file.truncated) throw new AppError('payload_too_large', ATTACHMENT_MESSAGES.tooLarge);
+  return { fieldname: part.fieldname, bytes };
+}
+
+/** Image uploads (avatar by anyone signed in, product by superusers) and their public download (SPEC.md §7). */
+export const attachmentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  // Registered here only: no other module accepts multipart bodies.
+  await app.register(multipart, {
+    throwFileSizeLimit: true,
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 50 },
+  });
+  const service = new AttachmentsService(new UploadStore(deps.dataDir.uploads), deps.limiter);
+
+  app.post(
+    '/attachment/uploadfile/',
+    {
+      preHandler: deps.guards.requireUser,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary: 'Upload an image (multipart/form-data, field `file`, at most 2 MB)',
+        description:
+          'PNG, JPEG, GIF or WebP, recognised by content. `avatar` for any signed-in user, `product` for ' +
+          'superusers. Answers the URL to store as avatar or product image.',
+        consumes: ['multipart/form-data'],
+        querystring: z.object({ attachment_type: ZAttachmentType }),
+        response: {
+          200: envelope(ZUploadResult),
+          400: ZErrorBody,
+          401: ZErrorBody,
+          403: ZErrorBody,
+          413: ZErrorBody,
+          415: ZErrorBody,
+          429: ZErrorBody,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return ok(await service.upload(user, request.query.attachment_type, () => readUpload(request)));
+    },
+  );
+
+  app.get(
+    '/attachment/download',
+    {
+      schema: {
+        tags,
+        summary: 'An uploaded image (public)',
+        produces: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+        querystring: z.object({
+          file_path: z
+            .string({ error: ATTACHMENT_MESSAGES.invalidPath })
+            .max(FILE_PATH_MAX, ATTACHMENT_MESSAGES.invalidPath),
+        }),
+        response: {
+          200: z
+            .instanceof(Buffer)
+            .meta({ type: 'string', format: 'binary', description: 'The image bytes' }),
+          400: ZErrorBody,
+          404: ZErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await service.download(request.query.file_path);
+      return reply
+        .headers({
+          'content-type': file.type.contentType,
+          'x-content-type-options': 'nosniff',
+          'content-disposition': 'inline',
+          // Names are random and never reused, so the bytes behind a URL never change.
+          'cache-control': 'public, max-age=31536000, immutable',
+          // Should the bytes ever be taken for a document, nothing in it may run or load.
+          'content-security-policy': "default-src 'none'; sandbox",
+        })
+        .send(file.bytes);
+    },
+  );
+};
