@@ -1,11 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
 import { ADMIN_LAYOUT, ROUTE_NAMES, ROUTES } from '../lib/routes';
 import { SITE } from '../lib/site';
-import { getAccessToken, isSignedIn, STORAGE_KEYS, setAccessToken, writeLocal } from '../lib/storage';
+import {
+  getAccessToken,
+  isSignedIn,
+  readLocal,
+  STORAGE_KEYS,
+  setAccessToken,
+  writeLocal,
+} from '../lib/storage';
 import { renderApp, setViewportWide } from '../test/render-app';
+import { ok, reply, stubApi, userRecord } from '../test/stub-api';
 import { loadComponent } from './router';
 
 beforeEach(async () => {
@@ -13,7 +21,10 @@ beforeEach(async () => {
   setViewportWide(true);
 });
 
-afterEach(() => setNavigator(null));
+afterEach(() => {
+  setNavigator(null);
+  vi.unstubAllGlobals();
+});
 
 function signIn(): void {
   setAccessToken('t');
@@ -44,7 +55,7 @@ describe('router', () => {
   });
 
   it('shows the not-found page for unknown addresses and for screens not built yet', async () => {
-    for (const url of ['/no-such-page', '/signin', '/recharge?x=1']) {
+    for (const url of ['/no-such-page', '/faq', '/recharge?x=1']) {
       const { unmount } = renderApp(url);
       expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
@@ -53,19 +64,71 @@ describe('router', () => {
   });
 
   it('sends visitors without a session from an admin route to /signin and clears leftovers', async () => {
-    setAccessToken('stale');
     writeLocal(STORAGE_KEYS.user, '{"nickname":"x"}');
+    writeLocal(STORAGE_KEYS.userName, 'x');
+    const api = stubApi({});
     const { router } = renderApp('/order');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(readLocal(STORAGE_KEYS.user)).toBeNull();
+    expect(readLocal(STORAGE_KEYS.userName)).toBeNull();
+    expect(api.calls).toEqual([]);
+  });
+
+  it('restores the session from a stored token before opening an admin route', async () => {
+    setAccessToken('still-valid');
+    const api = stubApi({
+      'GET /api/v1/user/readme/': () => ok(userRecord({ is_superuser: true, nickname: 'Boss' })),
+    });
+
+    const { router } = renderApp('/order');
+
+    expect(await screen.findByRole('navigation', { name: 'Console navigation' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/order');
+    expect(api.callsTo('GET /api/v1/user/readme/')).toHaveLength(1);
+    expect(api.calls[0]?.headers.get('Authorization')).toBe('Bearer still-valid');
+    expect(isSignedIn()).toBe(true);
+    expect(readLocal(STORAGE_KEYS.isSuperuser)).toBe('true');
+    expect(readLocal(STORAGE_KEYS.userId)).toBe('7');
+    expect(readLocal(STORAGE_KEYS.userName)).toBe('alice01');
+    expect(readLocal(STORAGE_KEYS.userEmail)).toBe('alice@example.com');
+    expect(readLocal(STORAGE_KEYS.userType)).toBe('1');
+    expect(within(screen.getByRole('banner')).getByText('Boss')).toBeInTheDocument();
+  });
+
+  it('clears a dead token and goes to /signin without an error toast', async () => {
+    setAccessToken('dead');
+    writeLocal(STORAGE_KEYS.user, '{"nickname":"x"}');
+    stubApi({
+      'GET /api/v1/user/readme/': () =>
+        reply(401, { message: 'Unauthorized', detail: 'Session expired', code: 'unauthorized' }),
+    });
+
+    const { router } = renderApp('/profile');
+
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(getAccessToken()).toBeNull();
     expect(isSignedIn()).toBe(false);
+    expect(readLocal(STORAGE_KEYS.user)).toBeNull();
+    expect(screen.queryByText('Session expired')).not.toBeInTheDocument();
+  });
+
+  it('also restores the session when a public page is opened first', async () => {
+    setAccessToken('still-valid');
+    stubApi({ 'GET /api/v1/user/readme/': () => ok(userRecord()) });
+
+    renderApp('/');
+
+    expect(
+      await within(await screen.findByRole('banner')).findByRole('button', { name: 'Logout' }),
+    ).toBeInTheDocument();
+    expect(isSignedIn()).toBe(true);
   });
 
   it('opens admin routes inside the admin layout for a signed-in user', async () => {
     signIn();
-    const { router } = renderApp('/user-edit?id=4');
+    const { router } = renderApp('/feedback?id=4');
     expect(await screen.findByRole('navigation', { name: 'Console navigation' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/user-edit');
+    expect(router.state.location.pathname).toBe('/feedback');
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
   });
 });

@@ -6,7 +6,8 @@ import { PageLoading } from '../components/page-loading';
 import { RouteError } from '../components/route-error';
 import { setNavigator } from '../lib/navigation';
 import { ADMIN_LAYOUT, ROUTE_NAMES, ROUTES, routePath, type TPageRef, type TRoute } from '../lib/routes';
-import { clearSession, isSignedIn } from '../lib/storage';
+import { ensureSession } from '../lib/session';
+import { clearSession } from '../lib/storage';
 import { RootLayout, type TRouteHandle } from './root-layout';
 
 /**
@@ -42,14 +43,20 @@ function lazyAfterGuard(ref: TPageRef): ComponentType {
 }
 
 /**
- * Navigation guard (SPEC.md §4): routes outside the public list need a signed-in session; otherwise the
- * session leftovers are cleared and the user goes to sign-in. Restoring a session from a stored credential
- * belongs to the auth screens and is not done here.
+ * Navigation guard (SPEC.md §4): routes outside the public list need a signed-in session. With no signed-in flag
+ * but a stored access-token cookie, the session is first restored from the server (GET /user/readme/); if that
+ * fails, the leftovers are cleared and the user goes to sign-in.
  */
-export function requireSession(): null {
-  if (isSignedIn()) return null;
+export async function requireSession(): Promise<null> {
+  if (await ensureSession()) return null;
   clearSession();
   throw redirect(routePath('login'));
+}
+
+/** On the first load of any page, a token without session keys (e.g. storage cleared) is turned back into a session. */
+export async function restoreSessionOnLoad(): Promise<null> {
+  await ensureSession();
+  return null;
 }
 
 function handleOf(route: TRoute | null): TRouteHandle {
@@ -88,6 +95,7 @@ function AdminShell() {
 export const ROUTE_OBJECTS: RouteObject[] = [
   {
     Component: RootLayout,
+    loader: restoreSessionOnLoad,
     HydrateFallback: PageLoading,
     ErrorBoundary: RouteError,
     children: [

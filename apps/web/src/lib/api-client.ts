@@ -1,6 +1,6 @@
 import type { TErrorBody } from '@ezrecharge/shared/errors';
 import { REQUEST_TIMEOUT_MS } from '@ezrecharge/shared/limits';
-import { i18n } from './i18n';
+import { currentLanguage, i18n } from './i18n';
 import { navigateTo } from './navigation';
 import { routePath } from './routes';
 import { clearSession, getAccessToken } from './storage';
@@ -82,6 +82,11 @@ export interface TRequestOptions<T> {
   timeoutMs?: number;
   /** Checks and types the successful body, e.g. a zod schema's `parse`; throwing rejects the call. */
   parse?: (body: unknown) => T;
+  /**
+   * No toast and no 401 handling: the caller deals with every failure itself. The navigation guard restores a
+   * session this way, so a dead token sends the visitor to /signin without an error message or a second redirect.
+   */
+  silent?: boolean;
 }
 
 function buildUrl(path: string, query: TRequestOptions<unknown>['query']): string {
@@ -166,7 +171,7 @@ function transportError(kind: 'network' | 'timeout' | 'aborted', cause: unknown)
   return new ApiError({ kind, message: i18n.t(`common:errors.${kind}`), cause });
 }
 
-function handleFailure(status: number, body: unknown): ApiError {
+function handleFailure(status: number, body: unknown, silent: boolean): ApiError {
   const error = toErrorBody(body);
   const shared = {
     kind: 'http' as const,
@@ -176,11 +181,14 @@ function handleFailure(status: number, body: unknown): ApiError {
     detail: error.detail ?? '',
     fieldErrors: error.errors ?? {},
   };
-  if (status === 400) {
+  if (status === 400 || silent) {
     // Callers show popups and field errors (SPEC.md §8), so no toast here.
     return new ApiError({
       ...shared,
-      message: error.message || error.detail || i18n.t('common:errors.undefined'),
+      message:
+        status === 400
+          ? error.message || error.detail || i18n.t('common:errors.undefined')
+          : displayMessage(error, 'message'),
     });
   }
   if (status === 401) {
@@ -196,7 +204,8 @@ function handleFailure(status: number, body: unknown): ApiError {
 }
 
 export async function apiRequest<T = unknown>(path: string, options: TRequestOptions<T> = {}): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
+  // The server writes e-mails (captcha codes, receipts) in the language of the screen that asked.
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLanguage() });
   if (needsBearer(path)) {
     const token = getAccessToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -232,19 +241,19 @@ export async function apiRequest<T = unknown>(path: string, options: TRequestOpt
       throw transportError('network', cause);
     }
 
-    if (!response.ok) throw handleFailure(response.status, responseBody);
+    if (!response.ok) throw handleFailure(response.status, responseBody, options.silent ?? false);
 
     if (!options.parse) return responseBody as T;
     try {
       return options.parse(responseBody);
     } catch (cause) {
       const text = i18n.t('common:errors.undefined');
-      toast.error(text);
+      if (!options.silent) toast.error(text);
       throw new ApiError({
         kind: 'invalid_response',
         status: response.status,
         message: text,
-        toasted: true,
+        toasted: !options.silent,
         cause,
       });
     }
