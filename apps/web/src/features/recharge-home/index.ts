@@ -1,0 +1,1 @@
+export { RechargeHomePage } from './components/recharge-home-page';

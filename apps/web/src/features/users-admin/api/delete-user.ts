@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { usersQueryKey } from './get-users';
+
+/** DELETE /api/v1/user/{id} (superuser); refused with 400 for one's own account. */
+export async function deleteUser(id: number): Promise<void> {
+  await api.delete<unknown>(`/api/v1/user/${id}`);
+}
+
+/** The list reloads after a delete whether it worked or not (SPEC.md §8). */
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}

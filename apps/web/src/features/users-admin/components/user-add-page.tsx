@@ -1,0 +1,67 @@
+import { Form } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { reportFormError } from '../../../lib/form-rules';
+import { useErrorPopup } from '../../../lib/popup';
+import { routePath } from '../../../lib/routes';
+import { toast } from '../../../lib/toast';
+import { useCreateUser } from '../api/create-user';
+import { BackToList } from './back-to-list';
+import { type TUserFormValues, UserForm } from './user-form';
+import './users-admin.css';
+
+const FIELDS = ['username', 'password', 'nickname', 'email', 'avatar', 'is_superuser'] as const;
+
+const EMPTY: TUserFormValues = {
+  username: '',
+  password: '',
+  nickname: '',
+  email: '',
+  avatar: '',
+  is_superuser: undefined,
+};
+
+/** Add user /user-add (SPEC.md §2, §5, §8): success says so and goes back to the list. */
+export function UserAddPage() {
+  const { t } = useTranslation('users-admin');
+  const [form] = Form.useForm<TUserFormValues>();
+  const navigate = useNavigate();
+  const popup = useErrorPopup();
+  const create = useCreateUser();
+
+  const onSubmit = async (values: TUserFormValues): Promise<void> => {
+    try {
+      await create.mutateAsync({
+        username: values.username.trim(),
+        password: values.password,
+        nickname: values.nickname.trim(),
+        email: values.email.trim(),
+        avatar: values.avatar,
+        is_superuser: values.is_superuser === true,
+      });
+    } catch (error) {
+      reportFormError(form, error, popup, { fields: FIELDS });
+      return;
+    }
+    toast.success(t('saved'));
+    await navigate(routePath('user'));
+  };
+
+  return (
+    <div className="users-admin">
+      <PageHeader title={t('add.title')} description={t('add.description')} back={<BackToList />} />
+      <div className="console-panel">
+        <UserForm
+          form={form}
+          name="user-add"
+          mode="add"
+          initialValues={EMPTY}
+          pending={create.isPending}
+          submitLabel={t('add.submit')}
+          onSubmit={(values) => void onSubmit(values)}
+        />
+      </div>
+    </div>
+  );
+}
