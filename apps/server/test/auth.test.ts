@@ -1,9 +1,11 @@
 import { encryptWire, formatEventTime, loginContext } from '@ezrecharge/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginNonces, sessions } from '../src/db/schema';
+import { emailCodes, loginNonces, sessions, users } from '../src/db/schema';
+import { verifyPassword } from '../src/infra/passwords';
 import { bearer, createUser, login } from './support/auth';
+import { latestCode, readOutbox } from './support/outbox';
 import { startTestApp, TEST_ADMIN, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -249,5 +251,699 @@ describe('GET /logout', () => {
 
   it('needs a session', async () => {
     expect((await get('/logout')).statusCode).toBe(401);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// E-mail codes, sign-up and reset
+
+let addressCounter = 0;
+function newAddress(): string {
+  addressCounter++;
+  return `mail_${addressCounter}_${Date.now().toString(36)}@example.com`;
+}
+
+function askCode(
+  api: 'register' | 'forget_password',
+  email: string,
+  opts: { ip?: string; lang?: string } = {},
+) {
+  return post('/captcha/', { captcha_api: api, captcha_type: 'email', captcha_value: email }, opts);
+}
+
+function mailsTo(all: Awaited<ReturnType<typeof readOutbox>>, email: string) {
+  return all.filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
+}
+
+function registration(fields: { username: string; email: string; password?: string; code: string }): Json {
+  return {
+    username: fields.username,
+    email: fields.email,
+    password: fields.password ?? 'secret-pass',
+    user_type: 1,
+    checkbox_terms: true,
+    captcha_info: {
+      captcha_api: 'register',
+      captcha_type: 'email',
+      captcha_value: fields.email,
+      captcha_code: fields.code,
+    },
+  };
+}
+
+function reset(fields: { email: string; code: string; password: string }): Json {
+  return {
+    email: fields.email,
+    new_password: fields.password,
+    captcha_info: {
+      captcha_api: 'forget_password',
+      captcha_type: 'email',
+      captcha_value: fields.email,
+      captcha_code: fields.code,
+    },
+  };
+}
+
+/** A 6-digit code that is not `code`. */
+const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+const codeRows = (email: string) =>
+  app.database.db
+    .select()
+    .from(emailCodes)
+    .where(sql`lower(${emailCodes.email}) = ${email.toLowerCase()}`)
+    .orderBy(emailCodes.id);
+
+let nameCounter = 0;
+const newUsername = () => `newbie_${++nameCounter}_${Date.now().toString(36)}`;
+
+describe('POST /captcha/', () => {
+  it('e-mails a 6-digit code in English, stored only as a keyed hash with a 10-minute expiry', async () => {
+    const email = newAddress();
+    const res = await askCode('register', email);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'The verification code has been sent to your email.', data: null });
+    const [mail] = mailsTo(await readOutbox(t.dataDir), email);
+    expect(mail?.subject).toBe('Your EzRecharge verification code');
+    const code = await latestCode(t.dataDir, email);
+    expect(code).toMatch(/^\d{6}$/);
+    expect(mail?.text).toContain('expires in 10 minutes');
+    expect(mail?.text).toMatch(/support will never ask you for this code/);
+    const [row] = await codeRows(email);
+    expect(row?.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.codeHash).not.toContain(code);
+    const ttl = (row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0);
+    expect(ttl).toBe(10 * 60_000);
+  });
+
+  it('writes the e-mail in Chinese for Accept-Language zh-CN', async () => {
+    const email = newAddress();
+    expect((await askCode('register', email, { lang: 'zh-CN,zh;q=0.9,en;q=0.8' })).statusCode).toBe(200);
+    const [mail] = mailsTo(await readOutbox(t.dataDir), email);
+    expect(mail?.subject).toBe('EzRecharge 验证码');
+    expect(mail?.text).toContain('10 分钟内有效');
+    expect(mail?.text).toContain('客服绝不会向您索要此验证码');
+    expect(mail?.text).toMatch(/^\d{6}$/m);
+  });
+
+  it('refuses an address that is already registered with 409 under captcha_value', async () => {
+    const u = await newUser();
+    const res = await askCode('register', u.email.toUpperCase());
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ errors: { captcha_value: 'This email is already registered' } });
+    expect(mailsTo(await readOutbox(t.dataDir), u.email)).toHaveLength(0);
+  });
+
+  it('sends at most one code per address every 60 seconds (429 with Retry-After)', async () => {
+    const email = newAddress();
+    expect((await askCode('register', email)).statusCode).toBe(200);
+    const again = await askCode('register', email);
+    expect(again.statusCode).toBe(429);
+    const retry = Number(again.headers['retry-after']);
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(60);
+    expect(mailsTo(await readOutbox(t.dataDir), email)).toHaveLength(1);
+    // A minute later (the row moved back in time) a new code goes out, and the old one stops working.
+    await app.database.db
+      .update(emailCodes)
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where(sql`lower(${emailCodes.email}) = ${email}`);
+    const first = await latestCode(t.dataDir, email);
+    expect((await askCode('register', email)).statusCode).toBe(200);
+    const rows = await codeRows(email);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.usedAt).not.toBeNull();
+    expect(rows[1]?.usedAt).toBeNull();
+    const second = await latestCode(t.dataDir, email);
+    if (first !== second) {
+      const res = await post('/register', registration({ username: newUsername(), email, code: first }));
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
+  it('limits one address to 10 requests in 15 minutes', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++) {
+      expect((await askCode('forget_password', newAddress(), { ip })).statusCode).toBe(200);
+    }
+    const blocked = await askCode('forget_password', newAddress(), { ip });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('answers forget_password the same for unknown, deactivated and real addresses, and mails only the real one', async () => {
+    const real = await newUser();
+    const inactive = await newUser({ isActive: false });
+    const unknown = newAddress();
+    const answers = [];
+    for (const email of [real.email, inactive.email, unknown]) {
+      const res = await askCode('forget_password', email);
+      answers.push({ status: res.statusCode, body: res.json() as Json });
+      // The resend interval too: otherwise a second request would tell the addresses apart.
+      const again = await askCode('forget_password', email);
+      answers.push({ status: again.statusCode, body: { ...(again.json() as Json), detail: '' } });
+    }
+    expect(answers[0]).toEqual({
+      status: 200,
+      body: { message: 'The verification code has been sent to your email.', data: null },
+    });
+    expect(answers[1]?.status).toBe(429);
+    for (let i = 2; i < answers.length; i += 2) {
+      expect(answers[i]).toEqual(answers[0]);
+      expect(answers[i + 1]).toEqual(answers[1]);
+    }
+    const outbox = await readOutbox(t.dataDir);
+    expect(mailsTo(outbox, real.email)).toHaveLength(1);
+    expect(mailsTo(outbox, inactive.email)).toHaveLength(0);
+    expect(mailsTo(outbox, unknown)).toHaveLength(0);
+  });
+
+  it('answers bad input with the SPEC messages', async () => {
+    const missing = await post('/captcha/', {
+      captcha_api: 'register',
+      captcha_type: 'email',
+      captcha_value: '',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      errors: { captcha_value: 'Please enter your email to receive the verification code.' },
+    });
+    const invalid = await post('/captcha/', {
+      captcha_api: 'register',
+      captcha_type: 'email',
+      captcha_value: 'not an email',
+    });
+    expect(invalid.json()).toMatchObject({ errors: { captcha_value: 'Email is not valid' } });
+    const api = await post('/captcha/', {
+      captcha_api: 'login',
+      captcha_type: 'email',
+      captcha_value: newAddress(),
+    });
+    expect(api.statusCode).toBe(400);
+    expect((api.json() as { errors: Json }).errors).toHaveProperty('captcha_api');
+  });
+});
+
+describe('POST /register', () => {
+  it('creates an account with the mailed code; the new user then signs in', async () => {
+    const email = newAddress();
+    const username = newUsername();
+    await askCode('register', email);
+    const code = await latestCode(t.dataDir, email);
+    const res = await post('/register', registration({ username, email, code, password: 'my secret 1' }));
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { message: string; data: Json };
+    expect(body.message).toBe('Registration successful.');
+    expect(body.data).toEqual({
+      id: expect.any(Number),
+      username,
+      nickname: username,
+      avatar: '',
+      email,
+      is_superuser: false,
+      user_type: 1,
+      is_active: true,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    expect(JSON.stringify(body)).not.toMatch(/argon2|password/);
+    const [row] = await app.database.db.select().from(users).where(eq(users.username, username));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(row?.passwordHash ?? '', 'my secret 1')).toBe(true);
+    const auth = await bearer(app, username, 'my secret 1');
+    const me = await get('/user/readme/', auth);
+    expect(me.json()).toMatchObject({ data: { username, email } });
+  });
+
+  it('marks the code used by a sign-up', async () => {
+    const email = newAddress();
+    await askCode('register', email);
+    const code = await latestCode(t.dataDir, email);
+    expect((await post('/register', registration({ username: newUsername(), email, code }))).statusCode).toBe(
+      200,
+    );
+    // The address is now registered: a second sign-up is refused before the code is even looked at.
+    const res = await post('/register', registration({ username: newUsername(), email, code }));
+    expect(res.statusCode).toBe(409);
+    const [row] = await codeRows(email);
+    expect(row?.usedAt).not.toBeNull();
+  });
+
+  it('refuses a reused code even when the first registration did not keep the address', async () => {
+    const email = newAddress();
+    await askCode('register', email);
+    const code = await latestCode(t.dataDir, email);
+    const ok = await post('/register', registration({ username: newUsername(), email, code }));
+    expect(ok.statusCode).toBe(200);
+    // Free the address again: only the used code stands between a second sign-up and success.
+    await app.database.db.delete(users).where(eq(users.email, email));
+    const again = await post('/register', registration({ username: newUsername(), email, code }));
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({
+      errors: { 'captcha_info.captcha_code': 'The verification code is invalid or has expired' },
+    });
+  });
+
+  it('refuses a wrong code, and the right one still works after it', async () => {
+    const email = newAddress();
+    await askCode('register', email);
+    const code = await latestCode(t.dataDir, email);
+    const wrong = await post(
+      '/register',
+      registration({ username: newUsername(), email, code: otherCode(code) }),
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      message: 'The verification code is invalid or has expired',
+      errors: { 'captcha_info.captcha_code': 'The verification code is invalid or has expired' },
+    });
+    const [row] = await codeRows(email);
+    expect(row?.attempts).toBe(1);
+    expect(row?.usedAt).toBeNull();
+    expect((await post('/register', registration({ username: newUsername(), email, code }))).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('kills a code after 5 wrong tries', async () => {
+    const email = newAddress();
+    await askCode('register', email);
+    const code = await latestCode(t.dataDir, email);
+    for (let i = 0; i < 5; i++) {
+      const res = await post(
+        '/register',
+        registration({ username: newUsername(), email, code: otherCode(code) }),
+      );
+      expect(res.statusCode).toBe(400);
+    }
+    const [row] = await codeRows(email);
+    expect(row?.attempts).toBe(5);
+    expect(row?.usedAt).not.toBeNull();
+    const right = await post('/register', registration({ username: newUsername(), email, code }));
+    expect(right.statusCode).toBe(400);
+    expect(right.json()).toMatchObject({
+      errors: { 'captcha_info.captcha_code': 'The verification code is invalid or has expired' },
+    });
+  });
+
+  it('refuses an expired code', async () => {
+    const email = newAddress();
+    await askCode('register', email);
+    const code = await latestCode(t.dataDir, email);
+    await app.database.db
+      .update(emailCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(sql`lower(${emailCodes.email}) = ${email}`);
+    const res = await post('/register', registration({ username: newUsername(), email, code }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      errors: { 'captcha_info.captcha_code': 'The verification code is invalid or has expired' },
+    });
+  });
+
+  it('refuses a code sent to another address than the one registered', async () => {
+    const email = newAddress();
+    await askCode('register', email);
+    const code = await latestCode(t.dataDir, email);
+    const body = registration({ username: newUsername(), email: newAddress(), code });
+    (body.captcha_info as Json).captcha_value = email;
+    const res = await post('/register', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      errors: { 'captcha_info.captcha_code': 'The verification code is invalid or has expired' },
+    });
+  });
+
+  it('refuses a taken username or e-mail (any case) with 409 naming the field, without using the code', async () => {
+    const u = await newUser();
+    const email = newAddress();
+    await askCode('register', email);
+    const code = await latestCode(t.dataDir, email);
+    const taken = await post('/register', registration({ username: u.username.toUpperCase(), email, code }));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({
+      message: 'This username is already taken',
+      errors: { username: 'This username is already taken' },
+    });
+    const [row] = await codeRows(email);
+    expect(row?.usedAt).toBeNull();
+
+    const other = await newUser();
+    const emailTaken = await post(
+      '/register',
+      registration({ username: newUsername(), email: other.email.toUpperCase(), code: '123456' }),
+    );
+    expect(emailTaken.statusCode).toBe(409);
+    expect(emailTaken.json()).toMatchObject({ errors: { email: 'This email is already registered' } });
+  });
+
+  it('answers two registrations of one username at the same moment with one success and one 409', async () => {
+    const username = newUsername();
+    const bodies = [];
+    for (const email of [newAddress(), newAddress()]) {
+      await askCode('register', email);
+      bodies.push(registration({ username, email, code: await latestCode(t.dataDir, email) }));
+    }
+    const results = await Promise.all(bodies.map((b) => post('/register', b)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const conflict = results.find((r) => r.statusCode === 409);
+    expect(conflict?.json()).toMatchObject({ errors: { username: 'This username is already taken' } });
+  });
+
+  it('answers bad fields with the SPEC messages under each field', async () => {
+    const base = registration({ username: newUsername(), email: newAddress(), code: '123456' });
+    const cases: [Json, string, string][] = [
+      [{ username: 'x'.repeat(65) }, 'username', 'Username must be 6 to 64 characters'],
+      [{ username: 'abc' }, 'username', 'Username must be 6 to 64 characters'],
+      [{ username: '' }, 'username', 'Username is a required input'],
+      [{ email: 'nope' }, 'email', 'Email is not valid'],
+      [{ email: '' }, 'email', 'Email is a required input'],
+      [{ email: `${'a'.repeat(60)}@example.com` }, 'email', 'Email must be less than 64 characters'],
+      [{ password: '' }, 'password', 'Password is a required input'],
+      [{ password: '12345' }, 'password', 'Password must be 6 to 32 characters'],
+      [{ password: 'x'.repeat(33) }, 'password', 'Password must be 6 to 32 characters'],
+      [{ checkbox_terms: false }, 'checkbox_terms', 'Please accept the terms and conditions to proceed.'],
+    ];
+    for (const [change, field, message] of cases) {
+      const res = await post('/register', { ...base, ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect((res.json() as { errors: Json }).errors[field], JSON.stringify(change)).toBe(message);
+    }
+    const noCode = await post('/register', {
+      ...base,
+      captcha_info: { ...(base.captcha_info as Json), captcha_code: '' },
+    });
+    expect(noCode.json()).toMatchObject({
+      errors: {
+        'captcha_info.captcha_code': "Please click 'SEND CAPTCHA' The code will be sent to your email.",
+      },
+    });
+    const agent = await post('/register', { ...base, user_type: 2 });
+    expect(agent.statusCode).toBe(400);
+    expect((agent.json() as { errors: Json }).errors).toHaveProperty('user_type');
+  });
+
+  it('limits one address to 10 sign-ups an hour', async () => {
+    const ip = freshIp();
+    const body = registration({ username: newUsername(), email: newAddress(), code: '123456' });
+    for (let i = 0; i < 10; i++) expect((await post('/register', body, { ip })).statusCode).toBe(400);
+    const blocked = await post('/register', body, { ip });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('POST /user/forgot_password', () => {
+  it('sets the new password with the mailed code, ends every session and mails a notice', async () => {
+    const u = await newUser();
+    const auth = await bearer(app, u.username, u.password);
+    await askCode('forget_password', u.email);
+    const code = await latestCode(t.dataDir, u.email);
+    const res = await post(
+      '/user/forgot_password',
+      reset({ email: u.email, code, password: 'brand-new-pass' }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'reset password sent to your mailbox', data: null });
+    expect((await get('/user/readme/', auth)).statusCode).toBe(401);
+    expect((await login(app, u.username, u.password)).statusCode).toBe(400);
+    expect(
+      (await login(app, u.username, 'brand-new-pass', formatEventTime(new Date(Date.now() - 2000))))
+        .statusCode,
+    ).toBe(200);
+    const mails = mailsTo(await readOutbox(t.dataDir), u.email);
+    expect(mails.at(-1)?.subject).toBe('Your EzRecharge password was changed');
+    expect(mails.at(-1)?.text).not.toContain('brand-new-pass');
+    // The code is used up.
+    const again = await post(
+      '/user/forgot_password',
+      reset({ email: u.email, code, password: 'another-pass' }),
+    );
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('answers an unknown address like a wrong code', async () => {
+    const unknown = newAddress();
+    await askCode('forget_password', unknown);
+    const res = await post(
+      '/user/forgot_password',
+      reset({ email: unknown, code: '123456', password: 'whatever-1' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: 'The verification code is invalid or has expired',
+      errors: { 'captcha_info.captcha_code': 'The verification code is invalid or has expired' },
+    });
+    const never = await post(
+      '/user/forgot_password',
+      reset({ email: newAddress(), code: '123456', password: 'whatever-1' }),
+    );
+    expect(never.json()).toEqual(res.json());
+  });
+
+  it('does not take a sign-up code', async () => {
+    const email = newAddress();
+    await askCode('register', email);
+    const code = await latestCode(t.dataDir, email);
+    await createUser(app, { username: newUsername(), password: 'old-password', email });
+    const res = await post('/user/forgot_password', reset({ email, code, password: 'new-password' }));
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('mails the password notice in Chinese for Accept-Language zh', async () => {
+    const u = await newUser();
+    await askCode('forget_password', u.email, { lang: 'zh' });
+    const code = await latestCode(t.dataDir, u.email);
+    const res = await post(
+      '/user/forgot_password',
+      reset({ email: u.email, code, password: 'new-pass-zh' }),
+      {
+        lang: 'zh-TW',
+      },
+    );
+    expect(res.statusCode).toBe(200);
+    const mails = mailsTo(await readOutbox(t.dataDir), u.email);
+    expect(mails[0]?.subject).toBe('EzRecharge 验证码');
+    expect(mails.at(-1)?.subject).toBe('您的 EzRecharge 密码已更改');
+  });
+
+  it('answers bad fields with the SPEC messages', async () => {
+    const base = reset({ email: newAddress(), code: '123456', password: 'new-password' });
+    const noEmail = await post('/user/forgot_password', { ...base, email: '' });
+    expect(noEmail.json()).toMatchObject({ errors: { email: 'Email is required input' } });
+    const badEmail = await post('/user/forgot_password', { ...base, email: 'x@' });
+    expect(badEmail.json()).toMatchObject({ errors: { email: 'Must be a valid email' } });
+    const shortPass = await post('/user/forgot_password', { ...base, new_password: '123' });
+    expect(shortPass.json()).toMatchObject({
+      errors: { new_password: 'Password must be 6 to 32 characters' },
+    });
+    const wrongApi = await post('/user/forgot_password', {
+      ...base,
+      captcha_info: { ...(base.captcha_info as Json), captcha_api: 'register' },
+    });
+    expect(wrongApi.statusCode).toBe(400);
+    expect((wrongApi.json() as { errors: Json }).errors).toHaveProperty('captcha_info.captcha_api');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Profile and password
+
+describe('GET /user/readme/', () => {
+  it('answers the signed-in user in the ZUser shape', async () => {
+    const u = await newUser();
+    const res = await get('/user/readme/', await bearer(app, u.username, u.password));
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { message: string; data: Json };
+    expect(body.data).toMatchObject({ id: u.id, username: u.username, email: u.email, is_active: true });
+    expect(Object.keys(body.data).sort()).toEqual(
+      [
+        'avatar',
+        'created_at',
+        'email',
+        'id',
+        'is_active',
+        'is_superuser',
+        'nickname',
+        'user_type',
+        'username',
+      ].sort(),
+    );
+  });
+
+  it('answers 401 without a token, with a made-up token, and once the account is deactivated', async () => {
+    expect((await get('/user/readme/')).statusCode).toBe(401);
+    expect((await get('/user/readme/', `Bearer ${'x'.repeat(43)}`)).statusCode).toBe(401);
+    const u = await newUser();
+    const auth = await bearer(app, u.username, u.password);
+    await app.database.db.update(users).set({ isActive: false }).where(eq(users.id, u.id));
+    expect((await get('/user/readme/', auth)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /user/changeme', () => {
+  const avatar = '/api/v1/attachment/download?file_path=avatar/abc.png';
+
+  it('updates nickname, avatar and e-mail', async () => {
+    const u = await newUser();
+    const auth = await bearer(app, u.username, u.password);
+    const email = newAddress();
+    const res = await post(
+      '/user/changeme',
+      { nickname: 'Neo', avatar, email: email.toUpperCase() },
+      { auth },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Profile updated successfully!',
+      data: { id: u.id, nickname: 'Neo', avatar, email },
+    });
+    expect((await get('/user/readme/', auth)).json()).toMatchObject({ data: { nickname: 'Neo', email } });
+    // Keeping one's own address is no conflict.
+    const same = await post('/user/changeme', { nickname: 'Neo2', avatar: '', email }, { auth });
+    expect(same.statusCode).toBe(200);
+  });
+
+  it('refuses an e-mail of another account with 409 under email', async () => {
+    const u = await newUser();
+    const other = await newUser();
+    const auth = await bearer(app, u.username, u.password);
+    const res = await post(
+      '/user/changeme',
+      { nickname: 'Neo', avatar: '', email: other.email.toUpperCase() },
+      { auth },
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ errors: { email: 'This email is already registered' } });
+  });
+
+  it('answers bad fields with the SPEC messages', async () => {
+    const u = await newUser();
+    const auth = await bearer(app, u.username, u.password);
+    const base = { nickname: 'Neo', avatar: '', email: u.email };
+    const cases: [Json, string, string][] = [
+      [{ nickname: 'n'.repeat(33) }, 'nickname', 'Must be maximum 8 characters'],
+      [{ nickname: '' }, 'nickname', 'Nickname is required'],
+      [{ email: '' }, 'email', 'Email is required'],
+      [{ email: 'bad' }, 'email', 'Invalid email'],
+      [{ avatar: 'https://evil.example/x.png' }, 'avatar', 'Avatar must be an uploaded image'],
+    ];
+    for (const [change, field, message] of cases) {
+      const res = await post('/user/changeme', { ...base, ...change }, { auth });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect((res.json() as { errors: Json }).errors[field], JSON.stringify(change)).toBe(message);
+    }
+    const nick32 = await post('/user/changeme', { ...base, nickname: 'n'.repeat(32) }, { auth });
+    expect(nick32.statusCode).toBe(200);
+  });
+
+  it('needs a session', async () => {
+    const res = await post('/user/changeme', { nickname: 'Neo', avatar: '', email: newAddress() });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('POST /user/change_password', () => {
+  it('changes the password and ends every session, this one included', async () => {
+    const u = await newUser();
+    const auth = await bearer(app, u.username, u.password);
+    const other = `Bearer ${((await login(app, u.username, u.password, formatEventTime(new Date(Date.now() - 1000)))).json() as { access_token: string }).access_token}`;
+    const res = await post(
+      '/user/change_password',
+      { old_password: u.password, new_password: 'fresh-pass-1' },
+      { auth },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      message: 'Password changed successfully. Please sign in again.',
+      data: null,
+    });
+    expect((await get('/user/readme/', auth)).statusCode).toBe(401);
+    expect((await get('/user/readme/', other)).statusCode).toBe(401);
+    expect(
+      (await login(app, u.username, u.password, formatEventTime(new Date(Date.now() - 2000)))).statusCode,
+    ).toBe(400);
+    expect(
+      (await login(app, u.username, 'fresh-pass-1', formatEventTime(new Date(Date.now() - 3000)))).statusCode,
+    ).toBe(200);
+    const live = await app.database.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, u.id), sql`${sessions.revokedAt} is null`));
+    expect(live).toHaveLength(1);
+    expect(mailsTo(await readOutbox(t.dataDir), u.email).at(-1)?.subject).toBe(
+      'Your EzRecharge password was changed',
+    );
+  });
+
+  it('refuses a wrong old password under old_password and keeps the session', async () => {
+    const u = await newUser();
+    const auth = await bearer(app, u.username, u.password);
+    const res = await post(
+      '/user/change_password',
+      { old_password: 'not-my-pass', new_password: 'fresh-pass-1' },
+      { auth },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ errors: { old_password: 'Old password is incorrect' } });
+    expect((await get('/user/readme/', auth)).statusCode).toBe(200);
+    const [row] = await app.database.db.select().from(users).where(eq(users.id, u.id));
+    expect(await verifyPassword(row?.passwordHash ?? '', u.password)).toBe(true);
+  });
+
+  it('refuses a new password equal to the old one', async () => {
+    const u = await newUser();
+    const auth = await bearer(app, u.username, u.password);
+    const res = await post(
+      '/user/change_password',
+      { old_password: u.password, new_password: u.password },
+      { auth },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      errors: { new_password: 'The new password must differ from the old one' },
+    });
+  });
+
+  it('answers bad fields with the SPEC messages, and 401 without a session', async () => {
+    const u = await newUser();
+    const auth = await bearer(app, u.username, u.password);
+    const res = await post(
+      '/user/change_password',
+      { old_password: '', new_password: 'x'.repeat(33) },
+      { auth },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      errors: {
+        old_password: 'Old password is a required input',
+        new_password: 'Password must be 6 to 32 characters',
+      },
+    });
+    const anon = await post('/user/change_password', { old_password: 'abcdef', new_password: 'ghijkl' });
+    expect(anon.statusCode).toBe(401);
+  });
+});
+
+describe('API documentation', () => {
+  it('lists every auth endpoint with its summary, and bearer security on the protected ones', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { summary?: string; tags?: string[]; security?: unknown[] }>>;
+    };
+    const expected: [string, string, boolean][] = [
+      ['/api/v1/login/access-token', 'post', false],
+      ['/api/v1/logout', 'get', true],
+      ['/api/v1/captcha/', 'post', false],
+      ['/api/v1/register', 'post', false],
+      ['/api/v1/user/forgot_password', 'post', false],
+      ['/api/v1/user/readme/', 'get', true],
+      ['/api/v1/user/changeme', 'post', true],
+      ['/api/v1/user/change_password', 'post', true],
+    ];
+    for (const [path, method, secured] of expected) {
+      const op = doc.paths[path]?.[method];
+      expect(op?.summary, path).toBeTruthy();
+      expect(op?.tags, path).toEqual(['auth']);
+      expect(Boolean(op?.security), path).toBe(secured);
+    }
   });
 });

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { codeMail, mailLanguage, passwordChangedMail } from './auth-mails';
+
+describe('mailLanguage', () => {
+  it('picks Chinese for any zh tag first, English otherwise', () => {
+    expect(mailLanguage('zh-CN,zh;q=0.9,en;q=0.8')).toBe('zh');
+    expect(mailLanguage('zh')).toBe('zh');
+    expect(mailLanguage(' ZH-tw')).toBe('zh');
+    expect(mailLanguage('en-US,zh;q=0.5')).toBe('en');
+    expect(mailLanguage('')).toBe('en');
+    expect(mailLanguage(undefined)).toBe('en');
+  });
+});
+
+describe('codeMail', () => {
+  for (const lang of ['en', 'zh'] as const) {
+    for (const purpose of ['register', 'forget_password'] as const) {
+      it(`${lang} ${purpose}: the code is the only 6-digit number and stands on its own line`, () => {
+        const mail = codeMail(lang, purpose, '012345', 10);
+        expect(mail.text.match(/\d{6}/g)).toEqual(['012345']);
+        expect(mail.text.split('\n')).toContain('012345');
+        expect(mail.subject.length).toBeGreaterThan(0);
+      });
+    }
+  }
+
+  it('says in both languages how long the code lives and that support never asks for it', () => {
+    const en = codeMail('en', 'register', '111111', 10).text;
+    expect(en).toContain('expires in 10 minutes');
+    expect(en).toContain('support will never ask you for this code');
+    const zh = codeMail('zh', 'register', '111111', 10).text;
+    expect(zh).toContain('10 分钟内有效');
+    expect(zh).toContain('客服绝不会向您索要此验证码');
+  });
+
+  it('tells sign-up from password reset', () => {
+    expect(codeMail('en', 'register', '111111', 10).text).toContain('sign-up');
+    expect(codeMail('en', 'forget_password', '111111', 10).text).toContain('reset-password');
+  });
+});
+
+describe('passwordChangedMail', () => {
+  const at = new Date('2026-11-21T18:03:45.678Z');
+  it('names the account, the minute and where to reset, with no number a reader could take for a code', () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const mail = passwordChangedMail(lang, 'alice_01', at, 'https://shop.example/reset-password');
+      expect(mail.text).toContain('alice_01');
+      expect(mail.text).toContain('2026-11-21 18:03 UTC');
+      expect(mail.text).toContain('https://shop.example/reset-password');
+      expect(mail.text).not.toMatch(/\b\d{6}\b/);
+    }
+  });
+});
