@@ -127,6 +127,24 @@ describe('attachments', () => {
       expect(await readdir(path.join(t.dataDir, 'uploads', 'product'))).toEqual(before);
     });
 
+    it('refuses two files or a pile of form fields in one upload with 413, and stores nothing', async () => {
+      const before = await readdir(path.join(t.dataDir, 'uploads', 'avatar'));
+      const two = await upload([image('png'), image('gif')]);
+      expect(two.statusCode).toBe(413);
+      expect(two.json()).toMatchObject({ code: 'payload_too_large' });
+
+      const fields = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`f${i}`, 'x']));
+      const { payload, headers } = await multipart([image('png')], fields);
+      const many = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/attachment/uploadfile/?attachment_type=avatar',
+        headers: { ...headers, authorization: plain },
+        payload,
+      });
+      expect(many.statusCode).toBe(413);
+      expect(await readdir(path.join(t.dataDir, 'uploads', 'avatar'))).toEqual(before);
+    });
+
     it('lets only superusers upload product images', async () => {
       const refused = await upload([image('png')], 'product', plain);
       expect(refused.statusCode).toBe(403);

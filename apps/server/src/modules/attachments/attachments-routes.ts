@@ -16,13 +16,18 @@ import { UploadStore } from './attachments-store';
 
 const tags = ['attachments'];
 
-/** Buffers the one file part; toBuffer throws 413 (FST_REQ_FILE_TOO_LARGE) when busboy cut the file short. */
+/**
+ * Buffers the one file part. toBuffer throws 413 (FST_REQ_FILE_TOO_LARGE) when busboy cut the file short; the
+ * loop goes on to the end of the body so that a second file is refused (FST_FILES_LIMIT, 413), not ignored.
+ */
 async function readUpload(request: FastifyRequest): Promise<UploadedPart | undefined> {
-  const part = await request.file();
-  if (!part) return undefined;
-  const bytes = await part.toBuffer();
-  if (part.file.truncated) throw new AppError('payload_too_large', ATTACHMENT_MESSAGES.tooLarge);
-  return { fieldname: part.fieldname, bytes };
+  let upload: UploadedPart | undefined;
+  for await (const part of request.files()) {
+    const bytes = await part.toBuffer();
+    if (part.file.truncated) throw new AppError('payload_too_large', ATTACHMENT_MESSAGES.tooLarge);
+    upload ??= { fieldname: part.fieldname, bytes };
+  }
+  return upload;
 }
 
 /** Image uploads (avatar by anyone signed in, product by superusers) and their public download (SPEC.md §7). */
@@ -45,7 +50,6 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         description:
           'PNG, JPEG, GIF or WebP, recognised by content. `avatar` for any signed-in user, `product` for ' +
           'superusers. Answers the URL to store as avatar or product image.',
-        consumes: ['multipart/form-data'],
         querystring: z.object({ attachment_type: ZAttachmentType }),
         response: {
           200: envelope(ZUploadResult),
@@ -70,16 +74,17 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       schema: {
         tags,
         summary: 'An uploaded image (public)',
-        produces: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
         querystring: z.object({
           file_path: z
             .string({ error: ATTACHMENT_MESSAGES.invalidPath })
             .max(FILE_PATH_MAX, ATTACHMENT_MESSAGES.invalidPath),
         }),
         response: {
-          200: z
-            .instanceof(Buffer)
-            .meta({ type: 'string', format: 'binary', description: 'The image bytes' }),
+          200: z.instanceof(Buffer).meta({
+            type: 'string',
+            format: 'binary',
+            description: 'The image bytes: image/png, image/jpeg, image/gif or image/webp',
+          }),
           400: ZErrorBody,
           404: ZErrorBody,
         },
