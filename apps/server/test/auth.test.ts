@@ -3,7 +3,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailCodes, loginNonces, sessions, users } from '../src/db/schema';
+import { Sessions } from '../src/infra/auth';
 import { verifyPassword } from '../src/infra/passwords';
+import { createRateLimiter } from '../src/infra/rate-limit';
+import { createAuthService } from '../src/modules/auth/auth-service';
 import { bearer, createUser, login } from './support/auth';
 import { latestCode, readOutbox } from './support/outbox';
 import { startTestApp, TEST_ADMIN, type TestApp } from './support/test-app';
@@ -230,6 +233,36 @@ describe('POST /login/access-token', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.tokenHash).not.toContain(token);
     expect(rows[0]?.ip).toBe('127.0.0.1');
+  });
+});
+
+describe('login nonces', () => {
+  it('are swept once older than 15 minutes, so the table does not grow forever', async () => {
+    const u = await newUser();
+    const old = formatEventTime(new Date(Date.now() - 60 * 60_000));
+    await app.database.db
+      .insert(loginNonces)
+      .values({ userId: u.id, eventtime: old, createdAt: new Date(Date.now() - 16 * 60_000) });
+    const limiter = await createRateLimiter(undefined, app.log);
+    // A fresh service sweeps at its first successful sign-in.
+    const service = createAuthService({
+      db: app.database.db,
+      secret: 'test-secret',
+      mailer: { send: async () => {}, close: () => {} },
+      limiter,
+      sessions: new Sessions(app.database.db, 'test-secret'),
+      log: app.log,
+      publicUrl: 'http://localhost',
+    });
+    const eventtime = formatEventTime();
+    const password = await encryptWire(u.password, eventtime, loginContext(u.username));
+    await service.login(
+      { username: u.username, rawUsername: u.username, password, eventtime },
+      { ip: '127.0.0.1', lang: 'en' },
+    );
+    await limiter.close();
+    const left = await app.database.db.select().from(loginNonces).where(eq(loginNonces.userId, u.id));
+    expect(left.map((n) => n.eventtime)).toEqual([eventtime]);
   });
 });
 
