@@ -1,2 +1,4 @@
 export * from './accounts';
 export * from './api';
+export * from './catalogue';
+export * from './support';

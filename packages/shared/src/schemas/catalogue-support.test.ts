@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { ZPriceInput, ZProductInput } from './catalogue';
+import { ZContactInput, ZFaqInput, ZFeedbackInput } from './support';
+
+function firstErrors(schema: z.ZodType, input: unknown): Record<string, string> {
+  const result = schema.safeParse(input);
+  if (result.success) return {};
+  const out: Record<string, string> = {};
+  for (const issue of result.error.issues) out[issue.path.join('.')] ??= issue.message;
+  return out;
+}
+
+describe('catalogue schemas', () => {
+  it('name products per SPEC.md §5', () => {
+    expect(firstErrors(ZProductInput, { name: '' }).name).toBe(MESSAGES.name_required);
+    expect(firstErrors(ZProductInput, { name: 'n'.repeat(65) }).name).toBe(MESSAGES.product_name_max);
+    expect(ZProductInput.parse({ name: ' Diamonds ' })).toMatchObject({
+      name: 'Diamonds',
+      image: '',
+      code: '',
+    });
+    expect(
+      firstErrors(ZProductInput, { name: 'x', image: 'https://evil.example/a.png' }).image,
+    ).toBeDefined();
+  });
+
+  it('price packs in minor units with at most 100 000 diamonds', () => {
+    const ok = { product_id: 1, game_amount: 500, currency: 'SGD', unit_amount: 1220 };
+    expect(ZPriceInput.parse(ok)).toEqual(ok);
+    expect(firstErrors(ZPriceInput, { ...ok, game_amount: undefined }).game_amount).toBe(
+      MESSAGES.diamonds_required,
+    );
+    expect(firstErrors(ZPriceInput, { ...ok, game_amount: 100_001 }).game_amount).toBe(
+      MESSAGES.diamonds_range,
+    );
+    expect(firstErrors(ZPriceInput, { ...ok, unit_amount: undefined }).unit_amount).toBe(
+      MESSAGES.price_required,
+    );
+    expect(firstErrors(ZPriceInput, { ...ok, unit_amount: 12.5 }).unit_amount).toBe(MESSAGES.price_positive);
+    expect(firstErrors(ZPriceInput, { ...ok, currency: 'JPY' }).currency).toBe(MESSAGES.currency_required);
+  });
+});
+
+describe('support schemas', () => {
+  it('give FAQ fields their own messages', () => {
+    expect(firstErrors(ZFaqInput, {})).toEqual({
+      module_en: MESSAGES.module_en_required,
+      module_zh: MESSAGES.module_zh_required,
+      question_en: MESSAGES.question_en_required,
+      question_zh: MESSAGES.question_zh_required,
+      answer_en: MESSAGES.answer_en_required,
+      answer_zh: MESSAGES.answer_zh_required,
+    });
+    const long = 'q'.repeat(257);
+    expect(firstErrors(ZFaqInput, { question_zh: long }).question_zh).toBe(MESSAGES.question_zh_max);
+  });
+
+  it('take feedback with a 250-character comment, refuse 251, default the role to streamer', () => {
+    const base = { name: 'Mei', whatapp_id: '+60 12 345 6789', comment: 'c'.repeat(250) };
+    expect(ZFeedbackInput.parse(base)).toMatchObject({ role: 'streamer', email: '', bigo_id: '' });
+    expect(firstErrors(ZFeedbackInput, { ...base, comment: 'c'.repeat(251) }).comment).toBe(
+      MESSAGES.comment_max,
+    );
+    expect(firstErrors(ZFeedbackInput, { ...base, comment: ' ' }).comment).toBe(MESSAGES.comment_required);
+    expect(firstErrors(ZFeedbackInput, { ...base, email: 'not-mail' }).email).toBe(MESSAGES.email_invalid);
+    expect(firstErrors(ZFeedbackInput, { ...base, role: 'boss' }).role).toBe(MESSAGES.role_invalid);
+    // Text is kept as given: markup is data, escaped wherever it is shown.
+    expect(ZFeedbackInput.parse({ ...base, name: '<script>alert(1)</script>' }).name).toBe(
+      '<script>alert(1)</script>',
+    );
+  });
+
+  it('check the contact form limits', () => {
+    expect(firstErrors(ZContactInput, { firstname: 'f'.repeat(65), lastname: '', email: '' })).toEqual({
+      firstname: MESSAGES.max_64,
+      lastname: MESSAGES.lastname_required,
+      email: MESSAGES.email_required,
+    });
+  });
+});
