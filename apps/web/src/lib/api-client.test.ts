@@ -84,6 +84,17 @@ describe('successful calls', () => {
     expect(toasts).toHaveLength(0);
   });
 
+  it('tells the server the language of the screen, so its e-mails match', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(200, { message: 'ok', data: null }));
+
+    await api.post('/api/v1/captcha/');
+    await setLanguage('zh');
+    await api.post('/api/v1/captcha/');
+
+    expect(headersOf(fetchMock, 0).get('Accept-Language')).toBe('en');
+    expect(headersOf(fetchMock, 1).get('Accept-Language')).toBe('zh');
+  });
+
   it('leaves out the bearer token on login and register', async () => {
     signIn();
     const fetchMock = stubFetch(() => jsonResponse(200, { access_token: 'new', token_type: 'bearer' }));
@@ -214,6 +225,17 @@ describe('failures (SPEC.md §8)', () => {
 
     expect(error.message).toBe('尝试次数过多，请稍后再试。');
     expect(toasts[0]?.args.title).toBe('尝试次数过多，请稍后再试。');
+  });
+
+  it('silent calls (session restore) neither toast nor end the session on 401', async () => {
+    signIn();
+    stubFetch(() => jsonResponse(401, { message: 'Unauthorized', detail: 'expired', code: 'unauthorized' }));
+
+    const error = await rejectionOf(apiRequest('/api/v1/user/readme/', { silent: true }));
+
+    expect(error).toMatchObject({ status: 401, toasted: false });
+    expect(toasts).toEqual([]);
+    expect(visited).toEqual([]);
   });
 
   it('gives up after 60 seconds with a timeout error', async () => {

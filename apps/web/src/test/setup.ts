@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { clearSession } from '../lib/storage';
 import { stubMatchMedia } from './media-query';
+
+// Whole-app renders load lazy chunks and antd in jsdom; on a busy machine that takes longer than 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks matchMedia; antd's responsive helpers and our sidebar breakpoint need it. Tests that care about
 // the width replace it with their own stub.
