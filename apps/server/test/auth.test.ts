@@ -256,10 +256,7 @@ describe('login nonces', () => {
     });
     const eventtime = formatEventTime();
     const password = await encryptWire(u.password, eventtime, loginContext(u.username));
-    await service.login(
-      { username: u.username, rawUsername: u.username, password, eventtime },
-      { ip: '127.0.0.1', lang: 'en' },
-    );
+    await service.login({ username: u.username, password, eventtime }, { ip: '127.0.0.1', lang: 'en' });
     await limiter.close();
     const left = await app.database.db.select().from(loginNonces).where(eq(loginNonces.userId, u.id));
     expect(left.map((n) => n.eventtime)).toEqual([eventtime]);

@@ -19,9 +19,21 @@ export async function login(
   });
 }
 
+/**
+ * An event time used by no earlier sign-in of this test process: the server refuses a second sign-in of one user
+ * with the same event time (a replay), and tests sign in faster than one per second. Steps back from 30 s ago,
+ * one second per call (tests that pick their own event times use the last few seconds), staying well inside the
+ * 5-minute freshness window.
+ */
+let eventtimeSteps = 0;
+function uniqueEventTime(): string {
+  eventtimeSteps = (eventtimeSteps + 1) % 200;
+  return formatEventTime(new Date(Date.now() - (30 + eventtimeSteps) * 1000));
+}
+
 /** Signs in and returns the Authorization header value; fails the test if sign-in fails. */
 export async function bearer(app: FastifyInstance, username: string, password: string): Promise<string> {
-  const res = await login(app, username, password);
+  const res = await login(app, username, password, uniqueEventTime());
   if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
   return `Bearer ${(res.json() as { access_token: string }).access_token}`;
 }

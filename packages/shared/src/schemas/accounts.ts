@@ -70,9 +70,15 @@ export const captchaInfo = <A extends TCaptchaApi>(api: A) =>
       .regex(/^\d{6}$/, M.captcha_code_format),
   });
 
-/** POST /api/v1/login/access-token (form-encoded). `password` is the wire-encrypted password, `client_secret` the event time. */
+/**
+ * POST /api/v1/login/access-token (form-encoded). `password` is the wire-encrypted password, `client_secret` the
+ * event time. The username is NOT trimmed here: the wire key derives from it exactly as the client sent it.
+ */
 export const ZLoginForm = z.object({
-  username: required(M.username_required).max(TEXT_LIMITS.usernameMax, M.username_length),
+  username: z
+    .string({ error: M.username_required })
+    .refine((v) => v.trim().length > 0, M.username_required)
+    .pipe(z.string().max(TEXT_LIMITS.usernameMax, M.username_length)),
   password: required(M.password_required).max(512, M.password_required),
   client_secret: z.string().regex(/^\d{14}$/, 'client_secret must be the 14-digit event time'),
 });

@@ -39,12 +39,6 @@ function requestMeta(request: FastifyRequest): RequestMeta {
   };
 }
 
-/**
- * ZLoginForm trims the username, but the wire key derives from the username exactly as sent, so the raw field
- * is kept before validation replaces the body.
- */
-const rawUsernames = new WeakMap<FastifyRequest, string>();
-
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const auth = createAuthService({
     db: deps.db,
@@ -67,20 +61,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         body: ZLoginForm,
         response: { 200: ZAccessToken, ...errors },
       },
-      preValidation: async (request) => {
-        const body: unknown = request.body;
-        if (typeof body === 'object' && body !== null && 'username' in body) {
-          const { username } = body;
-          if (typeof username === 'string') rawUsernames.set(request, username);
-        }
-      },
     },
     async (request) => {
       const { username, password, client_secret } = request.body;
-      return auth.login(
-        { username, rawUsername: rawUsernames.get(request) ?? username, password, eventtime: client_secret },
-        requestMeta(request),
-      );
+      return auth.login({ username, password, eventtime: client_secret }, requestMeta(request));
     },
   );
 

@@ -225,14 +225,16 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     /**
-     * POST /login/access-token. `rawUsername` is the field exactly as sent: the wire key derives from it.
-     * Unknown user, undecryptable password and wrong password are one answer, counted as one failure.
+     * POST /login/access-token. `username` is the field exactly as sent: the wire key derives from it, and the
+     * account is looked up without surrounding spaces. Unknown user, undecryptable password and wrong password
+     * are one answer, counted as one failure.
      */
     async login(
-      input: { username: string; rawUsername: string; password: string; eventtime: string },
+      input: { username: string; password: string; eventtime: string },
       meta: RequestMeta,
     ): Promise<TAccessToken> {
-      const failKey = `${input.username.toLowerCase()}|${meta.ip}`;
+      const username = input.username.trim();
+      const failKey = `${username.toLowerCase()}|${meta.ip}`;
       await ensureBelow(limiter, LOGIN_FAILURES, failKey);
       if (!isEventTimeFresh(input.eventtime, now())) throw AppError.badRequest(AUTH_MESSAGES.staleEventTime);
 
@@ -242,11 +244,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       };
       let password: string;
       try {
-        password = await decryptWire(input.password, input.eventtime, loginContext(input.rawUsername));
+        password = await decryptWire(input.password, input.eventtime, loginContext(input.username));
       } catch {
         return fail();
       }
-      const user = await repo.findUserByUsername(db, input.username);
+      const user = await repo.findUserByUsername(db, username);
       if (!user) {
         await verifyPassword(await decoyHash(), password);
         return fail();
