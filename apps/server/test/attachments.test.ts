@@ -142,6 +142,7 @@ describe('attachments', () => {
         payload,
       });
       expect(many.statusCode).toBe(413);
+      expect(many.json()).toMatchObject({ code: 'payload_too_large', message: 'Too many form fields' });
       expect(await readdir(path.join(t.dataDir, 'uploads', 'avatar'))).toEqual(before);
     });
 

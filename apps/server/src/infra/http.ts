@@ -57,6 +57,7 @@ const FRAMEWORK_ERRORS: Record<string, { code: TErrorCode; message: string }> = 
   FST_REQ_FILE_TOO_LARGE: { code: 'payload_too_large', message: 'File is too large' },
   FST_PARTS_LIMIT: { code: 'payload_too_large', message: 'Too many parts' },
   FST_FILES_LIMIT: { code: 'payload_too_large', message: 'Too many files' },
+  FST_FIELDS_LIMIT: { code: 'payload_too_large', message: 'Too many form fields' },
   FST_INVALID_MULTIPART_CONTENT_TYPE: {
     code: 'unsupported_media_type',
     message: 'Expected multipart/form-data',
