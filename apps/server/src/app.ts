@@ -23,6 +23,9 @@ import { registerSecurityHeaders } from './infra/security';
 import { registerSpa } from './infra/spa';
 import { attachmentsRoutes } from './modules/attachments/attachments-routes';
 import { authRoutes } from './modules/auth/auth-routes';
+import { catalogueRoutes } from './modules/catalogue/catalogue-routes';
+import { faqRoutes } from './modules/faq/faq-routes';
+import { feedbackRoutes } from './modules/feedback/feedback-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { usersRoutes } from './modules/users/users-routes';
 
@@ -43,7 +46,14 @@ export interface AppOptions {
 }
 
 /** Domain modules under /api/v1, each a Fastify plugin taking AppDeps. */
-const MODULE_ROUTES: FastifyPluginAsyncZod<AppDeps>[] = [authRoutes, usersRoutes, attachmentsRoutes];
+const MODULE_ROUTES: FastifyPluginAsyncZod<AppDeps>[] = [
+  authRoutes,
+  usersRoutes,
+  attachmentsRoutes,
+  catalogueRoutes,
+  faqRoutes,
+  feedbackRoutes,
+];
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
