@@ -17,8 +17,10 @@ export const products = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    /** Product code; with Stripe configured, the Stripe Product id after sync. */
+    /** The operator's product code (searchable in the admin list). */
     code: text('code').notNull().default(''),
+    /** The Stripe Product this product is synced to (with STRIPE_SECRET_KEY set). */
+    stripeProductId: text('stripe_product_id'),
     image: text('image').notNull().default(''),
     comment: text('comment').notNull().default(''),
     description: text('description').notNull().default(''),

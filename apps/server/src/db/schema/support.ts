@@ -22,6 +22,8 @@ export const feedback = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
+    /** 'feedback' (Contact us 2 form) or 'contact' (the Contact 1 form variant: first and last name, e-mail). */
+    source: text('source').notNull().default('feedback'),
     /** Spelt so in SPEC.md §3. */
     whatappId: text('whatapp_id').notNull(),
     role: text('role').notNull().default('streamer'),
