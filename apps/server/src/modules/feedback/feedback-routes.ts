@@ -1,4 +1,126 @@
+import {
+  envelope,
+  pageOf,
+  ZContactInput,
+  ZErrorBody,
+  ZFeedback,
+  ZFeedbackInput,
+  ZFeedbackListQuery,
+  ZPageQuery,
+} from '@ezrecharge/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../infra/auth';
 import type { AppDeps } from '../../infra/deps';
+import { ok } from '../../infra/http';
+import { type Actor, FEEDBACK_MESSAGES, FeedbackService } from './feedback-service';
 
-export const feedbackRoutes: FastifyPluginAsyncZod<AppDeps> = async () => {};
+/** A feedback row id (Postgres `serial`): a positive 32-bit integer; anything else is a 400, not a 404. */
+const ZFeedbackId = z.coerce.number().int().min(1).max(2_147_483_647);
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody } as const;
+const publicErrors = { 400: ZErrorBody, 429: ZErrorBody } as const;
+const tags = ['feedback'];
+const security = [{ bearer: [] }];
+
+function actorOf(request: FastifyRequest): Actor {
+  return { id: currentUser(request).id, ip: request.ip };
+}
+
+/**
+ * Feedback (SPEC.md §2, §5, §7; DESIGN.md §4): the two public forms, rate-limited per address, and the admin
+ * list, read and handle for superusers. Visitor text is stored and answered as given; nothing here renders it.
+ */
+export const feedbackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = new FeedbackService({
+    db: deps.db,
+    mailer: deps.mailer,
+    limiter: deps.limiter,
+    log: app.log,
+    adminEmail: deps.config.admin.email,
+    publicUrl: deps.config.publicUrl,
+  });
+  const { requireSuperuser } = deps.guards;
+
+  app.post(
+    '/feedback/',
+    {
+      schema: {
+        tags,
+        summary: 'Send feedback (Contact us 2 form); the operator is told by e-mail',
+        description: 'Public, at most 5 messages per client address in 10 minutes (both forms together).',
+        body: ZFeedbackInput,
+        response: { 200: envelope(z.null()), ...publicErrors },
+      },
+    },
+    async (request) => {
+      await service.submit(request.body, request.ip);
+      return ok(null, FEEDBACK_MESSAGES.sent);
+    },
+  );
+
+  app.post(
+    '/feedback/contact',
+    {
+      schema: {
+        tags,
+        summary: 'Send a message from the contact form (first and last name, e-mail, comment)',
+        description:
+          'Public; stored among the feedback (name = first and last name) and limited together with it.',
+        body: ZContactInput,
+        response: { 200: envelope(z.null()), ...publicErrors },
+      },
+    },
+    async (request) => {
+      await service.contact(request.body, request.ip);
+      return ok(null, FEEDBACK_MESSAGES.sent);
+    },
+  );
+
+  app.get(
+    '/feedback/',
+    {
+      preHandler: requireSuperuser,
+      schema: {
+        tags,
+        security,
+        summary: "List feedback, newest first (status '' all, 'true' resolved, 'false' pending)",
+        querystring: ZPageQuery.extend(ZFeedbackListQuery.shape),
+        response: { 200: envelope(pageOf(ZFeedback)), ...errors },
+      },
+    },
+    async (request) => ok(await service.list(request.query)),
+  );
+
+  app.get(
+    '/feedback/:id',
+    {
+      preHandler: requireSuperuser,
+      schema: {
+        tags,
+        security,
+        summary: 'One feedback message',
+        params: z.object({ id: ZFeedbackId }),
+        response: { 200: envelope(ZFeedback), ...errors, 404: ZErrorBody },
+      },
+    },
+    async (request) => ok(await service.get(request.params.id)),
+  );
+
+  app.put(
+    '/feedback/:id/handle',
+    {
+      preHandler: requireSuperuser,
+      schema: {
+        tags,
+        security,
+        summary: 'Mark a pending message resolved (400 if it was already handled)',
+        params: z.object({ id: ZFeedbackId }),
+        response: { 200: envelope(ZFeedback), ...errors, 404: ZErrorBody },
+      },
+    },
+    async (request) =>
+      ok(await service.handle(actorOf(request), request.params.id), FEEDBACK_MESSAGES.handled),
+  );
+};
