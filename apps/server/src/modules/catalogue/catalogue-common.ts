@@ -1,0 +1,119 @@
+import {
+  encryptWireJson,
+  formatEventTime,
+  isCurrency,
+  type TEncryptedSelect,
+  type TPrice,
+  type TProduct,
+  WIRE_CONTEXT,
+} from '@ezrecharge/shared';
+import { AppError } from '../../infra/http';
+import { uniqueViolation } from '../auth/auth-service';
+import { PRICE_KEY_INDEX, type PriceWithProduct, type ProductRow } from './catalogue-repository';
+
+/**
+ * What the product, price and sync services share: messages, the acting admin, row → API shapes, the sealed
+ * (wire-encrypted) envelope of the public selects, and the database errors that mean a refused write.
+ */
+
+/**
+ * SPEC.md §8 names 'User Deleted' for every delete, 'Profile updated successfully!' for price add/edit and
+ * 'Release product successfully'; the other texts are ours.
+ */
+export const CATALOGUE_MESSAGES = {
+  productSaved: 'Product saved successfully',
+  priceSaved: 'Profile updated successfully!',
+  deleted: 'User Deleted',
+  released: 'Release product successfully',
+  productsSynced: 'Products and prices synced with Stripe',
+  priceSynced: 'Price synced with Stripe',
+  productHasOrders: 'This product has orders and cannot be deleted',
+  priceHasOrders: 'This price is used by an order and cannot be deleted',
+  priceTaken: 'A price for this product, currency and diamonds already exists',
+  productMissing: 'This product does not exist',
+  noStripe:
+    'No payment catalogue is configured: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to sync with Stripe',
+  stripeRefused: 'Stripe did not accept the sync',
+} as const;
+
+/** Who is acting, for the audit row. */
+export interface Actor {
+  id: number;
+  ip?: string | null;
+}
+
+export interface Page<T> {
+  page_data: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export function toApiProduct(row: ProductRow, packs: number[]): TProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    image: row.image,
+    comment: row.comment,
+    description: row.description,
+    pay_note: row.payNote,
+    status: row.status,
+    release: row.release,
+    price_list: packs,
+    synced_at: row.syncedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function toApiPrice(row: PriceWithProduct): TPrice {
+  // Only the API writes prices, and it accepts only the shop's currencies.
+  if (!isCurrency(row.currency)) throw new Error(`price ${row.id} has an unsupported currency`);
+  return {
+    id: row.id,
+    product_id: row.productId,
+    product_name: row.productName,
+    code: row.code,
+    currency: row.currency,
+    game_amount: row.gameAmount,
+    unit_amount: row.unitAmount,
+    synced_at: row.syncedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The public selects' `data`: the value wire-encrypted (DESIGN.md §5) with the current UTC+8 event time, which
+ * travels beside it as `timestamp` and is the client's cache key.
+ */
+export async function sealSelect(value: unknown, now: Date = new Date()): Promise<TEncryptedSelect> {
+  const timestamp = formatEventTime(now);
+  return { data: await encryptWireJson(value, timestamp, WIRE_CONTEXT.select), timestamp };
+}
+
+export const priceTakenError = (): AppError =>
+  AppError.conflict(CATALOGUE_MESSAGES.priceTaken, { game_amount: CATALOGUE_MESSAGES.priceTaken });
+
+export const productMissingError = (): AppError =>
+  AppError.badRequest(CATALOGUE_MESSAGES.productMissing, { product_id: CATALOGUE_MESSAGES.productMissing });
+
+/** PostgreSQL 23503 (foreign key) on the error or its cause: the product went away under a price write. */
+export function foreignKeyViolation(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown };
+    if (code === '23503') return true;
+    e = cause;
+  }
+  return false;
+}
+
+/**
+ * A price write's database error as the answer the checks before it give: a lost race for (product, currency,
+ * diamonds) is the same 409, a product deleted meanwhile the same 400; anything else stays as it is.
+ */
+export function priceWriteError(err: unknown): unknown {
+  if (uniqueViolation(err) === PRICE_KEY_INDEX) return priceTakenError();
+  if (foreignKeyViolation(err)) return productMissingError();
+  return err;
+}
