@@ -1,0 +1,184 @@
+import Stripe from 'stripe';
+import type { Config } from '../../config';
+import { AppError } from '../../infra/http';
+import { CATALOGUE_MESSAGES } from './catalogue-common';
+
+/**
+ * The one Stripe client of the catalogue (DESIGN.md §2, §7): Products mirror our products, Prices our prices.
+ * Stripe Prices are immutable in product, currency and amount, so a changed price gets a new Stripe Price and the
+ * old one is deactivated. Metadata `ezrecharge_product_id` / `ezrecharge_price_id` lead back from Stripe to us.
+ */
+
+export type StripeSettings = Pick<NonNullable<Config['stripe']>, 'secretKey' | 'apiBase'>;
+
+const TIMEOUT_MS = 20_000;
+
+/**
+ * SDK options: two network retries (the SDK sends idempotency keys, so a retried create is not doubled), a
+ * timeout well under the web client's 60 s, and, with STRIPE_API_BASE, that host instead of api.stripe.com (the
+ * SDK takes host, port and protocol separately; a path in the base is not supported by it and is ignored).
+ */
+export function stripeClientOptions(settings: StripeSettings): Stripe.StripeConfig {
+  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: TIMEOUT_MS, telemetry: false };
+  if (!settings.apiBase) return options;
+  const base = new URL(settings.apiBase);
+  const protocol = base.protocol === 'http:' ? 'http' : 'https';
+  return {
+    ...options,
+    protocol,
+    host: base.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: base.port === '' ? (protocol === 'http' ? 80 : 443) : Number(base.port),
+  };
+}
+
+/** Stripe keys and signing secrets anywhere in a text, masked (Stripe masks keys in its messages; belt and braces). */
+export function redactSecrets(text: string): string {
+  return text
+    .replace(/\b(sk|rk|pk)_(test|live)_[A-Za-z0-9*]+/g, '$1_$2_***')
+    .replace(/\bwhsec_[A-Za-z0-9*]+/g, 'whsec_***');
+}
+
+/** Stripe takes only absolute image URLs; uploads are relative to our site, so they are left out. */
+export function stripeImages(image: string): string[] | undefined {
+  return /^https:\/\/\S+$/i.test(image) ? [image] : undefined;
+}
+
+function isStripeError(err: unknown): err is Stripe.errors.StripeError {
+  return err instanceof Stripe.errors.StripeError;
+}
+
+function isMissing(err: unknown): boolean {
+  return isStripeError(err) && err.code === 'resource_missing';
+}
+
+/** What a log line may say about a Stripe failure: no request body, no key. */
+export function describeStripeError(err: unknown): Record<string, unknown> | null {
+  if (!isStripeError(err)) return null;
+  return {
+    type: err.type,
+    code: err.code,
+    statusCode: err.statusCode,
+    requestId: err.requestId,
+    message: redactSecrets(err.message),
+  };
+}
+
+/** The 503 a Stripe failure answers (Stripe's own message, without secrets), or null for any other error. */
+export function stripeFailure(err: unknown): AppError | null {
+  if (!isStripeError(err)) return null;
+  const detail = redactSecrets(err.message || err.type || 'Stripe answered an error');
+  return new AppError('service_unavailable', CATALOGUE_MESSAGES.stripeRefused, detail);
+}
+
+export interface StripeProductSource {
+  id: number;
+  name: string;
+  description: string;
+  image: string;
+  stripeProductId: string | null;
+}
+
+export interface StripePriceSource {
+  id: number;
+  productId: number;
+  currency: string;
+  gameAmount: number;
+  unitAmount: number;
+  /** The Stripe Price id of the last sync, or '' (or an operator's code that is no Stripe id). */
+  code: string;
+}
+
+export interface PriceSyncResult {
+  /** The Stripe Price that now stands for the price. */
+  id: string;
+  created: boolean;
+  /** The previous Stripe Price, still active, that the new one replaces (deactivate it once the new id is stored). */
+  replaced: string | null;
+}
+
+function productIdOf(product: Stripe.Price['product']): string {
+  return typeof product === 'string' ? product : product.id;
+}
+
+export class StripeCatalogue {
+  constructor(private readonly stripe: Stripe) {}
+
+  /** Updates the product's Stripe Product, or creates one (also when the stored one was deleted in Stripe). */
+  async upsertProduct(product: StripeProductSource): Promise<{ id: string; created: boolean }> {
+    const metadata = { ezrecharge_product_id: String(product.id) };
+    const images = stripeImages(product.image);
+    if (product.stripeProductId) {
+      try {
+        const updated = await this.stripe.products.update(product.stripeProductId, {
+          name: product.name,
+          // An empty string clears the description in Stripe.
+          description: product.description,
+          metadata,
+          ...(images ? { images } : {}),
+        });
+        return { id: updated.id, created: false };
+      } catch (err) {
+        if (!isMissing(err)) throw err;
+      }
+    }
+    const created = await this.stripe.products.create({
+      name: product.name,
+      // Stripe refuses an empty description on create.
+      ...(product.description ? { description: product.description } : {}),
+      metadata,
+      ...(images ? { images } : {}),
+    });
+    return { id: created.id, created: true };
+  }
+
+  /**
+   * Makes a Stripe Price of `stripeProductId` stand for the price. The Stripe Price of the last sync is kept (and
+   * its nickname and metadata refreshed) when its product, currency and amount are still ours; otherwise a new
+   * one is created and the old one reported as replaced.
+   */
+  async syncPrice(price: StripePriceSource, stripeProductId: string): Promise<PriceSyncResult> {
+    const currency = price.currency.toLowerCase();
+    const nickname = `${price.gameAmount} diamonds`;
+    const metadata = {
+      ezrecharge_price_id: String(price.id),
+      ezrecharge_product_id: String(price.productId),
+      game_amount: String(price.gameAmount),
+    };
+    let previous: Stripe.Price | null = null;
+    if (price.code.startsWith('price_')) {
+      try {
+        previous = await this.stripe.prices.retrieve(price.code);
+      } catch (err) {
+        if (!isMissing(err)) throw err;
+      }
+    }
+    if (
+      previous &&
+      previous.unit_amount === price.unitAmount &&
+      previous.currency === currency &&
+      productIdOf(previous.product) === stripeProductId
+    ) {
+      const kept = await this.stripe.prices.update(previous.id, { active: true, nickname, metadata });
+      return { id: kept.id, created: false, replaced: null };
+    }
+    const created = await this.stripe.prices.create({
+      product: stripeProductId,
+      currency,
+      unit_amount: price.unitAmount,
+      nickname,
+      metadata,
+    });
+    return { id: created.id, created: true, replaced: previous?.active ? previous.id : null };
+  }
+
+  /** Takes a Stripe Price out of use (Prices cannot be deleted). */
+  async deactivatePrice(id: string): Promise<void> {
+    await this.stripe.prices.update(id, { active: false });
+  }
+}
+
+/** The catalogue's Stripe client, or undefined when STRIPE_* is not configured (sync then refuses). */
+export function createStripeCatalogue(settings: StripeSettings | undefined): StripeCatalogue | undefined {
+  if (!settings) return undefined;
+  return new StripeCatalogue(new Stripe(settings.secretKey, stripeClientOptions(settings)));
+}
