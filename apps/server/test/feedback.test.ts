@@ -305,6 +305,7 @@ describe('feedback', () => {
       const listed = (await call('GET', `/api/v1/feedback/${row?.id}`, admin)).json().data;
       expect(listed).toEqual({
         id: row?.id,
+        source: 'contact',
         name: 'Ada Lovelace',
         whatapp_id: '',
         role: 'streamer',
@@ -313,6 +314,7 @@ describe('feedback', () => {
         comment: 'Please call me back.',
         created_at: expect.any(String),
         deleted: false,
+        handled_at: null,
       });
     });
 
@@ -412,6 +414,7 @@ describe('feedback', () => {
         message: 'OK',
         data: {
           id: row.id,
+          source: 'feedback',
           name: row.name,
           whatapp_id: row.whatappId,
           role: 'recruiter',
@@ -420,6 +423,7 @@ describe('feedback', () => {
           comment: row.comment,
           created_at: row.createdAt.toISOString(),
           deleted: false,
+          handled_at: null,
         },
       });
       const missing = await call('GET', '/api/v1/feedback/999999', admin);

@@ -63,8 +63,12 @@ export const ZFeedbackInput = z.object({
 });
 export type TFeedbackInput = z.infer<typeof ZFeedbackInput>;
 
+export const FEEDBACK_SOURCES = ['feedback', 'contact'] as const;
+
 export const ZFeedback = z.object({
   id: z.number().int(),
+  /** Which form it came from: 'feedback' (Contact us 2) or 'contact' (the Contact 1 variant). */
+  source: z.enum(FEEDBACK_SOURCES),
   name: z.string(),
   whatapp_id: z.string(),
   role: ZFeedbackRole,
@@ -74,6 +78,7 @@ export const ZFeedback = z.object({
   created_at: z.string(),
   /** true = handled (Resolved), false = Pending. */
   deleted: z.boolean(),
+  handled_at: z.string().nullable(),
 });
 export type TFeedback = z.infer<typeof ZFeedback>;
 

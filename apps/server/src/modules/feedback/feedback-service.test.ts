@@ -69,9 +69,10 @@ describe('toApiFeedback', () => {
     createdAt: new Date('2026-01-01T00:00:00.000Z'),
   };
 
-  it('answers the ZFeedback fields only (no address, no handler)', () => {
+  it('answers the ZFeedback fields only (no address, no handler), with the form it came from', () => {
     expect(toApiFeedback(row)).toEqual({
       id: 3,
+      source: 'contact',
       name: 'N',
       whatapp_id: '',
       role: 'recruiter',
@@ -80,6 +81,7 @@ describe('toApiFeedback', () => {
       comment: 'c',
       created_at: '2026-01-01T00:00:00.000Z',
       deleted: true,
+      handled_at: '2026-01-02T00:00:00.000Z',
     });
   });
 

@@ -70,6 +70,7 @@ function isRole(value: string): value is Role {
 export function toApiFeedback(row: FeedbackRow): TFeedback {
   return {
     id: row.id,
+    source: row.source === 'contact' ? 'contact' : 'feedback',
     name: row.name,
     whatapp_id: row.whatappId,
     role: isRole(row.role) ? row.role : 'streamer',
@@ -78,6 +79,7 @@ export function toApiFeedback(row: FeedbackRow): TFeedback {
     comment: row.comment,
     created_at: row.createdAt.toISOString(),
     deleted: row.deleted,
+    handled_at: row.handledAt?.toISOString() ?? null,
   };
 }
 
