@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../infra/http';
 import { foreignKeyViolation, priceWriteError, toApiPrice, toApiProduct } from './catalogue-common';
-import { escapeLike, PRICE_KEY_INDEX } from './catalogue-repository';
+import { PRICE_KEY_INDEX } from './catalogue-repository';
 
 /** Shaped like DrizzleQueryError: the driver's error (pg or PGlite) is its cause. */
 const dbError = (code: string, constraint?: string) =>
@@ -96,12 +96,5 @@ describe('API shapes', () => {
       synced_at: '2026-02-03T04:05:06.007Z',
     });
     expect(() => toApiPrice({ ...base, currency: 'JPY' })).toThrow(/unsupported currency/);
-  });
-});
-
-describe('escapeLike', () => {
-  it('makes %, _ and the escape character match literally', () => {
-    expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
-    expect(escapeLike('plain-code.1')).toBe('plain-code.1');
   });
 });

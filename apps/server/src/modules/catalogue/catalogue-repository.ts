@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { orders, prices, products } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
+import { containsPattern } from '../../infra/sql';
 
 /** Drizzle queries of the catalogue (products and prices). Every function takes the database or a transaction. */
 export type ProductRow = typeof products.$inferSelect;
@@ -17,11 +18,7 @@ export const PRICE_KEY_INDEX = 'prices_product_currency_amount_uq';
  * `50%_off\` → `50\%\_off\\`: the text matches literally inside a LIKE pattern (default escape `\`). The users
  * module has the same helper; modules may not import each other's repositories.
  */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
-const contains = (text: string) => `%${escapeLike(text)}%`;
 
 // ---------------------------------------------------------------------------------------------------------
 // Products
@@ -35,8 +32,8 @@ export interface ProductFilter {
 
 function productWhere(filter: ProductFilter): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filter.name) conditions.push(ilike(products.name, contains(filter.name)));
-  if (filter.code) conditions.push(ilike(products.code, contains(filter.code)));
+  if (filter.name) conditions.push(ilike(products.name, containsPattern(filter.name)));
+  if (filter.code) conditions.push(ilike(products.code, containsPattern(filter.code)));
   if (filter.release !== undefined) conditions.push(eq(products.release, filter.release));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import { faqs } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
+import { containsPattern } from '../../infra/sql';
 
 /** Drizzle queries of the FAQ. Every function takes the database or a transaction. */
 export type FaqRow = typeof faqs.$inferSelect;
@@ -13,9 +14,6 @@ export type FaqValues = Pick<
  * `50%_off\` → `50\%\_off\\`: the text matches literally inside a LIKE pattern (default escape `\`). The same rule
  * as the users admin's filter; a module may not import another module's repository, hence the copy.
  */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export interface FaqFilter {
   moduleEn?: string | undefined;
@@ -24,8 +22,8 @@ export interface FaqFilter {
 
 function filterWhere(filter: FaqFilter): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filter.moduleEn) conditions.push(ilike(faqs.moduleEn, `%${escapeLike(filter.moduleEn)}%`));
-  if (filter.moduleZh) conditions.push(ilike(faqs.moduleZh, `%${escapeLike(filter.moduleZh)}%`));
+  if (filter.moduleEn) conditions.push(ilike(faqs.moduleEn, containsPattern(filter.moduleEn)));
+  if (filter.moduleZh) conditions.push(ilike(faqs.moduleZh, containsPattern(filter.moduleZh)));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike, type FaqRow } from './faq-repository';
+import type { FaqRow } from './faq-repository';
 import { faqChanges, groupFaqs, toApiFaq } from './faq-service';
 
 const at = new Date('2026-01-02T03:04:05.678Z');
@@ -80,12 +80,5 @@ describe('toApiFaq', () => {
       created_at: '2026-01-02T03:04:05.678Z',
       updated_at: '2026-01-02T03:04:05.678Z',
     });
-  });
-});
-
-describe('escapeLike', () => {
-  it('makes %, _ and the escape character match literally', () => {
-    expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
-    expect(escapeLike('充值 plain-1')).toBe('充值 plain-1');
   });
 });

@@ -1,15 +1,11 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
+import { containsPattern } from '../../infra/sql';
 
 /** Drizzle queries of the users admin. Every function takes the database or a transaction. */
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
-
-/** `50%_off\` → `50\%\_off\\`: the text matches literally inside a LIKE pattern (default escape `\`). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export interface UserFilter {
   username?: string | undefined;
@@ -18,8 +14,8 @@ export interface UserFilter {
 
 function filterWhere(filter: UserFilter): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filter.username) conditions.push(ilike(users.username, `%${escapeLike(filter.username)}%`));
-  if (filter.email) conditions.push(ilike(users.email, `%${escapeLike(filter.email)}%`));
+  if (filter.username) conditions.push(ilike(users.username, containsPattern(filter.username)));
+  if (filter.email) conditions.push(ilike(users.email, containsPattern(filter.email)));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 

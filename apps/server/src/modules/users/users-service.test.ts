@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike } from './users-repository';
 import { wouldLeaveNoSuperuser } from './users-service';
 
 describe('wouldLeaveNoSuperuser', () => {
@@ -36,12 +35,5 @@ describe('wouldLeaveNoSuperuser', () => {
         2,
       ),
     ).toBe(false);
-  });
-});
-
-describe('escapeLike', () => {
-  it('makes %, _ and the escape character match literally', () => {
-    expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
-    expect(escapeLike('plain.name-1')).toBe('plain.name-1');
   });
 });
