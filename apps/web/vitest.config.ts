@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Journeys through whole screens (antd in jsdom) take a few seconds each on a busy machine.
+    testTimeout: 20_000,
   },
 });

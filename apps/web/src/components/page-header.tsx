@@ -13,7 +13,7 @@ interface TPageHeaderProps {
 /** Title block of the console screens: one h1 per page, an optional line of help and actions. */
 export function PageHeader({ title, description, extra, back }: TPageHeaderProps) {
   return (
-    <header className="page-header">
+    <div className="page-header">
       {back && <div className="page-header__back">{back}</div>}
       <div className="page-header__row">
         <div>
@@ -22,6 +22,6 @@ export function PageHeader({ title, description, extra, back }: TPageHeaderProps
         </div>
         {extra && <div className="page-header__extra">{extra}</div>}
       </div>
-    </header>
+    </div>
   );
 }

@@ -11,6 +11,15 @@ configure({ asyncUtilTimeout: 5_000 });
 // the width replace it with their own stub.
 if (typeof window.matchMedia !== 'function') stubMatchMedia(() => false);
 
+// jsdom lacks ResizeObserver; antd's Tabs measure their bar with it. Nothing resizes in jsdom, so it never fires.
+if (typeof window.ResizeObserver !== 'function') {
+  window.ResizeObserver = class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  };
+}
+
 // jsdom does not scroll; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => {};
 

@@ -1,0 +1,244 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../../lib/i18n';
+import { setNavigator } from '../../../lib/navigation';
+import { getAccessToken, isSignedIn, readLocal, STORAGE_KEYS, writeLocal } from '../../../lib/storage';
+import { fill } from '../../../test/fill';
+import { renderApp, setViewportWide } from '../../../test/render-app';
+import { signInAs } from '../../../test/session';
+import { fail, ok, reply, stubApi, userRecord } from '../../../test/stub-api';
+
+beforeAll(() => import('..'), 30_000);
+
+beforeEach(async () => {
+  await setLanguage('en');
+  setViewportWide(true);
+});
+
+afterEach(() => {
+  setNavigator(null);
+  vi.unstubAllGlobals();
+});
+
+const AVATAR_URL = '/api/v1/attachment/download?file_path=avatar/abc.png';
+
+function profileApi(overrides: Record<string, (call: { body: unknown }) => ReturnType<typeof ok>> = {}) {
+  return stubApi({
+    'GET /api/v1/user/readme/': () => ok(userRecord()),
+    'POST /api/v1/user/changeme': (call) =>
+      ok(userRecord(call.body as object), 'Profile updated successfully!'),
+    'POST /api/v1/attachment/uploadfile/': () => ok({ url: AVATAR_URL }),
+    ...overrides,
+  });
+}
+
+describe('profile tab', () => {
+  it("starts from the server's profile", async () => {
+    signInAs();
+    profileApi();
+    renderApp('/profile');
+    expect(await screen.findByLabelText('Nickname')).toHaveValue('Alice');
+    expect(screen.getByLabelText('Email')).toHaveValue('alice@example.com');
+    expect(screen.getByRole('tab', { name: 'Profile', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Change password' })).toBeInTheDocument();
+  });
+
+  it('saves nickname and e-mail, says so and updates the stored user and the top bar', async () => {
+    signInAs();
+    const api = profileApi();
+    renderApp('/profile');
+    const nickname = await screen.findByLabelText('Nickname');
+    await userEvent.clear(nickname);
+    await fill(nickname, 'Alicia');
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await fill(screen.getByLabelText('Email'), 'alicia@example.com');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/user/changeme')[0]?.body).toEqual({
+      nickname: 'Alicia',
+      avatar: '',
+      email: 'alicia@example.com',
+    });
+    expect(readLocal(STORAGE_KEYS.userEmail)).toBe('alicia@example.com');
+    expect(JSON.parse(readLocal(STORAGE_KEYS.user) ?? '{}')).toMatchObject({ nickname: 'Alicia' });
+    expect(within(screen.getByRole('banner')).getByText('Alicia')).toBeInTheDocument();
+  });
+
+  it('checks the SPEC.md profile rules before sending', async () => {
+    signInAs();
+    const api = profileApi();
+    renderApp('/profile');
+    const nickname = await screen.findByLabelText('Nickname');
+    await userEvent.clear(nickname);
+    expect(await screen.findByText('Nickname is required')).toBeInTheDocument();
+    await fill(nickname, 'x'.repeat(33));
+    expect(await screen.findByText('Must be maximum 8 characters')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Email'));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    await fill(screen.getByLabelText('Email'), 'nope');
+    expect(await screen.findByText('Invalid email')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(api.callsTo('POST /api/v1/user/changeme')).toEqual([]);
+  });
+
+  it('uploads a picked picture and saves its URL; refuses files that are not images', async () => {
+    signInAs();
+    const api = profileApi();
+    renderApp('/profile');
+    const picker = await screen.findByLabelText(/^Avatar/);
+    expect(picker).toHaveAttribute('accept', 'image/png,image/jpeg,image/gif,image/webp');
+
+    await userEvent.upload(picker, new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' }), {
+      applyAccept: false,
+    });
+    expect(
+      await screen.findByText('Please choose an image file (PNG, JPEG, GIF or WebP).'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/attachment/uploadfile/')).toEqual([]);
+
+    await userEvent.upload(
+      picker,
+      new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' }),
+    );
+    expect(
+      await within(screen.getByRole('tabpanel', { name: 'Profile' })).findByRole('img', {
+        name: 'Avatar of Alice',
+      }),
+    ).toHaveAttribute('src', AVATAR_URL);
+    const upload = api.callsTo('POST /api/v1/attachment/uploadfile/')[0];
+    expect(upload?.url.search).toBe('?attachment_type=avatar');
+    const body = upload?.body;
+    if (!(body instanceof FormData)) throw new Error('the upload was not multipart');
+    expect(body.get('file')).toMatchObject({ name: 'me.png' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/v1/user/changeme')[0]?.body).toMatchObject({ avatar: AVATAR_URL }),
+    );
+    expect(
+      await within(screen.getByRole('banner')).findByRole('img', { name: 'Avatar of Alice' }),
+    ).toHaveAttribute('src', AVATAR_URL);
+
+    const panel = within(screen.getByRole('tabpanel', { name: 'Profile' }));
+    await userEvent.click(panel.getByRole('button', { name: 'Remove picture' }));
+    expect(panel.queryByRole('img', { name: 'Avatar of Alice' })).toBeNull();
+    expect(panel.getByText('Choose picture')).toBeInTheDocument();
+  });
+
+  it('shows the message and the field errors when saving fails', async () => {
+    signInAs();
+    profileApi({
+      'POST /api/v1/user/changeme': () =>
+        fail(409, 'This e-mail is already registered', {
+          errors: { email: 'This e-mail is already registered' },
+        }),
+    });
+    renderApp('/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email').closest('.ant-form-item')).toHaveTextContent(
+        'This e-mail is already registered',
+      ),
+    );
+    // Under the field, and the message itself in the API client's red toast.
+    await waitFor(() => expect(screen.getAllByText('This e-mail is already registered')).toHaveLength(2));
+  });
+
+  it("says 'Oops, something went wrong!' when the profile cannot be loaded", async () => {
+    signInAs();
+    stubApi({ 'GET /api/v1/user/readme/': () => fail(500, 'Database unavailable') });
+    renderApp('/profile');
+    expect(
+      await screen.findByText('Oops, something went wrong!', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('change-password tab', () => {
+  async function openTab() {
+    renderApp('/profile');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Change password' }));
+    return screen.findByLabelText('Old password');
+  }
+
+  it('requires all three, 6 to 32 characters, and a matching confirmation (then sends nothing)', async () => {
+    signInAs();
+    const api = profileApi({ 'POST /api/v1/user/change_password': () => ok(null) });
+    await openTab();
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Old password is a required input')).toBeInTheDocument();
+    expect(screen.getByText('New password is a required input')).toBeInTheDocument();
+    expect(screen.getByText('Confirm password is a required input')).toBeInTheDocument();
+
+    await fill(screen.getByLabelText('Old password'), 'old');
+    expect(await screen.findByText('Password must be 6 to 32 characters')).toBeInTheDocument();
+    await fill(screen.getByLabelText('New password'), 'new-pass-1');
+    await fill(screen.getByLabelText('Confirm password'), 'new-pass-2');
+    expect(
+      await screen.findByText('Oops, The New password must equal with Confirm Password!'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(api.callsTo('POST /api/v1/user/change_password')).toEqual([]);
+  });
+
+  it('on success signs out here too and asks to sign in with the new password', async () => {
+    signInAs();
+    writeLocal(STORAGE_KEYS.rememberCheckbox, 'true');
+    writeLocal(STORAGE_KEYS.rememberUsername, 'alice01');
+    writeLocal(STORAGE_KEYS.rememberPassword, 'old-ciphertext');
+    const api = profileApi({
+      'POST /api/v1/user/change_password': () =>
+        ok(null, 'Password changed successfully. Please sign in again.'),
+    });
+    const { router } = renderApp('/profile');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Change password' }));
+    await fill(await screen.findByLabelText('Old password'), 'old-pass-1');
+    await fill(screen.getByLabelText('New password'), 'new-pass-1');
+    await fill(screen.getByLabelText('Confirm password'), 'new-pass-1');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(api.callsTo('POST /api/v1/user/change_password')[0]?.body).toEqual({
+      old_password: 'old-pass-1',
+      new_password: 'new-pass-1',
+    });
+    expect(
+      await screen.findByText('Your password has been changed. Please sign in with your new password.'),
+    ).toBeInTheDocument();
+    expect(isSignedIn()).toBe(false);
+    expect(getAccessToken()).toBeNull();
+    expect(readLocal(STORAGE_KEYS.rememberPassword)).toBeNull();
+    expect(readLocal(STORAGE_KEYS.rememberUsername)).toBe('alice01');
+  });
+
+  it("shows a wrong old password under its field with 'Oops, something went wrong!'", async () => {
+    signInAs();
+    profileApi({
+      'POST /api/v1/user/change_password': () =>
+        reply(400, {
+          message: 'Old password is incorrect',
+          detail: 'x',
+          code: 'validation_failed',
+          errors: { old_password: 'Old password is incorrect' },
+        }),
+    });
+    await openTab();
+    await fill(screen.getByLabelText('Old password'), 'wrong-pass');
+    await fill(screen.getByLabelText('New password'), 'new-pass-1');
+    await fill(screen.getByLabelText('Confirm password'), 'new-pass-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+
+    await waitFor(() =>
+      expect(screen.getByLabelText('Old password').closest('.ant-form-item')).toHaveTextContent(
+        'Old password is incorrect',
+      ),
+    );
+    expect(await screen.findByText('Oops, something went wrong!')).toBeInTheDocument();
+    expect(isSignedIn()).toBe(true);
+  });
+});
