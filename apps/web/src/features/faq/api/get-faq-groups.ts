@@ -1,0 +1,29 @@
+import { envelope } from '@ezrecharge/shared/schemas/api';
+import { ZFaqGroups } from '@ezrecharge/shared/schemas/support';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { TLanguage } from '../../../lib/i18n';
+
+const ZFaqGroupsBody = envelope(ZFaqGroups);
+
+/** GET /api/v1/faq/list?lang_type= (public): the FAQ in one language, grouped by module. */
+export async function getFaqGroups(language: TLanguage, signal?: AbortSignal) {
+  const body = await api.get('/api/v1/faq/list', {
+    query: { lang_type: language },
+    signal,
+    parse: (value) => ZFaqGroupsBody.parse(value),
+  });
+  return body.data;
+}
+
+export const getFaqGroupsQueryOptions = (language: TLanguage) =>
+  queryOptions({
+    queryKey: ['faq', 'groups', language],
+    queryFn: ({ signal }) => getFaqGroups(language, signal),
+    // Fetched afresh on every visit, so an entry the operator just added shows at once.
+    staleTime: 0,
+  });
+
+export function useGetFaqGroups(language: TLanguage) {
+  return useQuery(getFaqGroupsQueryOptions(language));
+}

@@ -1,0 +1,1 @@
+export { FaqPage } from './components/faq-page';
