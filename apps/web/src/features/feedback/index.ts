@@ -1,0 +1,1 @@
+export { ContactEzlivezPage } from './components/contact-ezlivez-page';
