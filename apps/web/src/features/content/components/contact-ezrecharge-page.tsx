@@ -9,6 +9,7 @@ import { Col, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SITE } from '../../../lib/site';
+import { ContactForm } from './contact-form';
 import { PageContainer } from './page-container';
 import { useSupportHours } from './support-hours';
 
@@ -22,7 +23,7 @@ function ContactCard({ icon, title, children }: { icon: ReactNode; title: string
   );
 }
 
-/** SPEC.md §2 "Contact 1": service hours, phone and chat support for the recharge brand; no form. */
+/** SPEC.md §2 "Contact 1": service hours, phone and chat support for the recharge brand, then its form variant. */
 export function ContactEzrechargePage() {
   const { t } = useTranslation('content');
   const hours = useSupportHours();
@@ -78,6 +79,8 @@ export function ContactEzrechargePage() {
           </ContactCard>
         </Col>
       </Row>
+
+      <ContactForm />
 
       <div className="content-notice content-notice--info" style={{ marginTop: 32 }}>
         <SafetyCertificateOutlined aria-hidden />
