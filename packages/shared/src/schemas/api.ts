@@ -13,6 +13,11 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     page_size: z.number().int(),
   });
 
+/** Ids are PostgreSQL `serial`s; a larger number names no row and must not reach a query as one. */
+export const MAX_ROW_ID = 2_147_483_647;
+/** A row id in a path or query string (`/user/{id}`, `?id=`). */
+export const ZRowId = z.coerce.number().int().min(1).max(MAX_ROW_ID);
+
 /** Paging query of every admin list; default page size 5 (SPEC.md §9). */
 export const ZPageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

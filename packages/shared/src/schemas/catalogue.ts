@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ORDER_DIAMONDS, TEXT_LIMITS } from '../limits';
 import { MESSAGES as M } from '../messages';
 import { CURRENCY_CODES, ZCurrency } from '../money';
+import { MAX_ROW_ID, ZRowId } from './api';
 
 /**
  * Products and prices (SPEC.md §3, §5, §7; issue "Catalogue"). Amounts are integer minor units; a pack's diamonds
@@ -76,7 +77,11 @@ export const ZUnitAmount = z
 
 /** POST /api/v1/price/create and PUT /api/v1/price/update/{id} */
 export const ZPriceInput = z.object({
-  product_id: z.number({ error: M.product_required }).int().positive(M.product_required),
+  product_id: z
+    .number({ error: M.product_required })
+    .int()
+    .positive(M.product_required)
+    .max(MAX_ROW_ID, M.product_required),
   game_amount: ZGameAmount,
   currency: z.enum(CURRENCY_CODES, { error: M.currency_required }),
   unit_amount: ZUnitAmount,
@@ -97,9 +102,9 @@ export const ZPrice = z.object({
 export type TPrice = z.infer<typeof ZPrice>;
 
 export const ZPriceListQuery = z.object({
-  product_id: z.coerce.number().int().positive(),
+  product_id: ZRowId,
   currency: ZCurrency.optional(),
-  game_amount: z.coerce.number().int().positive().optional(),
+  game_amount: z.coerce.number().int().positive().max(MAX_ORDER_DIAMONDS).optional(),
 });
 
 /** The body `data` of the public selects: wire-encrypted JSON and the event time it was encrypted with. */

@@ -19,7 +19,6 @@ export const PRICE_KEY_INDEX = 'prices_product_currency_amount_uq';
  * module has the same helper; modules may not import each other's repositories.
  */
 
-
 // ---------------------------------------------------------------------------------------------------------
 // Products
 

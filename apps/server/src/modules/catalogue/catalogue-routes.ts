@@ -10,6 +10,7 @@ import {
   ZProduct,
   ZProductInput,
   ZProductListQuery,
+  ZRowId,
 } from '@ezrecharge/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,9 +23,6 @@ import { CatalogueSyncService } from './catalogue-sync-service';
 import { PricesService } from './prices-service';
 import { ProductsService } from './products-service';
 import { createStripeCatalogue } from './stripe-catalogue';
-
-/** A products/prices row id (Postgres `serial`): a positive 32-bit integer; anything else is a 400, not a 404. */
-const ZRowId = z.coerce.number().int().min(1).max(2_147_483_647);
 
 /** GET /product/sync answers what it did. */
 const ZCatalogueSync = z.object({

@@ -72,11 +72,8 @@ export function buildPriceSelect(rows: readonly PriceRow[], lang: SelectLang): T
   return { currencies, prices };
 }
 
-/** Ids are Postgres `serial`s: a larger number names no product (and must not reach the query as one). */
-const MAX_ROW_ID = 2_147_483_647;
-
 async function productExists(db: DbOrTx, id: number): Promise<boolean> {
-  return id <= MAX_ROW_ID && (await findProductById(db, id)) !== undefined;
+  return (await findProductById(db, id)) !== undefined;
 }
 
 /** Stripe shows the amount and currency of a Price under one product and cannot change them afterwards. */

@@ -8,6 +8,7 @@ import {
   ZFaqListQuery,
   ZLangType,
   ZPageQuery,
+  ZRowId,
 } from '@ezrecharge/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,9 +17,6 @@ import { currentUser } from '../../infra/auth';
 import type { AppDeps } from '../../infra/deps';
 import { ok } from '../../infra/http';
 import { type Actor, FAQ_MESSAGES, FaqService } from './faq-service';
-
-/** A faqs row id (Postgres `serial`): a positive 32-bit integer; anything else is a 400, not a 404. */
-const ZFaqId = z.coerce.number().int().min(1).max(2_147_483_647);
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody } as const;
 const tags = ['faq'];
@@ -72,7 +70,7 @@ export const faqRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         tags,
         security,
         summary: 'One FAQ entry',
-        params: z.object({ id: ZFaqId }),
+        params: z.object({ id: ZRowId }),
         response: { 200: envelope(ZFaq), ...errors, 404: ZErrorBody },
       },
     },
@@ -102,7 +100,7 @@ export const faqRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         tags,
         security,
         summary: 'Edit an FAQ entry (all six fields)',
-        querystring: z.object({ id: ZFaqId }),
+        querystring: z.object({ id: ZRowId }),
         body: ZFaqInput,
         response: { 200: envelope(ZFaq), ...errors, 404: ZErrorBody },
       },
@@ -119,7 +117,7 @@ export const faqRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         tags,
         security,
         summary: 'Delete an FAQ entry',
-        params: z.object({ id: ZFaqId }),
+        params: z.object({ id: ZRowId }),
         response: { 200: envelope(z.null()), ...errors, 404: ZErrorBody },
       },
     },

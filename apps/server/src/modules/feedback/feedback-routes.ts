@@ -7,6 +7,7 @@ import {
   ZFeedbackInput,
   ZFeedbackListQuery,
   ZPageQuery,
+  ZRowId,
 } from '@ezrecharge/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,9 +16,6 @@ import { currentUser } from '../../infra/auth';
 import type { AppDeps } from '../../infra/deps';
 import { ok } from '../../infra/http';
 import { type Actor, FEEDBACK_MESSAGES, FeedbackService } from './feedback-service';
-
-/** A feedback row id (Postgres `serial`): a positive 32-bit integer; anything else is a 400, not a 404. */
-const ZFeedbackId = z.coerce.number().int().min(1).max(2_147_483_647);
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody } as const;
 const publicErrors = { 400: ZErrorBody, 429: ZErrorBody } as const;
@@ -101,7 +99,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags,
         security,
         summary: 'One feedback message',
-        params: z.object({ id: ZFeedbackId }),
+        params: z.object({ id: ZRowId }),
         response: { 200: envelope(ZFeedback), ...errors, 404: ZErrorBody },
       },
     },
@@ -116,7 +114,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags,
         security,
         summary: 'Mark a pending message resolved (400 if it was already handled)',
-        params: z.object({ id: ZFeedbackId }),
+        params: z.object({ id: ZRowId }),
         response: { 200: envelope(ZFeedback), ...errors, 404: ZErrorBody },
       },
     },

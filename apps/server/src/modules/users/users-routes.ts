@@ -3,6 +3,7 @@ import {
   pageOf,
   ZErrorBody,
   ZPageQuery,
+  ZRowId,
   ZUser,
   ZUserCreate,
   ZUserListQuery,
@@ -16,9 +17,6 @@ import { currentUser } from '../../infra/auth';
 import type { AppDeps } from '../../infra/deps';
 import { ok } from '../../infra/http';
 import { type Actor, USERS_MESSAGES, UsersService } from './users-service';
-
-/** A users row id (Postgres `serial`): a positive 32-bit integer; anything else is a 400, not a 404. */
-const ZUserId = z.coerce.number().int().min(1).max(2_147_483_647);
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody } as const;
 const tags = ['users'];
@@ -71,7 +69,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         tags,
         security,
         summary: 'One user',
-        params: z.object({ id: ZUserId }),
+        params: z.object({ id: ZRowId }),
         response: { 200: envelope(ZUser), ...errors, 404: ZErrorBody },
       },
     },
@@ -101,7 +99,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         tags,
         security,
         summary: 'Edit a user (nickname, avatar, e-mail, superuser role)',
-        querystring: z.object({ id: ZUserId }),
+        querystring: z.object({ id: ZRowId }),
         body: ZUserUpdate,
         response: { 200: envelope(ZUser), ...errors, 404: ZErrorBody, 409: ZErrorBody },
       },
@@ -118,7 +116,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         tags,
         security,
         summary: 'Delete a user (their sessions end; their orders stay, without creator)',
-        params: z.object({ id: ZUserId }),
+        params: z.object({ id: ZRowId }),
         response: { 200: envelope(z.null()), ...errors, 404: ZErrorBody },
       },
     },
