@@ -32,8 +32,9 @@ export class AppError extends Error {
   static forbidden(detail = 'You are not allowed to do this'): AppError {
     return new AppError('forbidden', 'Forbidden', detail);
   }
-  static notFound(what: string): AppError {
-    return new AppError('not_found', `${what} not found`);
+  /** `message`: one of the shared MESSAGES (e.g. MESSAGES.user_not_found), so the web can translate it. */
+  static notFound(message: string): AppError {
+    return new AppError('not_found', message);
   }
   static conflict(message: string, fieldErrors?: Record<string, string>): AppError {
     return new AppError('conflict', message, message, fieldErrors);

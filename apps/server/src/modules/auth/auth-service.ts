@@ -3,6 +3,7 @@ import {
   decryptWire,
   isEventTimeFresh,
   loginContext,
+  MESSAGES,
   type TAccessToken,
   type TCaptchaApi,
   type TCaptchaRequest,
@@ -62,8 +63,8 @@ export const userLookups = {
 };
 export type { UserRow };
 
-export const USERNAME_TAKEN = 'This username is already taken';
-export const EMAIL_TAKEN = 'This email is already registered';
+export const USERNAME_TAKEN = MESSAGES.username_taken;
+export const EMAIL_TAKEN = MESSAGES.email_taken;
 
 /** The name of the unique index a PostgreSQL error (or its cause) violated, else null. */
 export function uniqueViolation(err: unknown): string | null {
@@ -108,13 +109,13 @@ const NONCE_KEEP_MS = 15 * MINUTE;
 const NONCE_SWEEP_EVERY_MS = 5 * MINUTE;
 
 export const AUTH_MESSAGES = {
-  badCredentials: 'Incorrect username or password',
-  deactivated: 'This account is deactivated. Please contact support.',
-  staleEventTime: 'This sign-in request has expired. Please check the clock of your device and try again.',
-  replayed: 'This sign-in request was already used. Please try again.',
-  codeInvalid: 'The verification code is invalid or has expired',
-  oldPasswordWrong: 'Old password is incorrect',
-  samePassword: 'The new password must differ from the old one',
+  badCredentials: MESSAGES.bad_credentials,
+  deactivated: MESSAGES.account_deactivated,
+  staleEventTime: MESSAGES.sign_in_expired,
+  replayed: MESSAGES.sign_in_replayed,
+  codeInvalid: MESSAGES.code_invalid,
+  oldPasswordWrong: MESSAGES.old_password_wrong,
+  samePassword: MESSAGES.same_password,
 } as const;
 
 const invalidCode = () =>

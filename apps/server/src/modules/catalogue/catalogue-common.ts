@@ -2,6 +2,7 @@ import {
   encryptWireJson,
   formatEventTime,
   isCurrency,
+  MESSAGES,
   type TEncryptedSelect,
   type TPrice,
   type TProduct,
@@ -21,19 +22,18 @@ import { PRICE_KEY_INDEX, type PriceWithProduct, type ProductRow } from './catal
  * 'Release product successfully'; the other texts are ours.
  */
 export const CATALOGUE_MESSAGES = {
-  productSaved: 'Product saved successfully',
-  priceSaved: 'Profile updated successfully!',
-  deleted: 'User Deleted',
-  released: 'Release product successfully',
-  productsSynced: 'Products and prices synced with Stripe',
-  priceSynced: 'Price synced with Stripe',
-  productHasOrders: 'This product has orders and cannot be deleted',
-  priceHasOrders: 'This price is used by an order and cannot be deleted',
-  priceTaken: 'A price for this product, currency and diamonds already exists',
-  productMissing: 'This product does not exist',
-  noStripe:
-    'No payment catalogue is configured: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to sync with Stripe',
-  stripeRefused: 'Stripe did not accept the sync',
+  productSaved: MESSAGES.product_saved,
+  priceSaved: MESSAGES.profile_saved,
+  deleted: MESSAGES.user_deleted,
+  released: MESSAGES.release_success,
+  productsSynced: MESSAGES.products_synced,
+  priceSynced: MESSAGES.price_synced,
+  productHasOrders: MESSAGES.product_has_orders,
+  priceHasOrders: MESSAGES.price_has_orders,
+  priceTaken: MESSAGES.price_taken,
+  productMissing: MESSAGES.product_missing,
+  noStripe: MESSAGES.no_stripe,
+  stripeRefused: MESSAGES.stripe_refused,
 } as const;
 
 /** Who is acting, for the audit row. */

@@ -1,4 +1,5 @@
 import type { TPrice } from '@ezrecharge/shared';
+import { MESSAGES } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { writeAudit } from '../../infra/audit';
 import type { Db } from '../../infra/db';
@@ -93,13 +94,13 @@ export class CatalogueSyncService {
     const stripe = this.requireStripe();
     return this.serialize(async () => {
       const price = await findPriceById(this.db, priceId);
-      if (!price) throw AppError.notFound('Price');
+      if (!price) throw AppError.notFound(MESSAGES.price_not_found);
       const product = await findProductById(this.db, price.productId);
-      if (!product) throw AppError.notFound('Product');
+      if (!product) throw AppError.notFound(MESSAGES.product_not_found);
       const stripeProductId = product.stripeProductId ?? (await this.syncProduct(stripe, actor, product));
       await this.syncPrice(stripe, actor, price, stripeProductId);
       const after = await findPriceById(this.db, priceId);
-      if (!after) throw AppError.notFound('Price');
+      if (!after) throw AppError.notFound(MESSAGES.price_not_found);
       return toApiPrice(after);
     });
   }

@@ -5,6 +5,7 @@ import type {
   TProductInput,
   TProductSelectItem,
 } from '@ezrecharge/shared';
+import { MESSAGES } from '@ezrecharge/shared';
 import { writeAudit } from '../../infra/audit';
 import type { Db, DbOrTx } from '../../infra/db';
 import { AppError } from '../../infra/http';
@@ -100,7 +101,7 @@ export class ProductsService {
 
   async get(id: number): Promise<TProduct> {
     const row = await findProductById(this.db, id);
-    if (!row) throw AppError.notFound('Product');
+    if (!row) throw AppError.notFound(MESSAGES.product_not_found);
     return this.one(this.db, row);
   }
 
@@ -123,12 +124,12 @@ export class ProductsService {
   async update(actor: Actor, id: number, input: TProductInput): Promise<TProduct> {
     return this.db.transaction(async (tx) => {
       const before = await lockProductById(tx, id);
-      if (!before) throw AppError.notFound('Product');
+      if (!before) throw AppError.notFound(MESSAGES.product_not_found);
       const values = columnsOf(input);
       // The Stripe Product shows the name and description: a product whose copy there is stale is not synced.
       const needsSync = before.name !== values.name || before.description !== values.description;
       const after = await updateProduct(tx, id, needsSync ? { ...values, syncedAt: null } : values);
-      if (!after) throw AppError.notFound('Product');
+      if (!after) throw AppError.notFound(MESSAGES.product_not_found);
       await writeAudit(tx, {
         actorId: actor.id,
         action: 'product.update',
@@ -149,7 +150,7 @@ export class ProductsService {
   async remove(actor: Actor, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const target = await lockProductById(tx, id);
-      if (!target) throw AppError.notFound('Product');
+      if (!target) throw AppError.notFound(MESSAGES.product_not_found);
       if (await productHasOrders(tx, id)) throw AppError.badRequest(CATALOGUE_MESSAGES.productHasOrders);
       const prices = await deleteProductWithPrices(tx, id);
       await writeAudit(tx, {
@@ -172,9 +173,9 @@ export class ProductsService {
   async toggleRelease(actor: Actor, id: number): Promise<TProduct> {
     return this.db.transaction(async (tx) => {
       const before = await lockProductById(tx, id);
-      if (!before) throw AppError.notFound('Product');
+      if (!before) throw AppError.notFound(MESSAGES.product_not_found);
       const after = await updateProduct(tx, id, { release: !before.release });
-      if (!after) throw AppError.notFound('Product');
+      if (!after) throw AppError.notFound(MESSAGES.product_not_found);
       await writeAudit(tx, {
         actorId: actor.id,
         action: 'product.release',

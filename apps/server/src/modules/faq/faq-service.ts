@@ -1,4 +1,5 @@
 import type { TFaq, TFaqGroups, TFaqInput, TPageQuery } from '@ezrecharge/shared';
+import { MESSAGES } from '@ezrecharge/shared';
 import { writeAudit } from '../../infra/audit';
 import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/http';
@@ -16,8 +17,8 @@ import {
 
 /** Success texts of the FAQ admin: SPEC.md §8 uses one text for add and edit, and one delete text for all lists. */
 export const FAQ_MESSAGES = {
-  saved: 'FAQ Add Successfully!',
-  deleted: 'User Deleted',
+  saved: MESSAGES.faq_saved,
+  deleted: MESSAGES.user_deleted,
 } as const;
 
 export type FaqLang = 'en' | 'zh';
@@ -132,7 +133,7 @@ export class FaqService {
 
   async get(id: number): Promise<TFaq> {
     const row = await findFaqById(this.db, id);
-    if (!row) throw AppError.notFound('FAQ');
+    if (!row) throw AppError.notFound(MESSAGES.faq_not_found);
     return toApiFaq(row);
   }
 
@@ -155,9 +156,9 @@ export class FaqService {
   async update(actor: Actor, id: number, input: TFaqInput): Promise<TFaq> {
     const row = await this.db.transaction(async (tx) => {
       const before = await lockFaqById(tx, id);
-      if (!before) throw AppError.notFound('FAQ');
+      if (!before) throw AppError.notFound(MESSAGES.faq_not_found);
       const after = await updateFaq(tx, id, toValues(input));
-      if (!after) throw AppError.notFound('FAQ');
+      if (!after) throw AppError.notFound(MESSAGES.faq_not_found);
       await writeAudit(tx, {
         actorId: actor.id,
         action: 'faq.update',
@@ -174,7 +175,7 @@ export class FaqService {
   async remove(actor: Actor, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const removed = await deleteFaq(tx, id);
-      if (!removed) throw AppError.notFound('FAQ');
+      if (!removed) throw AppError.notFound(MESSAGES.faq_not_found);
       await writeAudit(tx, {
         actorId: actor.id,
         action: 'faq.delete',

@@ -1,5 +1,6 @@
 import {
   FEEDBACK_ROLES,
+  MESSAGES,
   type TContactInput,
   type TFeedback,
   type TFeedbackInput,
@@ -23,9 +24,9 @@ import {
 
 /** Texts of the feedback calls: `sent` is SPEC.md §8's; the handle texts are ours (SPEC.md shows the message only). */
 export const FEEDBACK_MESSAGES = {
-  sent: 'Your message has been sent successfully.',
-  handled: 'Feedback marked as resolved',
-  alreadyHandled: 'This feedback has already been handled',
+  sent: MESSAGES.feedback_sent,
+  handled: MESSAGES.feedback_handled,
+  alreadyHandled: MESSAGES.feedback_already_handled,
 } as const;
 
 /**
@@ -173,7 +174,7 @@ export class FeedbackService {
 
   async get(id: number): Promise<TFeedback> {
     const row = await findFeedbackById(this.deps.db, id);
-    if (!row) throw AppError.notFound('Feedback');
+    if (!row) throw AppError.notFound(MESSAGES.feedback_not_found);
     return toApiFeedback(row);
   }
 
@@ -183,7 +184,7 @@ export class FeedbackService {
       const handled = await markHandled(tx, id, actor.id, this.now());
       if (!handled) {
         if (await findFeedbackById(tx, id)) throw AppError.badRequest(FEEDBACK_MESSAGES.alreadyHandled);
-        throw AppError.notFound('Feedback');
+        throw AppError.notFound(MESSAGES.feedback_not_found);
       }
       await writeAudit(tx, {
         actorId: actor.id,

@@ -1,4 +1,5 @@
 import type { TPageQuery, TUser, TUserCreate, TUserUpdate } from '@ezrecharge/shared';
+import { MESSAGES } from '@ezrecharge/shared';
 import { writeAudit } from '../../infra/audit';
 import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/http';
@@ -20,13 +21,13 @@ import {
 
 /** Messages of the users admin (SPEC.md §8 names the success texts; the refusals are ours, the 409s auth's). */
 export const USERS_MESSAGES = {
-  saved: 'Profile updated successfully!',
-  deleted: 'User Deleted',
+  saved: MESSAGES.profile_saved,
+  deleted: MESSAGES.user_deleted,
   usernameTaken: USERNAME_TAKEN,
   emailTaken: EMAIL_TAKEN,
-  selfDemote: 'You cannot remove your own superuser role',
-  selfDelete: 'You cannot delete your own account',
-  lastSuperuser: 'At least one superuser must remain',
+  selfDemote: MESSAGES.self_demote,
+  selfDelete: MESSAGES.self_delete,
+  lastSuperuser: MESSAGES.last_superuser,
 } as const;
 
 /** Who is acting, for the permission rules and the audit row. */
@@ -83,7 +84,7 @@ export class UsersService {
 
   async get(id: number): Promise<TUser> {
     const row = await findUserById(this.db, id);
-    if (!row) throw AppError.notFound('User');
+    if (!row) throw AppError.notFound(MESSAGES.user_not_found);
     return toApiUser(row);
   }
 
@@ -138,7 +139,7 @@ export class UsersService {
         // Superusers first, then the target: every writer takes the locks in this order, so none deadlock.
         const superusers = await lockSuperusers(tx);
         const before = await lockUserById(tx, id);
-        if (!before) throw AppError.notFound('User');
+        if (!before) throw AppError.notFound(MESSAGES.user_not_found);
         if (!input.is_superuser && wouldLeaveNoSuperuser(superusers, id)) {
           throw AppError.badRequest(USERS_MESSAGES.lastSuperuser);
         }
@@ -150,7 +151,7 @@ export class UsersService {
           email: input.email,
           isSuperuser: input.is_superuser,
         });
-        if (!after) throw AppError.notFound('User');
+        if (!after) throw AppError.notFound(MESSAGES.user_not_found);
         await writeAudit(tx, {
           actorId: actor.id,
           action: 'user.update',
@@ -172,7 +173,7 @@ export class UsersService {
     await this.db.transaction(async (tx) => {
       const superusers = await lockSuperusers(tx);
       const target = await lockUserById(tx, id);
-      if (!target) throw AppError.notFound('User');
+      if (!target) throw AppError.notFound(MESSAGES.user_not_found);
       if (wouldLeaveNoSuperuser(superusers, id)) throw AppError.badRequest(USERS_MESSAGES.lastSuperuser);
       await deleteUser(tx, id);
       await writeAudit(tx, {
