@@ -7,7 +7,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppProviders } from '../app/providers';
 import { ApiError } from './api-client';
-import { applyServerErrors, errorText, fieldRules, reportFormError, zodRule } from './form-rules';
+import {
+  applyServerErrors,
+  errorText,
+  fieldRules,
+  reportFormError,
+  translateKnownMessage,
+  zodRule,
+} from './form-rules';
 import { LOCALE_FILES, setLanguage } from './i18n';
 
 beforeEach(async () => {
@@ -140,14 +147,13 @@ describe('forms', () => {
     const form = renderForm();
     applyServerErrors(
       form,
-      badRequest({
-        email: MESSAGES.email_invalid,
-        captcha_code: 'The verification code is invalid or has expired',
-      }),
+      badRequest({ email: MESSAGES.email_invalid, captcha_code: 'Something only this server says' }),
       ['email', 'captcha_code'],
     );
     expect(await screen.findByText('邮箱格式不正确')).toBeInTheDocument();
-    expect(screen.getByText('The verification code is invalid or has expired')).toBeInTheDocument();
+    expect(screen.getByText('Something only this server says')).toBeInTheDocument();
+    // Server refusals are shared messages too.
+    expect(translateKnownMessage(MESSAGES.code_invalid)).toBe('验证码无效或已过期');
   });
 
   it('show the message in a popup only when the field errors do not say it all', () => {
@@ -169,18 +175,27 @@ describe('forms', () => {
 });
 
 describe('errorText', () => {
-  it("shows the server's words in English and a translation by code elsewhere", async () => {
-    const refused = new ApiError({
+  it("shows the server's words in English; elsewhere a shared message's translation, else one by code", async () => {
+    const known = new ApiError({
       kind: 'http',
       status: 400,
       code: 'bad_request',
-      message: 'Incorrect username or password',
-      serverMessage: 'Incorrect username or password',
+      message: MESSAGES.bad_credentials,
+      serverMessage: MESSAGES.bad_credentials,
     });
-    expect(errorText(refused)).toBe('Incorrect username or password');
+    const unknown = new ApiError({
+      kind: 'http',
+      status: 400,
+      code: 'bad_request',
+      message: 'Quota exceeded for this shop',
+      serverMessage: 'Quota exceeded for this shop',
+    });
+    expect(errorText(known)).toBe('Incorrect username or password');
+    expect(errorText(unknown)).toBe('Quota exceeded for this shop');
     await setLanguage('zh');
-    expect(errorText(refused, { bad_request: '用户名或密码不正确。' })).toBe('用户名或密码不正确。');
-    expect(errorText(refused)).toBe('请求无法被接受。');
+    expect(errorText(known)).toBe('用户名或密码错误');
+    expect(errorText(unknown, { bad_request: '配额已用完。' })).toBe('配额已用完。');
+    expect(errorText(unknown)).toBe('请求无法被接受。');
     expect(errorText(new Error('boom'))).toBe('未知错误');
   });
 });
