@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { faqsQueryKey } from './get-faqs';
+
+/** DELETE /api/v1/faq/{id} (superuser); answers 'User Deleted' (SPEC.md §8 uses it for every delete). */
+export async function deleteFaq(id: number): Promise<void> {
+  await api.delete<unknown>(`/api/v1/faq/${id}`);
+}
+
+/** The list reloads after a delete whether it worked or not (SPEC.md §8). */
+export function useDeleteFaq() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteFaq,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: faqsQueryKey }),
+  });
+}

@@ -1,0 +1,48 @@
+import { Form } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { reportFormError } from '../../../lib/form-rules';
+import { useErrorPopup } from '../../../lib/popup';
+import { routePath } from '../../../lib/routes';
+import { toast } from '../../../lib/toast';
+import { useCreateFaq } from '../api/create-faq';
+import { BackToList } from './back-to-list';
+import { EMPTY_FAQ, FAQ_FIELDS, FaqForm, type TFaqFormValues, toFaqInput } from './faq-form';
+import './faq-admin.css';
+
+/** Add FAQ /faq-add (SPEC.md §2, §5, §8): 'FAQ Add Successfully!' and back to the list. */
+export function FaqAddPage() {
+  const { t } = useTranslation('faq-admin');
+  const [form] = Form.useForm<TFaqFormValues>();
+  const navigate = useNavigate();
+  const popup = useErrorPopup();
+  const create = useCreateFaq();
+
+  const onSubmit = async (values: TFaqFormValues): Promise<void> => {
+    try {
+      await create.mutateAsync(toFaqInput(values));
+    } catch (error) {
+      reportFormError(form, error, popup, { fields: FAQ_FIELDS });
+      return;
+    }
+    toast.success(t('saved'));
+    await navigate(routePath('faq-admin'));
+  };
+
+  return (
+    <div className="faq-admin">
+      <PageHeader title={t('add.title')} description={t('add.description')} back={<BackToList />} />
+      <div className="console-panel">
+        <FaqForm
+          form={form}
+          name="faq-add"
+          initialValues={EMPTY_FAQ}
+          pending={create.isPending}
+          submitLabel={t('add.submit')}
+          onSubmit={(values) => void onSubmit(values)}
+        />
+      </div>
+    </div>
+  );
+}

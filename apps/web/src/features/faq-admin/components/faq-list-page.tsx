@@ -1,0 +1,202 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PAGE_SIZE_OPTIONS } from '@ezrecharge/shared/limits';
+import type { TFaq } from '@ezrecharge/shared/schemas/support';
+import { App, Button, Form, Input, Space, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ButtonLink } from '../../../components/button-link';
+import { PageHeader } from '../../../components/page-header';
+import { isApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/form-rules';
+import { useErrorPopup } from '../../../lib/popup';
+import { routePath } from '../../../lib/routes';
+import { toast } from '../../../lib/toast';
+import { useDeleteFaq } from '../api/delete-faq';
+import { DEFAULT_FAQ_LIST_PARAMS, type TFaqListParams, useGetFaqs } from '../api/get-faqs';
+import './faq-admin.css';
+
+interface TFilterValues {
+  module_en: string;
+  module_zh: string;
+}
+
+/** A value in English above its Chinese counterpart; long texts are cut at two lines, in full on hover. */
+function Bilingual({ en, zh }: { en: string; zh: string }) {
+  const { t } = useTranslation('faq-admin');
+  return (
+    <div className="faq-admin__pair">
+      <div className="faq-admin__line">
+        <abbr className="faq-admin__lang" title={t('form.en')}>
+          {t('list.enShort')}
+        </abbr>
+        <span className="faq-admin__text" lang="en" title={en}>
+          {en}
+        </span>
+      </div>
+      <div className="faq-admin__line">
+        <abbr className="faq-admin__lang" title={t('form.zh')}>
+          {t('list.zhShort')}
+        </abbr>
+        <span className="faq-admin__text" lang="zh-CN" title={zh}>
+          {zh}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/** FAQ admin list /faq-admin (SPEC.md §2, §5, §8, §9): module filters, both languages, add, edit, delete, paging. */
+export function FaqListPage() {
+  const { t } = useTranslation(['faq-admin', 'common']);
+  const [params, setParams] = useState<TFaqListParams>(DEFAULT_FAQ_LIST_PARAMS);
+  const [filters] = Form.useForm<TFilterValues>();
+  const faqs = useGetFaqs(params);
+  const remove = useDeleteFaq();
+  const popup = useErrorPopup();
+  const { modal } = App.useApp();
+
+  const search = (values: TFilterValues): void =>
+    setParams((current) => ({
+      ...current,
+      page: 1,
+      moduleEn: values.module_en.trim(),
+      moduleZh: values.module_zh.trim(),
+    }));
+
+  const reset = (): void => {
+    filters.resetFields();
+    setParams((current) => ({ ...DEFAULT_FAQ_LIST_PARAMS, pageSize: current.pageSize }));
+  };
+
+  const deleteFaq = async (faq: TFaq): Promise<void> => {
+    try {
+      await remove.mutateAsync(faq.id);
+    } catch (error) {
+      // A refusal (400) shows the server's message; other failures were toasted by the API client.
+      if (!isApiError(error) || !error.toasted) popup(errorText(error));
+      return;
+    }
+    toast.success(t('deleted'));
+  };
+
+  const confirmDelete = (faq: TFaq): void => {
+    modal.confirm({
+      title: t('common:confirmDelete.title'),
+      content: t('common:confirmDelete.text'),
+      okText: t('common:confirmDelete.ok'),
+      cancelText: t('common:confirmDelete.cancel'),
+      okButtonProps: { danger: true },
+      centered: true,
+      onOk: () => deleteFaq(faq),
+    });
+  };
+
+  const columns: TableColumnsType<TFaq> = [
+    {
+      key: 'module',
+      title: t('columns.module'),
+      width: 180,
+      render: (_value, faq) => <Bilingual en={faq.module_en} zh={faq.module_zh} />,
+    },
+    {
+      key: 'question',
+      title: t('columns.question'),
+      width: 300,
+      render: (_value, faq) => <Bilingual en={faq.question_en} zh={faq.question_zh} />,
+    },
+    {
+      key: 'answer',
+      title: t('columns.answer'),
+      render: (_value, faq) => <Bilingual en={faq.answer_en} zh={faq.answer_zh} />,
+    },
+    {
+      key: 'actions',
+      title: t('columns.actions'),
+      width: 190,
+      render: (_value, faq) => (
+        <Space size={4} wrap>
+          <Link
+            className="faq-admin__action"
+            to={routePath('faq-edit', { id: faq.id })}
+            aria-label={t('actions.editFaq', { question: faq.question_en })}
+          >
+            <EditOutlined aria-hidden="true" /> {t('actions.edit')}
+          </Link>
+          <Button
+            type="link"
+            danger
+            icon={<DeleteOutlined aria-hidden="true" />}
+            aria-label={t('actions.deleteFaq', { question: faq.question_en })}
+            onClick={() => confirmDelete(faq)}
+          >
+            {t('actions.delete')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="faq-admin">
+      <PageHeader
+        title={t('list.title')}
+        description={t('list.description')}
+        extra={
+          <ButtonLink type="primary" icon={<PlusOutlined aria-hidden="true" />} to={routePath('faq-add')}>
+            {t('list.add')}
+          </ButtonLink>
+        }
+      />
+      <div className="console-panel">
+        <Form<TFilterValues>
+          form={filters}
+          name="faq-filters"
+          layout="inline"
+          className="faq-admin__filters"
+          initialValues={{ module_en: '', module_zh: '' }}
+          onFinish={search}
+          role="search"
+          aria-label={t('list.filters')}
+        >
+          <Form.Item name="module_en" label={t('fields.module_en')}>
+            <Input allowClear autoComplete="off" lang="en" />
+          </Form.Item>
+          <Form.Item name="module_zh" label={t('fields.module_zh')}>
+            <Input allowClear autoComplete="off" lang="zh-CN" />
+          </Form.Item>
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden="true" />}>
+                {t('list.search')}
+              </Button>
+              <Button onClick={reset}>{t('list.reset')}</Button>
+            </Space>
+          </Form.Item>
+        </Form>
+        <Table<TFaq>
+          rowKey="id"
+          columns={columns}
+          dataSource={faqs.data?.page_data ?? []}
+          loading={faqs.isFetching}
+          scroll={{ x: 900 }}
+          locale={faqs.isError ? { emptyText: t('common:oops') } : undefined}
+          pagination={{
+            current: params.page,
+            pageSize: params.pageSize,
+            total: faqs.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [...PAGE_SIZE_OPTIONS],
+            showTotal: (total) => t('list.total', { count: total }),
+            onChange: (page, pageSize) =>
+              setParams((current) => ({
+                ...current,
+                page: pageSize === current.pageSize ? page : 1,
+                pageSize,
+              })),
+          }}
+        />
+      </div>
+    </div>
+  );
+}
