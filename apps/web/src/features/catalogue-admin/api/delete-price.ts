@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { clearSelectCaches } from '../../../lib/catalogue-select';
+import { catalogueQueryKey } from './keys';
+
+/** DELETE /api/v1/price/delete/{id} (superuser); refused (400) once an order used the price. */
+export async function deletePrice(id: number): Promise<string> {
+  const body = await api.delete<unknown>(`/api/v1/price/delete/${id}`);
+  return body.message;
+}
+
+/** The list reloads after a delete whether it worked or not (SPEC.md §8). */
+export function useDeletePrice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePrice,
+    onSuccess: clearSelectCaches,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueQueryKey }),
+  });
+}

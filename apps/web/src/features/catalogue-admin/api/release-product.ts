@@ -1,0 +1,27 @@
+import { envelope } from '@ezrecharge/shared/schemas/api';
+import { ZProduct } from '@ezrecharge/shared/schemas/catalogue';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { clearSelectCaches } from '../../../lib/catalogue-select';
+import { productsQueryKey } from './keys';
+
+const ZProductBody = envelope(ZProduct);
+
+/** GET /api/v1/product/release?product_id= (superuser): lists or delists the product; answers the product after. */
+export async function toggleRelease(id: number) {
+  const body = await api.get('/api/v1/product/release', {
+    query: { product_id: id },
+    parse: (value) => ZProductBody.parse(value),
+  });
+  return { product: body.data, message: body.message };
+}
+
+/** The list reloads after a release whether it worked or not (SPEC.md §8). */
+export function useToggleRelease() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: toggleRelease,
+    onSuccess: clearSelectCaches,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+  });
+}

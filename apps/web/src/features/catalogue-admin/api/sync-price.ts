@@ -1,0 +1,22 @@
+import { envelope } from '@ezrecharge/shared/schemas/api';
+import { ZPrice } from '@ezrecharge/shared/schemas/catalogue';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { pricesQueryKey } from './keys';
+
+const ZPriceBody = envelope(ZPrice);
+
+/** GET /api/v1/price/sync/{id} (superuser): one price to a Stripe Price; 400 without Stripe keys. */
+export async function syncPrice(id: number) {
+  const body = await api.get(`/api/v1/price/sync/${id}`, { parse: (value) => ZPriceBody.parse(value) });
+  return { price: body.data, message: body.message };
+}
+
+/** The list reloads after a sync whether it worked or not (SPEC.md §8). */
+export function useSyncPrice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: syncPrice,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pricesQueryKey }),
+  });
+}

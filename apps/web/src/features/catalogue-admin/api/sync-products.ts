@@ -1,0 +1,34 @@
+import { envelope } from '@ezrecharge/shared/schemas/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { catalogueQueryKey } from './keys';
+
+/** What GET /api/v1/product/sync did (the server's summary). */
+const ZSyncBody = envelope(
+  z.object({
+    products: z.number().int(),
+    prices: z.number().int(),
+    created_prices: z.number().int(),
+    deactivated_prices: z.number().int(),
+  }),
+);
+export type TSyncSummary = z.infer<typeof ZSyncBody>['data'];
+
+/**
+ * GET /api/v1/product/sync (superuser): every product and its prices to the payment catalogue (Stripe). Without
+ * Stripe keys the server refuses with 400 and a message saying so.
+ */
+export async function syncProducts(): Promise<{ summary: TSyncSummary; message: string }> {
+  const body = await api.get('/api/v1/product/sync', { parse: (value) => ZSyncBody.parse(value) });
+  return { summary: body.data, message: body.message };
+}
+
+/** The list reloads after a sync whether it worked or not (SPEC.md §8). */
+export function useSyncProducts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: syncProducts,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueQueryKey }),
+  });
+}

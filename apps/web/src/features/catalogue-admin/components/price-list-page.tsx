@@ -1,0 +1,255 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined, SyncOutlined } from '@ant-design/icons';
+import { MAX_ORDER_DIAMONDS, PAGE_SIZE_OPTIONS } from '@ezrecharge/shared/limits';
+import type { TCurrency } from '@ezrecharge/shared/money';
+import type { TPrice } from '@ezrecharge/shared/schemas/catalogue';
+import { App, Button, Form, InputNumber, Select, Space, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ButtonLink } from '../../../components/button-link';
+import { PageHeader } from '../../../components/page-header';
+import { isApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/form-rules';
+import { useErrorPopup } from '../../../lib/popup';
+import { routePath } from '../../../lib/routes';
+import { toast } from '../../../lib/toast';
+import { useDeletePrice } from '../api/delete-price';
+import { defaultPriceListParams, type TPriceListParams, useGetPrices } from '../api/get-prices';
+import { useGetProduct } from '../api/get-product';
+import { useSyncPrice } from '../api/sync-price';
+import { currencyLabel, currencyOptions, formatDiamonds, formatMajor, parseId } from '../utils/format';
+import { serverText } from '../utils/server-text';
+import { BackToProducts, BadId } from './back-links';
+import { Diamonds } from './diamonds';
+import { useLanguage } from './use-language';
+import './catalogue-admin.css';
+
+interface TFilterValues {
+  currency: TCurrency | undefined;
+  game_amount: number | null;
+}
+
+/** Price list /price?id=<product id> (SPEC.md §2, §5, §8, §9). */
+export function PriceListPage() {
+  const { t } = useTranslation('catalogue-admin');
+  const [searchParams] = useSearchParams();
+  const productId = parseId(searchParams.get('id'));
+  if (!productId) {
+    return (
+      <div className="catalogue-admin">
+        <PageHeader title={t('prices.titlePlain')} back={<BackToProducts />} />
+        <div className="console-panel">
+          <BadId />
+        </div>
+      </div>
+    );
+  }
+  // Keyed by the product, so the filters and paging start over when the address names another one.
+  return <PriceList key={productId} productId={productId} />;
+}
+
+function PriceList({ productId }: { productId: number }) {
+  const { t } = useTranslation(['catalogue-admin', 'common']);
+  const lang = useLanguage();
+  const [params, setParams] = useState<TPriceListParams>(() => defaultPriceListParams(productId));
+  const [filters] = Form.useForm<TFilterValues>();
+  const product = useGetProduct(productId);
+  const prices = useGetPrices(params);
+  const remove = useDeletePrice();
+  const sync = useSyncPrice();
+  const popup = useErrorPopup();
+  const { modal } = App.useApp();
+
+  /** SPEC.md §8: a refusal (400) in the error popup; other failures were toasted by the API client. */
+  const report = (error: unknown): void => {
+    if (!isApiError(error) || !error.toasted) popup(errorText(error));
+  };
+
+  const search = (values: TFilterValues): void =>
+    setParams((current) => ({
+      ...current,
+      page: 1,
+      currency: values.currency ?? '',
+      gameAmount: values.game_amount ?? null,
+    }));
+
+  const reset = (): void => {
+    filters.resetFields();
+    setParams((current) => ({ ...defaultPriceListParams(productId), pageSize: current.pageSize }));
+  };
+
+  /** How a pack is named in labels and messages: '42,000 diamonds, SGD'. */
+  const packName = (price: TPrice): string =>
+    t('prices.pack', { diamonds: formatDiamonds(price.game_amount), currency: price.currency });
+
+  const deletePrice = async (price: TPrice): Promise<void> => {
+    let message: string;
+    try {
+      message = await remove.mutateAsync(price.id);
+    } catch (error) {
+      report(error);
+      return;
+    }
+    toast.success(serverText(message));
+  };
+
+  const confirmDelete = (price: TPrice): void => {
+    modal.confirm({
+      title: t('common:confirmDelete.title'),
+      content: t('common:confirmDelete.text'),
+      okText: t('common:confirmDelete.ok'),
+      cancelText: t('common:confirmDelete.cancel'),
+      okButtonProps: { danger: true },
+      centered: true,
+      onOk: () => deletePrice(price),
+    });
+  };
+
+  const syncPrice = async (price: TPrice): Promise<void> => {
+    let message: string;
+    try {
+      ({ message } = await sync.mutateAsync(price.id));
+    } catch (error) {
+      report(error);
+      return;
+    }
+    toast.success(serverText(message));
+  };
+
+  const columns: TableColumnsType<TPrice> = [
+    { key: 'product', dataIndex: 'product_name', title: t('prices.columns.product') },
+    {
+      key: 'code',
+      dataIndex: 'code',
+      title: t('prices.columns.code'),
+      render: (code: string) => code || <span className="catalogue-admin__muted">—</span>,
+    },
+    {
+      key: 'diamonds',
+      title: t('prices.columns.diamonds'),
+      align: 'right',
+      render: (_value, price) => <Diamonds amount={price.game_amount} />,
+    },
+    {
+      key: 'currency',
+      title: t('prices.columns.currency'),
+      render: (_value, price) => currencyLabel(price.currency, lang),
+    },
+    {
+      key: 'amount',
+      title: t('prices.columns.amount'),
+      align: 'right',
+      render: (_value, price) => (
+        <span className="catalogue-admin__number">{formatMajor(price.unit_amount)}</span>
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('prices.columns.actions'),
+      width: 240,
+      render: (_value, price) => (
+        <Space size={0} wrap>
+          <Link
+            className="catalogue-admin__action"
+            to={routePath('price-edit', { product_id: price.product_id, id: price.id })}
+            aria-label={t('prices.actions.editOf', { name: packName(price) })}
+          >
+            <EditOutlined aria-hidden="true" /> {t('prices.actions.edit')}
+          </Link>
+          <Button
+            type="link"
+            icon={<SyncOutlined aria-hidden="true" />}
+            aria-label={t('prices.actions.syncOf', { name: packName(price) })}
+            loading={sync.isPending && sync.variables === price.id}
+            onClick={() => void syncPrice(price)}
+          >
+            {t('prices.actions.sync')}
+          </Button>
+          <Button
+            type="link"
+            danger
+            icon={<DeleteOutlined aria-hidden="true" />}
+            aria-label={t('prices.actions.deleteOf', { name: packName(price) })}
+            onClick={() => confirmDelete(price)}
+          >
+            {t('prices.actions.delete')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="catalogue-admin">
+      <PageHeader
+        title={product.data ? t('prices.title', { name: product.data.name }) : t('prices.titlePlain')}
+        description={t('prices.description')}
+        back={<BackToProducts />}
+        extra={
+          <ButtonLink
+            type="primary"
+            icon={<PlusOutlined aria-hidden="true" />}
+            to={routePath('price-add', { product_id: productId })}
+          >
+            {t('prices.add')}
+          </ButtonLink>
+        }
+      />
+      <div className="console-panel">
+        <Form<TFilterValues>
+          form={filters}
+          name="price-filters"
+          layout="inline"
+          className="catalogue-admin__filters"
+          initialValues={{ currency: undefined, game_amount: null }}
+          onFinish={search}
+          role="search"
+          aria-label={t('prices.filters')}
+        >
+          <Form.Item name="currency" label={t('prices.columns.currency')}>
+            <Select<TCurrency>
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('prices.allCurrencies')}
+              style={{ width: 240 }}
+              options={currencyOptions(lang)}
+            />
+          </Form.Item>
+          <Form.Item name="game_amount" label={t('prices.columns.diamonds')}>
+            <InputNumber<number> min={1} max={MAX_ORDER_DIAMONDS} precision={0} style={{ width: 140 }} />
+          </Form.Item>
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden="true" />}>
+                {t('prices.search')}
+              </Button>
+              <Button onClick={reset}>{t('prices.reset')}</Button>
+            </Space>
+          </Form.Item>
+        </Form>
+        <Table<TPrice>
+          rowKey="id"
+          columns={columns}
+          dataSource={prices.data?.page_data ?? []}
+          loading={prices.isFetching}
+          scroll={{ x: 860 }}
+          locale={prices.isError ? { emptyText: t('common:oops') } : undefined}
+          pagination={{
+            current: params.page,
+            pageSize: params.pageSize,
+            total: prices.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [...PAGE_SIZE_OPTIONS],
+            showTotal: (total) => t('prices.total', { count: total }),
+            onChange: (page, pageSize) =>
+              setParams((current) => ({
+                ...current,
+                page: pageSize === current.pageSize ? page : 1,
+                pageSize,
+              })),
+          }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { Form } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { reportFormError } from '../../../lib/form-rules';
+import { useErrorPopup } from '../../../lib/popup';
+import { routePath } from '../../../lib/routes';
+import { toast } from '../../../lib/toast';
+import { useCreateProduct } from '../api/create-product';
+import { serverText } from '../utils/server-text';
+import { BackToProducts } from './back-links';
+import {
+  EMPTY_PRODUCT,
+  PRODUCT_FIELDS,
+  ProductForm,
+  type TProductFormValues,
+  toProductInput,
+} from './product-form';
+import './catalogue-admin.css';
+
+/** Add product /product-add (SPEC.md §2, §5, §8): success says so and goes back to the list. */
+export function ProductAddPage() {
+  const { t } = useTranslation('catalogue-admin');
+  const [form] = Form.useForm<TProductFormValues>();
+  const navigate = useNavigate();
+  const popup = useErrorPopup();
+  const create = useCreateProduct();
+
+  const onSubmit = async (values: TProductFormValues): Promise<void> => {
+    let message: string;
+    try {
+      message = await create.mutateAsync(toProductInput(values));
+    } catch (error) {
+      reportFormError(form, error, popup, { fields: PRODUCT_FIELDS });
+      return;
+    }
+    toast.success(serverText(message));
+    await navigate(routePath('product'));
+  };
+
+  return (
+    <div className="catalogue-admin">
+      <PageHeader
+        title={t('productAdd.title')}
+        description={t('productAdd.description')}
+        back={<BackToProducts />}
+      />
+      <div className="console-panel">
+        <ProductForm
+          form={form}
+          name="product-add"
+          initialValues={EMPTY_PRODUCT}
+          pending={create.isPending}
+          submitLabel={t('productAdd.submit')}
+          onSubmit={(values) => void onSubmit(values)}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,304 @@
+import {
+  CloudUploadOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  PictureOutlined,
+  PlusOutlined,
+  SearchOutlined,
+  StopOutlined,
+  SyncOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import { PAGE_SIZE_OPTIONS } from '@ezrecharge/shared/limits';
+import type { TProduct } from '@ezrecharge/shared/schemas/catalogue';
+import { App, Button, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ButtonLink } from '../../../components/button-link';
+import { PageHeader } from '../../../components/page-header';
+import { isApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/form-rules';
+import { useErrorPopup } from '../../../lib/popup';
+import { routePath } from '../../../lib/routes';
+import { toast } from '../../../lib/toast';
+import { useDeleteProduct } from '../api/delete-product';
+import {
+  DEFAULT_PRODUCT_LIST_PARAMS,
+  type TProductListParams,
+  type TReleaseFilter,
+  useGetProducts,
+} from '../api/get-products';
+import { useToggleRelease } from '../api/release-product';
+import { useSyncProducts } from '../api/sync-products';
+import { formatDiamonds } from '../utils/format';
+import { serverText } from '../utils/server-text';
+import './catalogue-admin.css';
+
+interface TFilterValues {
+  name: string;
+  code: string;
+  status: TReleaseFilter;
+}
+
+/**
+ * Product list /product (SPEC.md §2, §4, §5, §8, §9): filters, table, release/unrelease, sync, edit, delete with
+ * confirmation, price list, add, pagination. A refused delete, release or sync shows the server's message in the
+ * error popup, and the list reloads after each of them whether it worked or not.
+ */
+export function ProductListPage() {
+  const { t } = useTranslation(['catalogue-admin', 'common']);
+  const [params, setParams] = useState<TProductListParams>(DEFAULT_PRODUCT_LIST_PARAMS);
+  const [filters] = Form.useForm<TFilterValues>();
+  const products = useGetProducts(params);
+  const remove = useDeleteProduct();
+  const release = useToggleRelease();
+  const sync = useSyncProducts();
+  const popup = useErrorPopup();
+  const { modal } = App.useApp();
+
+  /** SPEC.md §8: a refusal (400) in the error popup; other failures were toasted by the API client. */
+  const report = (error: unknown): void => {
+    if (!isApiError(error) || !error.toasted) popup(errorText(error));
+  };
+
+  const search = (values: TFilterValues): void =>
+    setParams((current) => ({
+      ...current,
+      page: 1,
+      name: values.name.trim(),
+      code: values.code.trim(),
+      status: values.status,
+    }));
+
+  const reset = (): void => {
+    filters.resetFields();
+    setParams((current) => ({ ...DEFAULT_PRODUCT_LIST_PARAMS, pageSize: current.pageSize }));
+  };
+
+  const deleteProduct = async (product: TProduct): Promise<void> => {
+    let message: string;
+    try {
+      message = await remove.mutateAsync(product.id);
+    } catch (error) {
+      report(error);
+      return;
+    }
+    toast.success(serverText(message));
+  };
+
+  const confirmDelete = (product: TProduct): void => {
+    modal.confirm({
+      title: t('common:confirmDelete.title'),
+      content: t('common:confirmDelete.text'),
+      okText: t('common:confirmDelete.ok'),
+      cancelText: t('common:confirmDelete.cancel'),
+      okButtonProps: { danger: true },
+      centered: true,
+      onOk: () => deleteProduct(product),
+    });
+  };
+
+  const toggleRelease = async (product: TProduct): Promise<void> => {
+    let message: string;
+    try {
+      ({ message } = await release.mutateAsync(product.id));
+    } catch (error) {
+      report(error);
+      return;
+    }
+    toast.success(serverText(message));
+  };
+
+  const syncAll = async (): Promise<void> => {
+    let message: string;
+    try {
+      ({ message } = await sync.mutateAsync());
+    } catch (error) {
+      report(error);
+      return;
+    }
+    toast.success(serverText(message));
+  };
+
+  const columns: TableColumnsType<TProduct> = [
+    {
+      key: 'image',
+      title: t('products.columns.image'),
+      width: 84,
+      render: (_value, product) => (
+        <span className="catalogue-admin__thumb">
+          {product.image ? (
+            <img src={product.image} alt={t('image.alt', { name: product.name })} loading="lazy" />
+          ) : (
+            <PictureOutlined aria-label={t('image.none')} />
+          )}
+        </span>
+      ),
+    },
+    { key: 'name', dataIndex: 'name', title: t('products.columns.name') },
+    {
+      key: 'code',
+      dataIndex: 'code',
+      title: t('products.columns.code'),
+      render: (code: string) => code || <span className="catalogue-admin__muted">—</span>,
+    },
+    {
+      key: 'diamonds',
+      title: t('products.columns.diamonds'),
+      render: (_value, product) =>
+        product.price_list.length > 0 ? (
+          <span className="catalogue-admin__packs">{product.price_list.map(formatDiamonds).join(' | ')}</span>
+        ) : (
+          <span className="catalogue-admin__muted">{t('products.noPacks')}</span>
+        ),
+    },
+    {
+      key: 'release',
+      title: t('products.columns.release'),
+      width: 130,
+      render: (_value, product) =>
+        product.release ? (
+          <Tag color="success">{t('products.status.released')}</Tag>
+        ) : (
+          <Tag>{t('products.status.unreleased')}</Tag>
+        ),
+    },
+    {
+      key: 'actions',
+      title: t('products.columns.actions'),
+      width: 300,
+      render: (_value, product) => (
+        <Space size={0} wrap>
+          <Button
+            type="link"
+            danger={product.release}
+            icon={
+              product.release ? (
+                <StopOutlined aria-hidden="true" />
+              ) : (
+                <CloudUploadOutlined aria-hidden="true" />
+              )
+            }
+            aria-label={t(product.release ? 'products.actions.unreleaseOf' : 'products.actions.releaseOf', {
+              name: product.name,
+            })}
+            loading={release.isPending && release.variables === product.id}
+            onClick={() => void toggleRelease(product)}
+          >
+            {t(product.release ? 'products.actions.unrelease' : 'products.actions.release')}
+          </Button>
+          <Link
+            className="catalogue-admin__action"
+            to={routePath('price', { id: product.id })}
+            aria-label={t('products.actions.pricesOf', { name: product.name })}
+          >
+            <UnorderedListOutlined aria-hidden="true" /> {t('products.actions.prices')}
+          </Link>
+          <Link
+            className="catalogue-admin__action"
+            to={routePath('product-edit', { id: product.id })}
+            aria-label={t('products.actions.editOf', { name: product.name })}
+          >
+            <EditOutlined aria-hidden="true" /> {t('products.actions.edit')}
+          </Link>
+          <Button
+            type="link"
+            danger
+            icon={<DeleteOutlined aria-hidden="true" />}
+            aria-label={t('products.actions.deleteOf', { name: product.name })}
+            onClick={() => confirmDelete(product)}
+          >
+            {t('products.actions.delete')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="catalogue-admin">
+      <PageHeader
+        title={t('products.title')}
+        description={t('products.description')}
+        extra={
+          <>
+            <Button
+              icon={<SyncOutlined aria-hidden="true" />}
+              loading={sync.isPending}
+              onClick={() => void syncAll()}
+            >
+              {t('products.sync')}
+            </Button>
+            <ButtonLink
+              type="primary"
+              icon={<PlusOutlined aria-hidden="true" />}
+              to={routePath('product-add')}
+            >
+              {t('products.add')}
+            </ButtonLink>
+          </>
+        }
+      />
+      <div className="console-panel">
+        <Form<TFilterValues>
+          form={filters}
+          name="product-filters"
+          layout="inline"
+          className="catalogue-admin__filters"
+          initialValues={{ name: '', code: '', status: '' }}
+          onFinish={search}
+          role="search"
+          aria-label={t('products.filters')}
+        >
+          <Form.Item name="name" label={t('products.columns.name')}>
+            <Input allowClear autoComplete="off" />
+          </Form.Item>
+          <Form.Item name="code" label={t('products.columns.code')}>
+            <Input allowClear autoComplete="off" />
+          </Form.Item>
+          <Form.Item name="status" label={t('products.columns.release')}>
+            <Select<TReleaseFilter>
+              style={{ width: 150 }}
+              options={[
+                { value: '', label: t('products.status.all') },
+                { value: '1', label: t('products.status.released') },
+                { value: '0', label: t('products.status.unreleased') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden="true" />}>
+                {t('products.search')}
+              </Button>
+              <Button onClick={reset}>{t('products.reset')}</Button>
+            </Space>
+          </Form.Item>
+        </Form>
+        <Table<TProduct>
+          rowKey="id"
+          columns={columns}
+          dataSource={products.data?.page_data ?? []}
+          loading={products.isFetching}
+          scroll={{ x: 960 }}
+          locale={products.isError ? { emptyText: t('common:oops') } : undefined}
+          pagination={{
+            current: params.page,
+            pageSize: params.pageSize,
+            total: products.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [...PAGE_SIZE_OPTIONS],
+            showTotal: (total) => t('products.total', { count: total }),
+            onChange: (page, pageSize) =>
+              setParams((current) => ({
+                ...current,
+                page: pageSize === current.pageSize ? page : 1,
+                pageSize,
+              })),
+          }}
+        />
+      </div>
+    </div>
+  );
+}
