@@ -1,0 +1,244 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../../lib/i18n';
+import { setNavigator } from '../../../lib/navigation';
+import { renderApp, setViewportWide } from '../../../test/render-app';
+import { signInAs } from '../../../test/session';
+import { fail, ok, stubApi, type TRecordedCall } from '../../../test/stub-api';
+
+// The screen and the admin layout load lazily; loading them once up front keeps each test's waits short.
+beforeAll(() => Promise.all([import('..'), import('../../../components/layouts/admin-layout')]), 30_000);
+
+beforeEach(async () => {
+  await setLanguage('en');
+  setViewportWide(true);
+  signInAs({ id: 1, username: 'admin', nickname: 'Admin', is_superuser: true });
+});
+
+afterEach(() => {
+  setNavigator(null);
+  vi.unstubAllGlobals();
+});
+
+const SCRIPT = '<script>window.__feedbackXss=1</script>';
+const LONG = `I run a team of twelve streamers in Johor Bahru and we would like to join the agency. ${'More details follow. '.repeat(6)}`;
+
+function feedback(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 11,
+    source: 'feedback',
+    name: 'Mei Lin',
+    whatapp_id: '+60 12-345 6789',
+    role: 'recruiter',
+    email: 'mei@example.com',
+    bigo_id: 'meilin88',
+    comment: 'Please call me back.',
+    created_at: '2025-03-04T06:05:00.000Z',
+    deleted: false,
+    handled_at: null,
+    ...overrides,
+  };
+}
+
+const ROWS = [
+  feedback(),
+  feedback({ id: 12, name: 'Script Kid', role: 'collaborate', comment: SCRIPT, email: '', bigo_id: '' }),
+  feedback({
+    id: 13,
+    source: 'contact',
+    name: 'Ada Lovelace',
+    whatapp_id: '',
+    role: 'streamer',
+    bigo_id: '',
+    email: 'ada@example.com',
+    comment: LONG,
+    deleted: true,
+    handled_at: '2025-03-05T01:30:00.000Z',
+  }),
+];
+
+function page(rows: unknown[]) {
+  return (call: TRecordedCall) =>
+    ok({
+      page_data: rows,
+      total: 8,
+      page: Number(call.url.searchParams.get('page')),
+      page_size: Number(call.url.searchParams.get('page_size')),
+    });
+}
+
+function rowOf(name: string) {
+  const row = screen.getByText(name).closest('tr');
+  if (!row) throw new Error(`no row for ${name}`);
+  return within(row);
+}
+
+/** The open dialog with this title (found by its text: role queries over a whole antd table are slow in jsdom). */
+async function dialogTitled(title: string) {
+  const dialog = (await screen.findByText(title, { selector: '.ant-modal-confirm-title' })).closest(
+    '[role="dialog"]',
+  );
+  if (!(dialog instanceof HTMLElement)) throw new Error(`no dialog titled ${title}`);
+  return within(dialog);
+}
+
+describe('feedback list', () => {
+  it('shows every column, the form a message came from, Pending or Resolved, 5 per page by default', async () => {
+    const api = stubApi({ 'GET /api/v1/feedback/': page(ROWS) });
+    renderApp('/feedback');
+
+    expect(await screen.findByText('Mei Lin')).toBeInTheDocument();
+    expect(api.callsTo('GET /api/v1/feedback/')[0]?.url.search).toBe('?page=1&page_size=5');
+    const mei = rowOf('Mei Lin');
+    for (const text of [
+      '+60 12-345 6789',
+      'Recruiter',
+      'meilin88',
+      'mei@example.com',
+      'Please call me back.',
+    ]) {
+      expect(mei.getByText(text)).toBeInTheDocument();
+    }
+    expect(mei.getByText('Feedback form')).toBeInTheDocument();
+    expect(mei.getByText('Pending')).toBeInTheDocument();
+    // dayjs in the browser's time zone, the format of the active language
+    const received = mei.getByText((_content, node) => node?.tagName === 'TIME');
+    expect(received).toHaveAttribute('datetime', '2025-03-04T06:05:00.000Z');
+    expect(received.textContent).toMatch(/^\d{1,2} Mar 2025, \d{2}:\d{2}$/);
+    expect(mei.getByRole('button', { name: 'Mark the message from Mei Lin resolved' })).toBeInTheDocument();
+
+    const ada = rowOf('Ada Lovelace');
+    expect(ada.getByText('Contact form')).toBeInTheDocument();
+    expect(ada.getByText('Resolved')).toBeInTheDocument();
+    expect(ada.queryByText('Streamer')).toBeNull();
+    expect(ada.queryByRole('button', { name: /resolved$/ })).toBeNull();
+    expect(screen.getByText('8 items')).toBeInTheDocument();
+  });
+
+  it('shows a message with markup as literal text', async () => {
+    stubApi({ 'GET /api/v1/feedback/': page(ROWS) });
+    renderApp('/feedback');
+    await screen.findByText('Mei Lin');
+    expect(rowOf('Script Kid').getByText(SCRIPT)).toBeInTheDocument();
+    expect(document.querySelector('table script')).toBeNull();
+    expect(Reflect.get(window, '__feedbackXss')).toBeUndefined();
+  });
+
+  it('cuts a long message to two lines with the full text on hover, and expands it', async () => {
+    stubApi({ 'GET /api/v1/feedback/': page(ROWS) });
+    renderApp('/feedback');
+    await screen.findByText('Mei Lin');
+    const ada = rowOf('Ada Lovelace');
+    const text = ada.getByText(LONG.trim());
+    expect(text).toHaveClass('is-clamped');
+    expect(text).toHaveAttribute('title', LONG);
+    const toggle = ada.getByText('More').closest('button');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    if (!toggle) throw new Error('no More button');
+    await userEvent.click(toggle);
+    expect(text).not.toHaveClass('is-clamped');
+    expect(toggle).toHaveTextContent('Less');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(rowOf('Mei Lin').queryByText('More')).toBeNull();
+  });
+
+  it('filters by status: all, pending (false), resolved (true)', async () => {
+    const api = stubApi({ 'GET /api/v1/feedback/': page(ROWS) });
+    renderApp('/feedback');
+    await screen.findByText('Mei Lin');
+    const filters = within(screen.getByRole('search', { name: 'Filter feedback' }));
+    expect(filters.getByRole('radio', { name: 'All' })).toBeChecked();
+
+    // antd hides the radio input itself; a visitor clicks its label.
+    await userEvent.click(filters.getByText('Pending'));
+    await waitFor(() => expect(api.calls.at(-1)?.url.search).toBe('?page=1&page_size=5&status=false'));
+    await userEvent.click(filters.getByText('Resolved'));
+    await waitFor(() => expect(api.calls.at(-1)?.url.search).toBe('?page=1&page_size=5&status=true'));
+  });
+
+  it('handles a pending message after confirmation, shows the answer and the row turns Resolved', async () => {
+    let handled = false;
+    const api = stubApi({
+      'GET /api/v1/feedback/': (call) =>
+        page(
+          handled
+            ? [feedback({ deleted: true, handled_at: '2025-03-04T07:00:00.000Z' }), ...ROWS.slice(1)]
+            : ROWS,
+        )(call),
+      'PUT /api/v1/feedback/11/handle': () => {
+        handled = true;
+        return ok(
+          feedback({ deleted: true, handled_at: '2025-03-04T07:00:00.000Z' }),
+          'Feedback marked as resolved',
+        );
+      },
+    });
+    renderApp('/feedback');
+    await screen.findByText('Mei Lin');
+
+    await userEvent.click(
+      rowOf('Mei Lin').getByRole('button', { name: 'Mark the message from Mei Lin resolved' }),
+    );
+    const dialog = await dialogTitled('Mark this message as resolved?');
+    expect(
+      dialog.getByText('The message from Mei Lin moves to Resolved. This cannot be undone.'),
+    ).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Yes, mark resolved' }));
+
+    expect(await screen.findByText('Feedback marked as resolved')).toBeInTheDocument();
+    const put = api.callsTo('PUT /api/v1/feedback/11/handle');
+    expect(put).toHaveLength(1);
+    expect(put[0]?.body).toBeUndefined();
+    expect(put[0]?.headers.get('Content-Type')).toBeNull();
+    await waitFor(() => expect(rowOf('Mei Lin').getByText('Resolved')).toBeInTheDocument());
+    expect(rowOf('Mei Lin').queryByRole('button', { name: /resolved$/ })).toBeNull();
+  });
+
+  it('says so when the message was handled already, and reloads the list', async () => {
+    const api = stubApi({
+      'GET /api/v1/feedback/': page(ROWS),
+      'PUT /api/v1/feedback/11/handle': () => fail(400, 'This feedback has already been handled'),
+    });
+    renderApp('/feedback');
+    await screen.findByText('Mei Lin');
+    const loads = api.callsTo('GET /api/v1/feedback/').length;
+    await userEvent.click(
+      rowOf('Mei Lin').getByRole('button', { name: 'Mark the message from Mei Lin resolved' }),
+    );
+    await userEvent.click(
+      (await dialogTitled('Mark this message as resolved?')).getByRole('button', {
+        name: 'Yes, mark resolved',
+      }),
+    );
+    expect(
+      await screen.findByText('This feedback has already been handled', {
+        selector: '.ant-modal-confirm-title',
+      }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET /api/v1/feedback/').length).toBeGreaterThan(loads));
+  });
+
+  it('reads in Chinese: roles, forms, status, dates and the confirmation', async () => {
+    await setLanguage('zh');
+    stubApi({ 'GET /api/v1/feedback/': page(ROWS) });
+    renderApp('/feedback');
+    await screen.findByText('Mei Lin');
+    const mei = rowOf('Mei Lin');
+    expect(mei.getByText('招募人')).toBeInTheDocument();
+    expect(mei.getByText('反馈表单')).toBeInTheDocument();
+    expect(mei.getByText('待处理')).toBeInTheDocument();
+    expect(mei.getByText((_content, node) => node?.tagName === 'TIME').textContent).toMatch(
+      /^2025年3月\d{1,2}日 \d{2}:\d{2}$/,
+    );
+    expect(rowOf('Ada Lovelace').getByText('联系表单')).toBeInTheDocument();
+    expect(rowOf('Ada Lovelace').getByText('已处理')).toBeInTheDocument();
+    expect(screen.getByText('共 8 条')).toBeInTheDocument();
+    await userEvent.click(mei.getByRole('button', { name: '将 Mei Lin 的留言标记为已处理' }));
+    const dialog = await dialogTitled('将这条留言标记为已处理？');
+    expect(
+      dialog.getByText('{{name}} 的留言将移至“已处理”，此操作无法撤销。'.replace('{{name}}', 'Mei Lin')),
+    ).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: '标记为已处理' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,223 @@
+import { CheckCircleOutlined } from '@ant-design/icons';
+import { PAGE_SIZE_OPTIONS } from '@ezrecharge/shared/limits';
+import type { TFeedback } from '@ezrecharge/shared/schemas/support';
+import { App, Badge, Button, Form, Radio, Table, type TableColumnsType, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+import { isApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/form-rules';
+import { currentLanguage } from '../../../lib/i18n';
+import { useErrorPopup } from '../../../lib/popup';
+import { toast } from '../../../lib/toast';
+import {
+  DEFAULT_FEEDBACK_LIST_PARAMS,
+  type TFeedbackListParams,
+  type TFeedbackStatusFilter,
+  useGetFeedbackList,
+} from '../api/get-feedback-list';
+import { useHandleFeedback } from '../api/handle-feedback';
+import { ExpandableText } from './expandable-text';
+import './feedback-admin.css';
+
+const STATUS_FILTERS: readonly { value: TFeedbackStatusFilter; key: string }[] = [
+  { value: '', key: 'all' },
+  { value: 'false', key: 'pending' },
+  { value: 'true', key: 'resolved' },
+];
+
+interface TFilterValues {
+  status: TFeedbackStatusFilter;
+}
+
+/** Shown for a value the visitor left empty (or the form did not ask for). */
+function Blank() {
+  const { t } = useTranslation('feedback-admin');
+  return <span className="feedback-admin__blank">{t('list.blank')}</span>;
+}
+
+/**
+ * Feedback list /feedback (SPEC.md §2, §4, §8, §9): status filter, the messages of both public forms as text, and
+ * a handle action on pending rows that turns them Resolved.
+ */
+export function FeedbackListPage() {
+  const { t } = useTranslation(['feedback-admin', 'common']);
+  const [params, setParams] = useState<TFeedbackListParams>(DEFAULT_FEEDBACK_LIST_PARAMS);
+  const list = useGetFeedbackList(params);
+  const handle = useHandleFeedback();
+  const popup = useErrorPopup();
+  const { modal } = App.useApp();
+  const dateFormat = t('dateFormat');
+  const formatTime = (value: string): string => dayjs(value).format(dateFormat);
+
+  const resolve = async (feedback: TFeedback): Promise<void> => {
+    let message: string;
+    try {
+      message = await handle.mutateAsync(feedback.id);
+    } catch (error) {
+      // Already handled (400) says so in a popup; other failures were toasted by the API client.
+      if (!isApiError(error) || !error.toasted) {
+        popup(errorText(error, { bad_request: t('alreadyHandled') }));
+      }
+      return;
+    }
+    // SPEC.md §7: the response message is shown (the server writes English).
+    toast.success(currentLanguage() === 'en' ? message : t('handled'));
+  };
+
+  const confirmResolve = (feedback: TFeedback): void => {
+    modal.confirm({
+      title: t('confirm.title'),
+      content: t('confirm.text', { name: feedback.name }),
+      okText: t('confirm.ok'),
+      cancelText: t('confirm.cancel'),
+      centered: true,
+      onOk: () => resolve(feedback),
+    });
+  };
+
+  const columns: TableColumnsType<TFeedback> = [
+    {
+      key: 'name',
+      title: t('columns.name'),
+      width: 170,
+      render: (_value, feedback) => (
+        <div className="feedback-admin__name">
+          <span className="feedback-admin__text">{feedback.name}</span>
+          <Tag className="feedback-admin__source" color={feedback.source === 'contact' ? 'blue' : 'purple'}>
+            {t(`sources.${feedback.source}`)}
+          </Tag>
+        </div>
+      ),
+    },
+    {
+      key: 'whatsapp',
+      title: t('columns.whatsapp'),
+      width: 150,
+      render: (_value, feedback) =>
+        feedback.whatapp_id ? <span className="feedback-admin__text">{feedback.whatapp_id}</span> : <Blank />,
+    },
+    {
+      key: 'role',
+      title: t('columns.role'),
+      width: 120,
+      // The contact form asks for no role; the server's default would read as if the visitor had chosen it.
+      render: (_value, feedback) =>
+        feedback.source === 'contact' ? <Blank /> : <Tag>{t(`roles.${feedback.role}`)}</Tag>,
+    },
+    {
+      key: 'bigo_id',
+      title: t('columns.bigoId'),
+      width: 130,
+      render: (_value, feedback) =>
+        feedback.bigo_id ? <span className="feedback-admin__text">{feedback.bigo_id}</span> : <Blank />,
+    },
+    {
+      key: 'email',
+      title: t('columns.email'),
+      width: 200,
+      render: (_value, feedback) =>
+        feedback.email ? <span className="feedback-admin__text">{feedback.email}</span> : <Blank />,
+    },
+    {
+      key: 'created_at',
+      title: t('columns.createdAt'),
+      width: 170,
+      render: (_value, feedback) => (
+        <time dateTime={feedback.created_at}>{formatTime(feedback.created_at)}</time>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('columns.status'),
+      width: 170,
+      render: (_value, feedback) =>
+        feedback.deleted ? (
+          <div className="feedback-admin__status">
+            <Badge status="success" text={t('status.resolved')} />
+            {feedback.handled_at && (
+              <time className="feedback-admin__handled" dateTime={feedback.handled_at}>
+                {formatTime(feedback.handled_at)}
+              </time>
+            )}
+          </div>
+        ) : (
+          <Badge status="warning" text={t('status.pending')} />
+        ),
+    },
+    {
+      key: 'message',
+      title: t('columns.message'),
+      width: 300,
+      render: (_value, feedback) => <ExpandableText text={feedback.comment} />,
+    },
+    {
+      key: 'actions',
+      title: t('columns.actions'),
+      width: 150,
+      fixed: 'end',
+      render: (_value, feedback) =>
+        feedback.deleted ? null : (
+          <Button
+            type="link"
+            icon={<CheckCircleOutlined aria-hidden="true" />}
+            aria-label={t('actions.handleFrom', { name: feedback.name })}
+            onClick={() => confirmResolve(feedback)}
+          >
+            {t('actions.handle')}
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <div className="feedback-admin">
+      <PageHeader title={t('list.title')} description={t('list.description')} />
+      <div className="console-panel">
+        <Form<TFilterValues>
+          name="feedback-filters"
+          layout="inline"
+          className="feedback-admin__filters"
+          initialValues={{ status: params.status }}
+          onValuesChange={(_changed, values) =>
+            setParams((current) => ({ ...current, page: 1, status: values.status }))
+          }
+          role="search"
+          aria-label={t('list.filters')}
+        >
+          <Form.Item name="status" label={t('columns.status')}>
+            <Radio.Group
+              aria-label={t('columns.status')}
+              optionType="button"
+              buttonStyle="solid"
+              options={STATUS_FILTERS.map(({ value, key }) => ({ value, label: t(`filter.${key}`) }))}
+            />
+          </Form.Item>
+        </Form>
+        <Table<TFeedback>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.page_data ?? []}
+          loading={list.isFetching}
+          scroll={{ x: 1560 }}
+          locale={list.isError ? { emptyText: t('common:oops') } : undefined}
+          pagination={{
+            current: params.page,
+            pageSize: params.pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [...PAGE_SIZE_OPTIONS],
+            showTotal: (total) => t('list.total', { count: total }),
+            onChange: (page, pageSize) =>
+              setParams((current) => ({
+                ...current,
+                page: pageSize === current.pageSize ? page : 1,
+                pageSize,
+              })),
+          }}
+        />
+      </div>
+    </div>
+  );
+}

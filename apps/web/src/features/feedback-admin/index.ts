@@ -1,0 +1,1 @@
+export { FeedbackListPage } from './components/feedback-list-page';
