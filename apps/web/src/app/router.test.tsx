@@ -55,7 +55,7 @@ describe('router', () => {
   });
 
   it('shows the not-found page for unknown addresses and for screens not built yet', async () => {
-    for (const url of ['/no-such-page', '/faq', '/recharge?x=1']) {
+    for (const url of ['/no-such-page', '/home-order', '/recharge?x=1']) {
       const { unmount } = renderApp(url);
       expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
@@ -126,9 +126,9 @@ describe('router', () => {
 
   it('opens admin routes inside the admin layout for a signed-in user', async () => {
     signIn();
-    const { router } = renderApp('/feedback?id=4');
+    const { router } = renderApp('/order?id=4');
     expect(await screen.findByRole('navigation', { name: 'Console navigation' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/feedback');
+    expect(router.state.location.pathname).toBe('/order');
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
   });
 });
