@@ -219,9 +219,12 @@ describe('feedback list', () => {
     await waitFor(() => expect(api.callsTo('GET /api/v1/feedback/').length).toBeGreaterThan(loads));
   });
 
-  it('reads in Chinese: roles, forms, status, dates and the confirmation', async () => {
+  it('reads in Chinese: roles, forms, status, dates, the confirmation and the answer', async () => {
     await setLanguage('zh');
-    stubApi({ 'GET /api/v1/feedback/': page(ROWS) });
+    stubApi({
+      'GET /api/v1/feedback/': page(ROWS),
+      'PUT /api/v1/feedback/11/handle': () => ok(feedback({ deleted: true }), 'Feedback marked as resolved'),
+    });
     renderApp('/feedback');
     await screen.findByText('Mei Lin');
     const mei = rowOf('Mei Lin');
@@ -239,6 +242,8 @@ describe('feedback list', () => {
     expect(
       dialog.getByText('{{name}} 的留言将移至“已处理”，此操作无法撤销。'.replace('{{name}}', 'Mei Lin')),
     ).toBeInTheDocument();
-    expect(dialog.getByRole('button', { name: '标记为已处理' })).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: '标记为已处理' }));
+    // The server's answer, in Chinese through the shared messages
+    expect(await screen.findByText('反馈已标记为已处理')).toBeInTheDocument();
   });
 });

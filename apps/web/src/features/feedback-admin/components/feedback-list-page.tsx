@@ -7,8 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/form-rules';
-import { currentLanguage } from '../../../lib/i18n';
+import { errorText, translateKnownMessage } from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { toast } from '../../../lib/toast';
 import {
@@ -58,12 +57,12 @@ export function FeedbackListPage() {
     } catch (error) {
       // Already handled (400) says so in a popup; other failures were toasted by the API client.
       if (!isApiError(error) || !error.toasted) {
-        popup(errorText(error, { bad_request: t('alreadyHandled') }));
+        popup(errorText(error));
       }
       return;
     }
-    // SPEC.md §7: the response message is shown (the server writes English).
-    toast.success(currentLanguage() === 'en' ? message : t('handled'));
+    // SPEC.md §7: the response message is shown, in the active language when it is one of the shared messages.
+    toast.success(translateKnownMessage(message) ?? message);
   };
 
   const confirmResolve = (feedback: TFeedback): void => {
