@@ -64,7 +64,7 @@ export function stubApi(routes: Record<string, THandler>) {
 }
 
 /** A user as GET /api/v1/user/readme/ returns it. */
-export function userRecord(overrides: Record<string, unknown> = {}) {
+export function userRecord(overrides: object = {}) {
   return {
     id: 7,
     username: 'alice01',

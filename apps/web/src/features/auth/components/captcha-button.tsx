@@ -1,3 +1,4 @@
+import { SendOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,11 @@ interface TCaptchaButtonProps {
   onSend: () => Promise<boolean>;
 }
 
-/** The SEND CAPTCHA button: a spinner while sending, then a 60-second countdown before it can be used again. */
+/**
+ * The SEND CAPTCHA button: a spinner while sending, then a 60-second countdown before it can be used again.
+ * Like every submit button of these screens it has an icon: antd then swaps the icon for the spinner without the
+ * collapse animation, which in Chromium sometimes never finished and left "loading" in the button's name.
+ */
 export function CaptchaButton({ label, onSend }: TCaptchaButtonProps) {
   const { t } = useTranslation('auth');
   const [sending, setSending] = useState(false);
@@ -36,6 +41,7 @@ export function CaptchaButton({ label, onSend }: TCaptchaButtonProps) {
   return (
     <Button
       className="captcha-button"
+      icon={<SendOutlined aria-hidden="true" />}
       loading={sending}
       disabled={waiting}
       onClick={() => void onClick()}

@@ -1,4 +1,4 @@
-import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
+import { KeyOutlined, LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@ezrecharge/shared/messages';
 import { passwordField, ZCaptchaCode, ZForgotPassword } from '@ezrecharge/shared/schemas/accounts';
 import { Button, Form, Input, Space } from 'antd';
@@ -93,7 +93,7 @@ export function ResetPasswordPage() {
         <Form.Item name="email" {...fieldRules(SCHEMA.email, t('fields.email'))}>
           <Input
             prefix={<MailOutlined aria-hidden="true" />}
-            type="email"
+            inputMode="email"
             autoComplete="email"
             spellCheck={false}
             size="large"
@@ -137,7 +137,14 @@ export function ResetPasswordPage() {
             size="large"
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit" size="large" block loading={reset.isPending}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          icon={<KeyOutlined aria-hidden="true" />}
+          loading={reset.isPending}
+        >
           {t('reset.submit')}
         </Button>
       </Form>

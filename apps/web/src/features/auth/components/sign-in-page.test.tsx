@@ -75,7 +75,7 @@ describe('sign-in', () => {
     renderApp('/signin');
     await userEvent.click(await screen.findByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Username is a required input')).toBeInTheDocument();
-    expect(screen.getByText('Password is a required input')).toBeInTheDocument();
+    expect(await screen.findByText('Password is a required input')).toBeInTheDocument();
     expect(api.calls).toEqual([]);
   });
 
@@ -186,13 +186,14 @@ describe('sign-in', () => {
     await setLanguage('zh');
     stubApi({ 'POST /api/v1/login/access-token': () => fail(400, 'Incorrect username or password') });
     renderApp('/signin');
-    await userEvent.click(await screen.findByRole('button', { name: '登 录' }));
+    await userEvent.click(await screen.findByRole('button', { name: '登录' }));
     expect(await screen.findByText('请输入用户名')).toBeInTheDocument();
-    expect(screen.getByText('请输入密码')).toBeInTheDocument();
+    expect(await screen.findByText('请输入密码')).toBeInTheDocument();
 
     await fill(screen.getByLabelText('用户名'), 'alice01');
     await fill(screen.getByLabelText('密码'), 'wrong-pass');
-    await userEvent.click(screen.getByRole('button', { name: '登 录' }));
-    expect(await screen.findByRole('dialog', { name: '用户名或密码不正确。' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
+    // The server's refusal is a shared message, so it reads in Chinese too.
+    expect(await screen.findByRole('dialog', { name: '用户名或密码错误' })).toBeInTheDocument();
   });
 });

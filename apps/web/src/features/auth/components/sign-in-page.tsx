@@ -1,4 +1,4 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, LoginOutlined, UserOutlined } from '@ant-design/icons';
 import { ZLoginForm } from '@ezrecharge/shared/schemas/accounts';
 import { Button, Form, Input } from 'antd';
 import { useEffect } from 'react';
@@ -98,7 +98,14 @@ export function SignInPage() {
           </Form.Item>
           <Link to={routePath('reset-pwsd')}>{t('signin.forgot')}</Link>
         </div>
-        <Button type="primary" htmlType="submit" size="large" block loading={signIn.isPending}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          icon={<LoginOutlined aria-hidden="true" />}
+          loading={signIn.isPending}
+        >
           {t('signin.submit')}
         </Button>
       </Form>

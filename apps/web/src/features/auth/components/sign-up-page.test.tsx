@@ -42,7 +42,9 @@ describe('sign-up', () => {
       'href',
       '/signin',
     );
-    expect(screen.getByText('Top up BIGO LIVE diamonds in minutes, any time of day.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Top up BIGO LIVE diamonds in minutes, any time of day.'),
+    ).toBeInTheDocument();
     expect(
       screen.getByText(/© \d{4} EzRecharge\. All rights reserved\./, { selector: '.auth-card__copyright' }),
     ).toBeInTheDocument();
@@ -103,7 +105,7 @@ describe('sign-up', () => {
     expect(
       await screen.findByText("Please click 'SEND CAPTCHA' The code will be sent to your email."),
     ).toBeInTheDocument();
-    expect(screen.getByText('Please accept the terms and conditions to proceed.')).toBeInTheDocument();
+    expect(await screen.findByText('Please accept the terms and conditions to proceed.')).toBeInTheDocument();
     expect(api.calls).toEqual([]);
   });
 
@@ -163,9 +165,9 @@ describe('sign-up', () => {
     renderApp('/signup');
     await userEvent.click(await screen.findByRole('button', { name: '发送验证码' }));
     expect(await screen.findByText('请输入邮箱以接收验证码。')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: '注 册' }));
+    await userEvent.click(screen.getByRole('button', { name: '注册' }));
     expect(await screen.findByText('请点击“发送验证码”，验证码将发送到您的邮箱。')).toBeInTheDocument();
-    expect(screen.getByText('请先同意条款与条件再继续。')).toBeInTheDocument();
+    expect(await screen.findByText('请先同意条款与条件再继续。')).toBeInTheDocument();
   });
 });
 
@@ -182,7 +184,7 @@ describe('password reset', () => {
     renderApp('/reset-password');
     await userEvent.click(await screen.findByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText('Email is required input')).toBeInTheDocument();
-    expect(screen.getByText('Captcha code is a required input')).toBeInTheDocument();
+    expect(await screen.findByText('Captcha code is a required input')).toBeInTheDocument();
     await fill(screen.getByLabelText('Email'), 'nope');
     expect(await screen.findByText('Must be a valid email')).toBeInTheDocument();
   });

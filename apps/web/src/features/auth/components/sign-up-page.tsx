@@ -1,4 +1,4 @@
-import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, MailOutlined, SafetyOutlined, UserAddOutlined, UserOutlined } from '@ant-design/icons';
 import { ZRegister } from '@ezrecharge/shared/schemas/accounts';
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -89,7 +89,7 @@ export function SignUpPage() {
         <Form.Item name="email" {...fieldRules(SCHEMA.email, t('fields.email'))}>
           <Input
             prefix={<MailOutlined aria-hidden="true" />}
-            type="email"
+            inputMode="email"
             autoComplete="email"
             spellCheck={false}
             size="large"
@@ -140,7 +140,14 @@ export function SignUpPage() {
             </a>
           </LabelledSwitch>
         </Form.Item>
-        <Button type="primary" htmlType="submit" size="large" block loading={register.isPending}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          icon={<UserAddOutlined aria-hidden="true" />}
+          loading={register.isPending}
+        >
           {t('signup.submit')}
         </Button>
       </Form>

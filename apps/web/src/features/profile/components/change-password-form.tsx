@@ -1,3 +1,4 @@
+import { KeyOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@ezrecharge/shared/messages';
 import { passwordField, ZChangePassword } from '@ezrecharge/shared/schemas/accounts';
 import { Button, Form, Input } from 'antd';
@@ -76,7 +77,12 @@ export function ChangePasswordForm() {
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={change.isPending}>
+      <Button
+        type="primary"
+        htmlType="submit"
+        icon={<KeyOutlined aria-hidden="true" />}
+        loading={change.isPending}
+      >
         {t('password.submit')}
       </Button>
     </Form>

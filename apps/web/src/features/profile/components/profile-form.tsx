@@ -1,3 +1,4 @@
+import { SaveOutlined } from '@ant-design/icons';
 import { ZChangeMe } from '@ezrecharge/shared/schemas/accounts';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -69,9 +70,14 @@ function LoadedProfileForm({ user }: { user: TSessionUser }) {
         <Input autoComplete="nickname" />
       </Form.Item>
       <Form.Item name="email" {...fieldRules(SCHEMA.email, t('fields.email'))}>
-        <Input type="email" autoComplete="email" spellCheck={false} />
+        <Input inputMode="email" autoComplete="email" spellCheck={false} />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={update.isPending}>
+      <Button
+        type="primary"
+        htmlType="submit"
+        icon={<SaveOutlined aria-hidden="true" />}
+        loading={update.isPending}
+      >
         {t('submit')}
       </Button>
     </Form>

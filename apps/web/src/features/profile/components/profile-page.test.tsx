@@ -27,7 +27,10 @@ function profileApi(overrides: Record<string, (call: { body: unknown }) => Retur
   return stubApi({
     'GET /api/v1/user/readme/': () => ok(userRecord()),
     'POST /api/v1/user/changeme': (call) =>
-      ok(userRecord(call.body as object), 'Profile updated successfully!'),
+      ok(
+        userRecord(typeof call.body === 'object' && call.body !== null ? call.body : {}),
+        'Profile updated successfully!',
+      ),
     'POST /api/v1/attachment/uploadfile/': () => ok({ url: AVATAR_URL }),
     ...overrides,
   });
@@ -171,8 +174,8 @@ describe('change-password tab', () => {
     await openTab();
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Old password is a required input')).toBeInTheDocument();
-    expect(screen.getByText('New password is a required input')).toBeInTheDocument();
-    expect(screen.getByText('Confirm password is a required input')).toBeInTheDocument();
+    expect(await screen.findByText('New password is a required input')).toBeInTheDocument();
+    expect(await screen.findByText('Confirm password is a required input')).toBeInTheDocument();
 
     await fill(screen.getByLabelText('Old password'), 'old');
     expect(await screen.findByText('Password must be 6 to 32 characters')).toBeInTheDocument();

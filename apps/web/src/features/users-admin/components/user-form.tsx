@@ -1,3 +1,4 @@
+import { SaveOutlined } from '@ant-design/icons';
 import { ZUserCreate } from '@ezrecharge/shared/schemas/accounts';
 import { Button, Form, type FormInstance, Input, Radio, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -67,7 +68,7 @@ export function UserForm({
         <Input autoComplete="off" />
       </Form.Item>
       <Form.Item name="email" {...fieldRules(SCHEMA.email, t('fields.email'))}>
-        <Input type="email" autoComplete="off" spellCheck={false} />
+        <Input inputMode="email" autoComplete="off" spellCheck={false} />
       </Form.Item>
       <Form.Item name="avatar" label={t('fields.avatar')}>
         <AvatarField owner={initialValues.username || t('fields.newUser')} />
@@ -79,7 +80,7 @@ export function UserForm({
         </Radio.Group>
       </Form.Item>
       <Space>
-        <Button type="primary" htmlType="submit" loading={pending}>
+        <Button type="primary" htmlType="submit" icon={<SaveOutlined aria-hidden="true" />} loading={pending}>
           {submitLabel}
         </Button>
         <ButtonLink to={routePath('user')}>{t('form.cancel')}</ButtonLink>

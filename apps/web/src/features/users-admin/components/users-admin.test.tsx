@@ -67,7 +67,7 @@ describe('user list', () => {
       'href',
       '/user-edit?id=3',
     );
-    expect(screen.getByText('23 items')).toBeInTheDocument();
+    expect(await screen.findByText('23 items')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add user' })).toHaveAttribute('href', '/user-add');
   });
 
@@ -142,7 +142,7 @@ describe('user list', () => {
     stubApi({ 'GET /api/v1/user/': page });
     renderApp('/user');
     await screen.findByText('alice01', { selector: 'td' });
-    expect(screen.getByText('共 23 条')).toBeInTheDocument();
+    expect(await screen.findByText('共 23 条')).toBeInTheDocument();
     expect(rowOf('admin').getByText('超级用户')).toBeInTheDocument();
     expect(rowOf('alice01').getByText('普通用户')).toBeInTheDocument();
     await userEvent.click(rowOf('alice01').getByRole('button', { name: '删除 alice01' }));
@@ -157,10 +157,10 @@ describe('add user', () => {
     renderApp('/user-add');
     await userEvent.click(await screen.findByRole('button', { name: 'Add user' }));
     expect(await screen.findByText('Username is a required input')).toBeInTheDocument();
-    expect(screen.getByText('Password is a required input')).toBeInTheDocument();
-    expect(screen.getByText('Nickname is required')).toBeInTheDocument();
-    expect(screen.getByText('Email is a required input')).toBeInTheDocument();
-    expect(screen.getByText('Please choose whether the user is a superuser')).toBeInTheDocument();
+    expect(await screen.findByText('Password is a required input')).toBeInTheDocument();
+    expect(await screen.findByText('Nickname is required')).toBeInTheDocument();
+    expect(await screen.findByText('Email is a required input')).toBeInTheDocument();
+    expect(await screen.findByText('Please choose whether the user is a superuser')).toBeInTheDocument();
     await fill(screen.getByLabelText('Username'), 'abc');
     expect(await screen.findByText('Username must be 6 to 64 characters')).toBeInTheDocument();
     await fill(screen.getByLabelText('Nickname'), 'x'.repeat(65));
