@@ -73,3 +73,22 @@ export async function latestEmailCode(email: string): Promise<string> {
   }
   throw new Error(`no code e-mailed to ${email}`);
 }
+
+/** The newest e-mail the server sent to `email` that carries a 6-digit code: subject, text and the code. */
+export async function latestCodeEmail(
+  email: string,
+): Promise<{ subject: string; text: string; code: string }> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const { simpleParser } = await import('mailparser');
+  const dir = `${E2E_DATA_DIR}outbox`;
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.eml')).sort();
+  for (const file of files.reverse()) {
+    const mail = await simpleParser(await readFile(`${dir}/${file}`));
+    const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? '');
+    const text = mail.text ?? '';
+    const code = /\b(\d{6})\b/.exec(text)?.[1];
+    if (to.toLowerCase().includes(email.toLowerCase()) && code)
+      return { subject: mail.subject ?? '', text, code };
+  }
+  throw new Error(`no code e-mailed to ${email}`);
+}
