@@ -8,14 +8,17 @@ export function Diamonds({ amount }: { amount: number }) {
   return (
     <span className="catalogue-admin__number">
       {formatDiamonds(amount)}
-      {isBigPack(amount) && (
-        <FireFilled
-          className="catalogue-admin__fire"
-          role="img"
-          aria-label={t('prices.bigPack')}
-          title={t('prices.bigPack')}
-        />
-      )}
+      {/* The slot is kept for every pack, so right-aligned numbers line up whether or not they have the fire. */}
+      <span className="catalogue-admin__fire-slot">
+        {isBigPack(amount) && (
+          <FireFilled
+            className="catalogue-admin__fire"
+            role="img"
+            aria-label={t('prices.bigPack')}
+            title={t('prices.bigPack')}
+          />
+        )}
+      </span>
     </span>
   );
 }

@@ -98,7 +98,11 @@ export function PriceForm({
         {...fieldRules(ZMajorAmount, t('priceForm.price'))}
         extra={t('priceForm.priceHint')}
       >
-        <Input inputMode="decimal" autoComplete="off" prefix={currency ?? undefined} />
+        <Input
+          inputMode="decimal"
+          autoComplete="off"
+          prefix={currency ? <span className="catalogue-admin__muted">{currency}</span> : undefined}
+        />
       </Form.Item>
       <Space>
         <Button type="primary" htmlType="submit" loading={pending}>

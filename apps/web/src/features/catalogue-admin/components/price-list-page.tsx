@@ -146,9 +146,9 @@ function PriceList({ productId }: { productId: number }) {
     {
       key: 'actions',
       title: t('prices.columns.actions'),
-      width: 240,
+      width: 270,
       render: (_value, price) => (
-        <Space size={0} wrap>
+        <Space size={0} className="catalogue-admin__row-actions">
           <Link
             className="catalogue-admin__action"
             to={routePath('price-edit', { product_id: price.product_id, id: price.id })}
@@ -232,7 +232,7 @@ function PriceList({ productId }: { productId: number }) {
           columns={columns}
           dataSource={prices.data?.page_data ?? []}
           loading={prices.isFetching}
-          scroll={{ x: 860 }}
+          scroll={{ x: 940 }}
           locale={prices.isError ? { emptyText: t('common:oops') } : undefined}
           pagination={{
             current: params.page,

@@ -141,7 +141,12 @@ export function ProductListPage() {
       key: 'code',
       dataIndex: 'code',
       title: t('products.columns.code'),
-      render: (code: string) => code || <span className="catalogue-admin__muted">—</span>,
+      render: (code: string) =>
+        code ? (
+          <span className="catalogue-admin__code">{code}</span>
+        ) : (
+          <span className="catalogue-admin__muted">—</span>
+        ),
     },
     {
       key: 'diamonds',
@@ -167,9 +172,9 @@ export function ProductListPage() {
     {
       key: 'actions',
       title: t('products.columns.actions'),
-      width: 300,
+      width: 250,
       render: (_value, product) => (
-        <Space size={0} wrap>
+        <div className="catalogue-admin__actions">
           <Button
             type="link"
             danger={product.release}
@@ -211,7 +216,7 @@ export function ProductListPage() {
           >
             {t('products.actions.delete')}
           </Button>
-        </Space>
+        </div>
       ),
     },
   ];
