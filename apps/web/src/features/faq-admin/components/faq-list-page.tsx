@@ -96,13 +96,13 @@ export function FaqListPage() {
     {
       key: 'module',
       title: t('columns.module'),
-      width: 180,
+      width: 160,
       render: (_value, faq) => <Bilingual en={faq.module_en} zh={faq.module_zh} />,
     },
     {
       key: 'question',
       title: t('columns.question'),
-      width: 300,
+      width: 260,
       render: (_value, faq) => <Bilingual en={faq.question_en} zh={faq.question_zh} />,
     },
     {
@@ -113,7 +113,7 @@ export function FaqListPage() {
     {
       key: 'actions',
       title: t('columns.actions'),
-      width: 190,
+      width: 210,
       render: (_value, faq) => (
         <Space size={4} wrap>
           <Link

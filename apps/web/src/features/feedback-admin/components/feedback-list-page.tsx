@@ -80,7 +80,8 @@ export function FeedbackListPage() {
     {
       key: 'name',
       title: t('columns.name'),
-      width: 170,
+      width: 160,
+      fixed: 'start',
       render: (_value, feedback) => (
         <div className="feedback-admin__name">
           <span className="feedback-admin__text">{feedback.name}</span>
@@ -93,14 +94,14 @@ export function FeedbackListPage() {
     {
       key: 'whatsapp',
       title: t('columns.whatsapp'),
-      width: 150,
+      width: 140,
       render: (_value, feedback) =>
         feedback.whatapp_id ? <span className="feedback-admin__text">{feedback.whatapp_id}</span> : <Blank />,
     },
     {
       key: 'role',
       title: t('columns.role'),
-      width: 120,
+      width: 110,
       // The contact form asks for no role; the server's default would read as if the visitor had chosen it.
       render: (_value, feedback) =>
         feedback.source === 'contact' ? <Blank /> : <Tag>{t(`roles.${feedback.role}`)}</Tag>,
@@ -108,21 +109,21 @@ export function FeedbackListPage() {
     {
       key: 'bigo_id',
       title: t('columns.bigoId'),
-      width: 130,
+      width: 120,
       render: (_value, feedback) =>
         feedback.bigo_id ? <span className="feedback-admin__text">{feedback.bigo_id}</span> : <Blank />,
     },
     {
       key: 'email',
       title: t('columns.email'),
-      width: 200,
+      width: 190,
       render: (_value, feedback) =>
         feedback.email ? <span className="feedback-admin__text">{feedback.email}</span> : <Blank />,
     },
     {
       key: 'created_at',
       title: t('columns.createdAt'),
-      width: 170,
+      width: 150,
       render: (_value, feedback) => (
         <time dateTime={feedback.created_at}>{formatTime(feedback.created_at)}</time>
       ),
@@ -130,7 +131,7 @@ export function FeedbackListPage() {
     {
       key: 'status',
       title: t('columns.status'),
-      width: 170,
+      width: 140,
       render: (_value, feedback) =>
         feedback.deleted ? (
           <div className="feedback-admin__status">
@@ -148,7 +149,7 @@ export function FeedbackListPage() {
     {
       key: 'message',
       title: t('columns.message'),
-      width: 300,
+      width: 280,
       render: (_value, feedback) => <ExpandableText text={feedback.comment} />,
     },
     {
@@ -199,7 +200,7 @@ export function FeedbackListPage() {
           columns={columns}
           dataSource={list.data?.page_data ?? []}
           loading={list.isFetching}
-          scroll={{ x: 1560 }}
+          scroll={{ x: 1440 }}
           locale={list.isError ? { emptyText: t('common:oops') } : undefined}
           pagination={{
             current: params.page,
