@@ -1,11 +1,11 @@
 import { MESSAGES } from '@ezrecharge/shared/messages';
 import { ZChangeMe, ZRegister } from '@ezrecharge/shared/schemas/accounts';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form, type FormInstance, Input } from 'antd';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppProviders } from '../app/providers';
+import { renderInProviders } from '../test/render-app';
 import { ApiError } from './api-client';
 import {
   applyServerErrors,
@@ -105,11 +105,7 @@ function renderForm() {
       </Form>
     );
   }
-  render(
-    <AppProviders>
-      <Harness />
-    </AppProviders>,
-  );
+  renderInProviders(<Harness />);
   if (!instance) throw new Error('form not rendered');
   return instance as FormInstance;
 }

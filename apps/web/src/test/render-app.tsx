@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { ROUTE_OBJECTS } from '../app/router';
@@ -20,4 +21,9 @@ export function renderApp(url: string) {
 /** Makes `(min-width: …)` media queries match or not, for the admin sidebar breakpoint. */
 export function setViewportWide(wide: boolean): void {
   stubMatchMedia((query) => (query.includes('min-width') ? wide : !wide));
+}
+
+/** Renders one piece of UI inside the app's providers (antd theme and App context, i18n, query client). */
+export function renderInProviders(ui: ReactNode) {
+  return render(<AppProviders>{ui}</AppProviders>);
 }
