@@ -78,6 +78,7 @@ export function ChangePasswordForm() {
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Button
+        className="console-form__actions"
         type="primary"
         htmlType="submit"
         icon={<KeyOutlined aria-hidden="true" />}

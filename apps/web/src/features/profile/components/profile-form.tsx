@@ -73,6 +73,7 @@ function LoadedProfileForm({ user }: { user: TSessionUser }) {
         <Input inputMode="email" autoComplete="email" spellCheck={false} />
       </Form.Item>
       <Button
+        className="console-form__actions"
         type="primary"
         htmlType="submit"
         icon={<SaveOutlined aria-hidden="true" />}

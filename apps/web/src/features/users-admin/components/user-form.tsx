@@ -79,7 +79,7 @@ export function UserForm({
           <Radio value={false}>{t('fields.no')}</Radio>
         </Radio.Group>
       </Form.Item>
-      <Space>
+      <Space className="console-form__actions">
         <Button type="primary" htmlType="submit" icon={<SaveOutlined aria-hidden="true" />} loading={pending}>
           {submitLabel}
         </Button>
