@@ -6,12 +6,14 @@ import {
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
 import { Col, Row } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SITE } from '../../../lib/site';
-import { ContactForm } from './contact-form';
 import { PageContainer } from './page-container';
 import { useSupportHours } from './support-hours';
+
+// The form (antd Form and the shared schemas) loads after the page, so the other content pages never carry it.
+const ContactForm = lazy(() => import('./contact-form').then((module) => ({ default: module.ContactForm })));
 
 function ContactCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -80,7 +82,9 @@ export function ContactEzrechargePage() {
         </Col>
       </Row>
 
-      <ContactForm />
+      <Suspense fallback={null}>
+        <ContactForm />
+      </Suspense>
 
       <div className="content-notice content-notice--info" style={{ marginTop: 32 }}>
         <SafetyCertificateOutlined aria-hidden />

@@ -8,7 +8,7 @@ import { fill } from '../../../test/fill';
 import { renderApp } from '../../../test/render-app';
 import { ok, stubApi } from '../../../test/stub-api';
 
-beforeAll(() => import('..'), 30_000);
+beforeAll(() => Promise.all([import('..'), import('./contact-form')]), 30_000);
 
 beforeEach(async () => {
   await setLanguage('en');
@@ -22,7 +22,8 @@ afterEach(() => {
 async function openPage() {
   renderApp('/contact-ezrecharge');
   await screen.findByRole('heading', { level: 1, name: 'Contact EzRecharge' });
-  return within(screen.getByRole('region', { name: 'Send us a message' }));
+  // The form loads after the page (its own chunk).
+  return within(await screen.findByRole('region', { name: 'Send us a message' }));
 }
 
 describe('Contact 1 form variant (/contact-ezrecharge)', () => {
