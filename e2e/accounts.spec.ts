@@ -86,6 +86,8 @@ async function signUp(
 }
 
 async function signIn(page: Page, lang: TLang, username: string, password: string, remember = false) {
+  // Right after a navigation the previous screen (e.g. sign-up, with its own Username field) may still be up.
+  await expect(page.getByRole('heading', { level: 1, name: t(lang, 'signin.title') })).toBeVisible();
   await page.getByLabel(t(lang, 'fields.username'), { exact: true }).fill(username);
   await page.getByLabel(t(lang, 'fields.password'), { exact: true }).fill(password);
   const rememberSwitch = page.getByRole('switch', { name: t(lang, 'signin.remember') });
