@@ -67,6 +67,10 @@ test('a visitor writes in Chinese, the administrator sees the script as text and
   await form.getByLabel(f('fields.name')).fill(name);
   await form.getByLabel(f('fields.bigoId')).fill(`bigo_${id}`);
   await form.getByLabel(f('fields.whatsapp')).fill('+60 12-345 6789');
+  // A mistyped e-mail gets SPEC.md's message in Chinese (not the browser's own bubble) and nothing is sent.
+  await form.getByLabel(f('fields.email')).fill('mei@example');
+  await form.getByRole('button', { name: f('submit') }).click();
+  await expect(form.getByText(text('zh', 'validation', 'email_invalid'))).toBeVisible();
   await form.getByLabel(f('fields.email')).fill(`mei.${id}@example.com`);
   await form.getByText(f('roles.recruiter'), { exact: true }).click();
   await form.getByLabel(f('fields.comment')).fill(comment);

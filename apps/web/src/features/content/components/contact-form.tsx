@@ -77,7 +77,8 @@ export function ContactForm() {
             </Col>
           </Row>
           <Form.Item name="email" {...fieldRules(SCHEMA.email, t('contactForm.email'))}>
-            <Input type="email" autoComplete="email" spellCheck={false} />
+            {/* inputMode, not type="email": Chromium's own check would stop the submit with an English bubble. */}
+            <Input inputMode="email" autoComplete="email" spellCheck={false} />
           </Form.Item>
           <Form.Item name="comment" {...fieldRules(SCHEMA.comment, t('contactForm.comment'))}>
             <Input.TextArea

@@ -56,6 +56,14 @@ function page(call: TRecordedCall) {
   return ok({ page_data: FAQS, total: 12, page: number, page_size: size });
 }
 
+/** The row's delete button, checked for its accessible name (found by text: role queries are slow in jsdom). */
+function deleteButtonOf(question: string, name = `Delete “${question}”`, label = 'Delete') {
+  const button = rowOf(question).getByText(label).closest('button');
+  expect(button).toHaveAttribute('aria-label', name);
+  if (!button) throw new Error(`no delete button for ${question}`);
+  return button;
+}
+
 /** The open dialog with this title (found by its text: role queries over a whole antd table are slow in jsdom). */
 async function dialogTitled(title: string) {
   const dialog = (await screen.findByText(title, { selector: '.ant-modal-confirm-title' })).closest(
@@ -146,11 +154,7 @@ describe('FAQ admin list', () => {
     await screen.findByText('How long does a recharge take?');
     const loads = api.callsTo('GET /api/v1/faq/').length;
 
-    await userEvent.click(
-      rowOf('How long does a recharge take?').getByRole('button', {
-        name: 'Delete “How long does a recharge take?”',
-      }),
-    );
+    await userEvent.click(deleteButtonOf('How long does a recharge take?'));
     const dialog = await dialogTitled('Are you sure?');
     expect(dialog.getByText("You won't be able to revert this!")).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'No, cancel!' })).toBeInTheDocument();
@@ -165,14 +169,13 @@ describe('FAQ admin list', () => {
     const api = stubApi({ 'GET /api/v1/faq/': page });
     renderApp('/faq-admin');
     await screen.findByText('How long does a recharge take?');
-    await userEvent.click(
-      rowOf('How long does a recharge take?').getByRole('button', {
-        name: 'Delete “How long does a recharge take?”',
-      }),
-    );
+    await userEvent.click(deleteButtonOf('How long does a recharge take?'));
     const dialog = await dialogTitled('Are you sure?');
     await userEvent.click(dialog.getByRole('button', { name: 'No, cancel!' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Are you sure?' })).toBeNull());
+    // Only the modal layer is searched: role queries over the whole table are slow in jsdom.
+    const layer = document.querySelector('.ant-modal-root');
+    if (!(layer instanceof HTMLElement)) throw new Error('no modal layer');
+    await waitFor(() => expect(within(layer).queryByRole('dialog', { name: 'Are you sure?' })).toBeNull());
     expect(api.calls.filter((call) => call.method === 'DELETE')).toEqual([]);
   });
 
@@ -184,9 +187,7 @@ describe('FAQ admin list', () => {
     expect(screen.getByText('共 12 条')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: '问题' })).toBeInTheDocument();
     await userEvent.click(
-      rowOf('How long does a recharge take?').getByRole('button', {
-        name: '删除“How long does a recharge take?”',
-      }),
+      deleteButtonOf('How long does a recharge take?', '删除“How long does a recharge take?”', '删除'),
     );
     const dialog = await dialogTitled('确定要删除吗？');
     expect(dialog.getByRole('button', { name: '是的，删除！' })).toBeInTheDocument();

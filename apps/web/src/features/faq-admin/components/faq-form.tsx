@@ -1,3 +1,4 @@
+import { SaveOutlined } from '@ant-design/icons';
 import { TEXT_LIMITS } from '@ezrecharge/shared/limits';
 import { type TFaqInput, ZFaqInput } from '@ezrecharge/shared/schemas/support';
 import { Button, Col, Form, type FormInstance, Input, Row, Space } from 'antd';
@@ -110,7 +111,8 @@ export function FaqForm({ form, name, initialValues, pending, submitLabel, onSub
         </Col>
       </Row>
       <Space>
-        <Button type="primary" htmlType="submit" loading={pending}>
+        {/* With an icon, antd swaps it for the spinner without the collapse animation that can stick in Chromium. */}
+        <Button type="primary" htmlType="submit" icon={<SaveOutlined aria-hidden="true" />} loading={pending}>
           {submitLabel}
         </Button>
         <ButtonLink to={routePath('faq-admin')}>{t('form.cancel')}</ButtonLink>

@@ -103,7 +103,8 @@ export function FeedbackForm() {
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="email" {...fieldRules(SCHEMA.email, t('fields.email'))}>
-            <Input type="email" autoComplete="email" spellCheck={false} />
+            {/* inputMode, not type="email": Chromium's own check would stop the submit with an English bubble. */}
+            <Input inputMode="email" autoComplete="email" spellCheck={false} />
           </Form.Item>
         </Col>
       </Row>
