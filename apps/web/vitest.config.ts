@@ -8,7 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
-    // Journeys through whole screens (antd in jsdom) take a few seconds each on a busy machine.
-    testTimeout: 20_000,
+    // Journeys through whole screens (antd in jsdom) take a few seconds each, many more on a busy machine.
+    testTimeout: 60_000,
   },
 });

@@ -4,8 +4,15 @@ import { afterEach } from 'vitest';
 import { clearSession } from '../lib/storage';
 import { stubMatchMedia } from './media-query';
 
-// Whole-app renders load lazy chunks and antd in jsdom; on a busy machine that takes longer than 1 s.
-configure({ asyncUtilTimeout: 5_000 });
+// Whole-app renders load lazy chunks and antd in jsdom; on a busy two-core machine (CI runs the server suite and
+// builds beside it) that can take several seconds.
+configure({ asyncUtilTimeout: 15_000 });
+
+// antd measures scrollbars with getComputedStyle(element, '::-webkit-scrollbar'); jsdom does not implement
+// pseudo-elements and reports each call as an error on the console, thousands per run. The element's own style
+// is what jsdom can give, and all antd needs.
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);
 
 // jsdom lacks matchMedia; antd's responsive helpers and our sidebar breakpoint need it. Tests that care about
 // the width replace it with their own stub.

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { setNavigator } from '../../../lib/navigation';
+import { waitForTableIdle } from '../../../test/antd';
 import { fill } from '../../../test/fill';
 import { renderApp, setViewportWide } from '../../../test/render-app';
 import { signInAs } from '../../../test/session';
@@ -83,6 +84,7 @@ describe('user list', () => {
       expect(api.calls.at(-1)?.url.search).toBe('?page=1&page_size=5&username=ali&email=example.com'),
     );
 
+    await waitForTableIdle();
     await userEvent.click(screen.getByRole('listitem', { name: '2' }));
     await waitFor(() => expect(api.calls.at(-1)?.url.searchParams.get('page')).toBe('2'));
   });
