@@ -234,7 +234,7 @@ describe('price select', () => {
   it('rejects prices that do not validate', async () => {
     stubApi({
       'GET /api/v1/price/select/4': () =>
-        sealed({ currencies: [{ code: 'XXX', name: 'Nowhere' }], prices: {} }),
+        sealed({ currencies: [{ code: 'ZZZ', name: 'Nowhere' }], prices: {} }),
     });
     await expect(loadPriceSelect(4)).rejects.toMatchObject({ kind: 'invalid_response' });
     expect(readLocal(STORAGE_KEYS.priceCache)).toBeNull();

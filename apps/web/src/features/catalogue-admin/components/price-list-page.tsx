@@ -1,11 +1,12 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined, SyncOutlined } from '@ant-design/icons';
-import { MAX_ORDER_DIAMONDS, PAGE_SIZE_OPTIONS } from '@ezrecharge/shared/limits';
+import { MAX_ORDER_DIAMONDS, } from '@ezrecharge/shared/limits';
 import type { TCurrency } from '@ezrecharge/shared/money';
 import type { TPrice } from '@ezrecharge/shared/schemas/catalogue';
-import { App, Button, Form, InputNumber, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Form, InputNumber, Select, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { listPagination, useConfirmDelete } from '../../../components/admin-list';
 import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
@@ -58,7 +59,7 @@ function PriceList({ productId }: { productId: number }) {
   const remove = useDeletePrice();
   const sync = useSyncPrice();
   const popup = useErrorPopup();
-  const { modal } = App.useApp();
+  const askDelete = useConfirmDelete();
 
   /** SPEC.md §8: a refusal (400) in the error popup; other failures were toasted by the API client. */
   const report = (error: unknown): void => {
@@ -94,15 +95,7 @@ function PriceList({ productId }: { productId: number }) {
   };
 
   const confirmDelete = (price: TPrice): void => {
-    modal.confirm({
-      title: t('common:confirmDelete.title'),
-      content: t('common:confirmDelete.text'),
-      okText: t('common:confirmDelete.ok'),
-      cancelText: t('common:confirmDelete.cancel'),
-      okButtonProps: { danger: true },
-      centered: true,
-      onOk: () => deletePrice(price),
-    });
+    askDelete(() => deletePrice(price));
   };
 
   const syncPrice = async (price: TPrice): Promise<void> => {
@@ -234,20 +227,9 @@ function PriceList({ productId }: { productId: number }) {
           loading={prices.isFetching}
           scroll={{ x: 940 }}
           locale={prices.isError ? { emptyText: t('common:oops') } : undefined}
-          pagination={{
-            current: params.page,
-            pageSize: params.pageSize,
-            total: prices.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [...PAGE_SIZE_OPTIONS],
-            showTotal: (total) => t('prices.total', { count: total }),
-            onChange: (page, pageSize) =>
-              setParams((current) => ({
-                ...current,
-                page: pageSize === current.pageSize ? page : 1,
-                pageSize,
-              })),
-          }}
+          pagination={listPagination(params, setParams, prices.data?.total ?? 0, (total) =>
+            t('prices.total', { count: total }),
+          )}
         />
       </div>
     </div>

@@ -9,12 +9,12 @@ import {
   SyncOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
-import { PAGE_SIZE_OPTIONS } from '@ezrecharge/shared/limits';
 import type { TProduct } from '@ezrecharge/shared/schemas/catalogue';
-import { App, Button, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { listPagination, useConfirmDelete } from '../../../components/admin-list';
 import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
@@ -55,7 +55,7 @@ export function ProductListPage() {
   const release = useToggleRelease();
   const sync = useSyncProducts();
   const popup = useErrorPopup();
-  const { modal } = App.useApp();
+  const askDelete = useConfirmDelete();
 
   /** SPEC.md §8: a refusal (400) in the error popup; other failures were toasted by the API client. */
   const report = (error: unknown): void => {
@@ -88,15 +88,7 @@ export function ProductListPage() {
   };
 
   const confirmDelete = (product: TProduct): void => {
-    modal.confirm({
-      title: t('common:confirmDelete.title'),
-      content: t('common:confirmDelete.text'),
-      okText: t('common:confirmDelete.ok'),
-      cancelText: t('common:confirmDelete.cancel'),
-      okButtonProps: { danger: true },
-      centered: true,
-      onOk: () => deleteProduct(product),
-    });
+    askDelete(() => deleteProduct(product));
   };
 
   const toggleRelease = async (product: TProduct): Promise<void> => {
@@ -288,20 +280,9 @@ export function ProductListPage() {
           loading={products.isFetching}
           scroll={{ x: 960 }}
           locale={products.isError ? { emptyText: t('common:oops') } : undefined}
-          pagination={{
-            current: params.page,
-            pageSize: params.pageSize,
-            total: products.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [...PAGE_SIZE_OPTIONS],
-            showTotal: (total) => t('products.total', { count: total }),
-            onChange: (page, pageSize) =>
-              setParams((current) => ({
-                ...current,
-                page: pageSize === current.pageSize ? page : 1,
-                pageSize,
-              })),
-          }}
+          pagination={listPagination(params, setParams, products.data?.total ?? 0, (total) =>
+            t('products.total', { count: total }),
+          )}
         />
       </div>
     </div>

@@ -1,10 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { PAGE_SIZE_OPTIONS } from '@ezrecharge/shared/limits';
 import type { TFaq } from '@ezrecharge/shared/schemas/support';
-import { App, Button, Form, Input, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { listPagination, useConfirmDelete } from '../../../components/admin-list';
 import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
@@ -54,7 +54,7 @@ export function FaqListPage() {
   const faqs = useGetFaqs(params);
   const remove = useDeleteFaq();
   const popup = useErrorPopup();
-  const { modal } = App.useApp();
+  const askDelete = useConfirmDelete();
 
   const search = (values: TFilterValues): void =>
     setParams((current) => ({
@@ -81,15 +81,7 @@ export function FaqListPage() {
   };
 
   const confirmDelete = (faq: TFaq): void => {
-    modal.confirm({
-      title: t('common:confirmDelete.title'),
-      content: t('common:confirmDelete.text'),
-      okText: t('common:confirmDelete.ok'),
-      cancelText: t('common:confirmDelete.cancel'),
-      okButtonProps: { danger: true },
-      centered: true,
-      onOk: () => deleteFaq(faq),
-    });
+    askDelete(() => deleteFaq(faq));
   };
 
   const columns: TableColumnsType<TFaq> = [
@@ -181,20 +173,9 @@ export function FaqListPage() {
           loading={faqs.isFetching}
           scroll={{ x: 900 }}
           locale={faqs.isError ? { emptyText: t('common:oops') } : undefined}
-          pagination={{
-            current: params.page,
-            pageSize: params.pageSize,
-            total: faqs.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [...PAGE_SIZE_OPTIONS],
-            showTotal: (total) => t('list.total', { count: total }),
-            onChange: (page, pageSize) =>
-              setParams((current) => ({
-                ...current,
-                page: pageSize === current.pageSize ? page : 1,
-                pageSize,
-              })),
-          }}
+          pagination={listPagination(params, setParams, faqs.data?.total ?? 0, (total) =>
+            t('list.total', { count: total }),
+          )}
         />
       </div>
     </div>

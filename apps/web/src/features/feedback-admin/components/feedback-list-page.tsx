@@ -1,10 +1,10 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
-import { PAGE_SIZE_OPTIONS } from '@ezrecharge/shared/limits';
 import type { TFeedback } from '@ezrecharge/shared/schemas/support';
 import { App, Badge, Button, Form, Radio, Table, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { listPagination } from '../../../components/admin-list';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
 import { errorText, translateKnownMessage } from '../../../lib/form-rules';
@@ -202,20 +202,9 @@ export function FeedbackListPage() {
           loading={list.isFetching}
           scroll={{ x: 1440 }}
           locale={list.isError ? { emptyText: t('common:oops') } : undefined}
-          pagination={{
-            current: params.page,
-            pageSize: params.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [...PAGE_SIZE_OPTIONS],
-            showTotal: (total) => t('list.total', { count: total }),
-            onChange: (page, pageSize) =>
-              setParams((current) => ({
-                ...current,
-                page: pageSize === current.pageSize ? page : 1,
-                pageSize,
-              })),
-          }}
+          pagination={listPagination(params, setParams, list.data?.total ?? 0, (total) =>
+            t('list.total', { count: total }),
+          )}
         />
       </div>
     </div>

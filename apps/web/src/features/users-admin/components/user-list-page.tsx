@@ -1,10 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
-import { PAGE_SIZE_OPTIONS } from '@ezrecharge/shared/limits';
 import type { TUser } from '@ezrecharge/shared/schemas/accounts';
-import { App, Avatar, Button, Form, Input, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Avatar, Button, Form, Input, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { listPagination, useConfirmDelete } from '../../../components/admin-list';
 import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
@@ -29,7 +29,7 @@ export function UserListPage() {
   const users = useGetUsers(params);
   const remove = useDeleteUser();
   const popup = useErrorPopup();
-  const { modal } = App.useApp();
+  const askDelete = useConfirmDelete();
 
   const search = (values: TFilterValues): void =>
     setParams((current) => ({
@@ -56,15 +56,7 @@ export function UserListPage() {
   };
 
   const confirmDelete = (user: TUser): void => {
-    modal.confirm({
-      title: t('common:confirmDelete.title'),
-      content: t('common:confirmDelete.text'),
-      okText: t('common:confirmDelete.ok'),
-      cancelText: t('common:confirmDelete.cancel'),
-      okButtonProps: { danger: true },
-      centered: true,
-      onOk: () => deleteUser(user),
-    });
+    askDelete(() => deleteUser(user));
   };
 
   const columns: TableColumnsType<TUser> = [
@@ -159,20 +151,9 @@ export function UserListPage() {
           loading={users.isFetching}
           scroll={{ x: 760 }}
           locale={users.isError ? { emptyText: t('common:oops') } : undefined}
-          pagination={{
-            current: params.page,
-            pageSize: params.pageSize,
-            total: users.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [...PAGE_SIZE_OPTIONS],
-            showTotal: (total) => t('list.total', { count: total }),
-            onChange: (page, pageSize) =>
-              setParams((current) => ({
-                ...current,
-                page: pageSize === current.pageSize ? page : 1,
-                pageSize,
-              })),
-          }}
+          pagination={listPagination(params, setParams, users.data?.total ?? 0, (total) =>
+            t('list.total', { count: total }),
+          )}
         />
       </div>
     </div>
