@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined, SyncOutlined } from '@ant-design/icons';
-import { MAX_ORDER_DIAMONDS, } from '@ezrecharge/shared/limits';
+import { MAX_ORDER_DIAMONDS } from '@ezrecharge/shared/limits';
 import type { TCurrency } from '@ezrecharge/shared/money';
 import type { TPrice } from '@ezrecharge/shared/schemas/catalogue';
 import { Button, Form, InputNumber, Select, Space, Table, type TableColumnsType } from 'antd';
