@@ -203,6 +203,8 @@ test('an administrator adds a user, edits it and deletes it', async ({ page, con
   // Add
   await page.getByRole('link', { name: u('list.add') }).click();
   await expect(page).toHaveURL(/\/user-add$/);
+  // The add screen loads on demand; until it shows, the list's own "Username" filter is still on the page.
+  await expect(page.getByRole('heading', { level: 1, name: u('add.title') })).toBeVisible();
   await page.getByLabel(u('fields.username')).fill(account.username);
   await page.getByLabel(u('fields.password')).fill('member-pass-1');
   await page.getByLabel(u('fields.nickname')).fill('Member One');

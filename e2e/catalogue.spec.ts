@@ -86,6 +86,8 @@ test('an administrator adds a product with an image and three prices, releases i
   // Add the product with an image
   await page.getByRole('link', { name: c('en', 'products.add') }).click();
   await expect(page).toHaveURL(/\/product-add$/);
+  // The add screen loads on demand; until it shows, the list's own "Name" filter is still on the page.
+  await expect(page.getByRole('heading', { level: 1, name: c('en', 'productAdd.title') })).toBeVisible();
   await page.getByLabel(c('en', 'productForm.name'), { exact: true }).fill(name);
   await page.getByLabel(c('en', 'image.choose')).setInputFiles(pngFile());
   const preview = page.getByRole('img', { name: c('en', 'image.alt', { name }) });

@@ -151,6 +151,8 @@ test('an FAQ entry added in both languages shows on the public FAQ in English an
   await page.goto('/faq-admin');
   await page.getByRole('link', { name: fa('list.add') }).click();
   await expect(page).toHaveURL(/\/faq-add$/);
+  // The add screen loads on demand; until it shows, the list's own module filters are still on the page.
+  await expect(page.getByRole('heading', { level: 1, name: fa('add.title') })).toBeVisible();
   for (const [field, value] of Object.entries(entry)) {
     await page.getByLabel(fa(`fields.${field}`), { exact: true }).fill(value);
   }
