@@ -1,11 +1,8 @@
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Spin } from 'antd';
-import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../lib/api-client';
-import { errorText } from '../lib/form-rules';
-import { toast } from '../lib/toast';
-import { IMAGE_ACCEPT, imageProblem, uploadAttachment } from '../lib/upload';
+import { IMAGE_ACCEPT } from '../lib/upload';
+import { useImageUpload } from './use-image-upload';
 import './avatar-field.css';
 
 interface TAvatarFieldProps {
@@ -25,33 +22,12 @@ interface TAvatarFieldProps {
  */
 export function AvatarField({ id, value = '', onChange, owner }: TAvatarFieldProps) {
   const { t } = useTranslation('common');
-  const fallbackId = useId();
-  const inputId = id ?? fallbackId;
-  const hintId = `${inputId}-hint`;
-  const [uploading, setUploading] = useState(false);
-
-  const upload = async (file: File): Promise<void> => {
-    const problem = imageProblem(file);
-    if (problem) {
-      toast.error(t(`avatar.${problem}`));
-      return;
-    }
-    setUploading(true);
-    try {
-      onChange?.(await uploadAttachment(file, 'avatar'));
-    } catch (error) {
-      if (!isApiError(error) || !error.toasted) toast.error(errorText(error));
-    } finally {
-      setUploading(false);
-    }
-  };
-
-  const onPick = (event: ChangeEvent<HTMLInputElement>): void => {
-    const file = event.target.files?.[0];
-    // Cleared so that picking the same file again still counts as a change.
-    event.target.value = '';
-    if (file) void upload(file);
-  };
+  const { inputId, hintId, uploading, onPick } = useImageUpload({
+    id,
+    attachmentType: 'avatar',
+    problemText: (problem) => t(`avatar.${problem}`),
+    onChange,
+  });
 
   return (
     <div className="avatar-field">

@@ -1,11 +1,8 @@
 import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Spin } from 'antd';
-import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/form-rules';
-import { toast } from '../../../lib/toast';
-import { IMAGE_ACCEPT, imageProblem, uploadAttachment } from '../../../lib/upload';
+import { useImageUpload } from '../../../components/use-image-upload';
+import { IMAGE_ACCEPT } from '../../../lib/upload';
 
 interface TProductImageFieldProps {
   /** Set by Form.Item, so that the item's label names the file input. */
@@ -24,33 +21,12 @@ interface TProductImageFieldProps {
  */
 export function ProductImageField({ id, value = '', onChange, productName }: TProductImageFieldProps) {
   const { t } = useTranslation('catalogue-admin');
-  const fallbackId = useId();
-  const inputId = id ?? fallbackId;
-  const hintId = `${inputId}-hint`;
-  const [uploading, setUploading] = useState(false);
-
-  const upload = async (file: File): Promise<void> => {
-    const problem = imageProblem(file);
-    if (problem) {
-      toast.error(t(`image.${problem}`));
-      return;
-    }
-    setUploading(true);
-    try {
-      onChange?.(await uploadAttachment(file, 'product'));
-    } catch (error) {
-      if (!isApiError(error) || !error.toasted) toast.error(errorText(error));
-    } finally {
-      setUploading(false);
-    }
-  };
-
-  const onPick = (event: ChangeEvent<HTMLInputElement>): void => {
-    const file = event.target.files?.[0];
-    // Cleared so that picking the same file again still counts as a change.
-    event.target.value = '';
-    if (file) void upload(file);
-  };
+  const { inputId, hintId, uploading, onPick } = useImageUpload({
+    id,
+    attachmentType: 'product',
+    problemText: (problem) => t(`image.${problem}`),
+    onChange,
+  });
 
   return (
     <div className="product-image-field">
