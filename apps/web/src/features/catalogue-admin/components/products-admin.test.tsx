@@ -5,6 +5,7 @@ import { i18n, setLanguage } from '../../../lib/i18n';
 import { setNavigator } from '../../../lib/navigation';
 import { queryClient } from '../../../lib/query-client';
 import { readLocal, STORAGE_KEYS, writeLocal } from '../../../lib/storage';
+import { waitForTableIdle } from '../../../test/antd';
 import { fill } from '../../../test/fill';
 import { renderApp, setViewportWide } from '../../../test/render-app';
 import { signInAs } from '../../../test/session';
@@ -122,6 +123,8 @@ describe('product list', () => {
     await waitFor(() =>
       expect(api.calls.at(-1)?.url.search).toBe('?page=1&page_size=5&name=bigo&code=dia&status=1'),
     );
+
+    await waitForTableIdle();
 
     await userEvent.click(screen.getByTitle('2'));
     await waitFor(() => expect(api.calls.at(-1)?.url.searchParams.get('page')).toBe('2'));
