@@ -10,12 +10,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { seedFirstStart } from './db/seed';
+import { createGateways } from './gateways';
+import { sandboxRoutes } from './gateways/sandbox/sandbox-routes';
 import { registerApiDocs } from './infra/api-docs';
 import { registerAuth, Sessions } from './infra/auth';
 import { openDataDir } from './infra/data-dir';
 import { type Database, openDatabase } from './infra/db';
 import type { AppDeps } from './infra/deps';
 import { registerErrorHandler } from './infra/http';
+import { createJobQueue, type JobQueue } from './infra/jobs';
 import { loggerOptions } from './infra/logging';
 import { createMailer } from './infra/mail';
 import { createRateLimiter } from './infra/rate-limit';
@@ -33,6 +36,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The open database; modules receive it through their plugin options, tests use it to inspect state. */
     database: Database;
+    /** The durable job queue; tests call `app.jobs.runDue()` instead of waiting for the worker. */
+    jobs: JobQueue;
   }
 }
 
@@ -43,6 +48,8 @@ export interface AppOptions {
   webRoot?: string;
   /** Where the one-time first-start notice (generated admin password) is written. Never the log. */
   announce?: (text: string) => void;
+  /** Run the background job worker (default true). Tests turn it off and run due jobs themselves. */
+  workers?: boolean;
 }
 
 /** Domain modules under /api/v1, each a Fastify plugin taking AppDeps. */
@@ -111,7 +118,26 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   try {
     const sessions = new Sessions(db.db, dataDir.secret);
     const guards = registerAuth(app, sessions);
-    const deps: AppDeps = { config, db: db.db, database: db, dataDir, mailer, limiter, sessions, guards };
+    const { gateways, settings } = createGateways(config, dataDir.secret, app.log);
+    const jobs = createJobQueue(db.db, app.log);
+    app.decorate('jobs', jobs);
+    // preClose runs before every onClose hook, so no job is mid-query when the database closes.
+    app.addHook('preClose', async () => {
+      await jobs.stop();
+    });
+    const deps: AppDeps = {
+      config,
+      db: db.db,
+      database: db,
+      dataDir,
+      mailer,
+      limiter,
+      sessions,
+      guards,
+      gateways,
+      settings,
+      jobs,
+    };
 
     await app.register(formbody);
     await registerSecurityHeaders(app, config);
@@ -124,9 +150,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       },
       { prefix: '/api/v1' },
     );
+    await app.register(
+      async (sandbox) => {
+        await sandbox.register(sandboxRoutes, deps);
+      },
+      { prefix: '/sandbox' },
+    );
 
     await registerSpa(app, options.webRoot ?? DEFAULT_WEB_ROOT);
     await app.ready();
+    if (options.workers ?? true) jobs.start();
   } catch (err) {
     await app.close().catch(() => {});
     throw err;

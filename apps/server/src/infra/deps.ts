@@ -1,7 +1,9 @@
 import type { Config } from '../config';
+import type { GatewaySettings, Gateways } from '../gateways';
 import type { AuthGuards, Sessions } from './auth';
 import type { DataDir } from './data-dir';
 import type { Database, Db } from './db';
+import type { JobQueue } from './jobs';
 import type { Mailer } from './mail';
 import type { RateLimiter } from './rate-limit';
 
@@ -15,4 +17,8 @@ export interface AppDeps {
   limiter: RateLimiter;
   sessions: Sessions;
   guards: AuthGuards;
+  /** Fiuu, Stripe and BIGO clients (real or pointed at the built-in sandbox). */
+  gateways: Gateways;
+  settings: GatewaySettings;
+  jobs: JobQueue;
 }

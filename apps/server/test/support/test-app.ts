@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,8 @@ export interface TestApp {
   config: Config;
   dataDir: string;
   announced: string[];
+  /** `http://127.0.0.1:<port>` when started with `listen: true`. */
+  url: string | undefined;
   close(): Promise<void>;
 }
 
@@ -53,10 +56,39 @@ export async function createTestDatabase(
   };
 }
 
+/** A TCP port free right now on 127.0.0.1 (the OS picks it; there is a small window before we bind it again). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface TestAppOptions {
+  webRoot?: string;
+  dataDir?: string;
+  /**
+   * Listen on a real port with PUBLIC_URL pointing at it, so the app can reach its own sandboxes (Fiuu, Stripe,
+   * BIGO) over HTTP as it reaches real gateways. `url` is then set.
+   */
+  listen?: boolean;
+  /** Run the background job worker (default false: tests call `app.jobs.runDue()`). */
+  workers?: boolean;
+}
+
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { webRoot?: string; dataDir?: string } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
+  const port = options.listen ? await freePort() : 0;
+  if (options.listen) {
+    env = { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env };
+  }
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'ezr-test-')));
   const pgBase = process.env.TEST_DATABASE_URL;
   const database = env.DATABASE_URL === undefined && pgBase ? await createTestDatabase(pgBase) : undefined;
@@ -75,9 +107,12 @@ export async function startTestApp(
       logger: false,
       webRoot: options.webRoot ?? FIXTURE_WEB_ROOT,
       announce: (text) => announced.push(text),
+      workers: options.workers ?? false,
     });
+    if (options.listen) await app.listen({ port, host: '127.0.0.1' });
     return {
       app,
+      url: options.listen ? `http://127.0.0.1:${port}` : undefined,
       config,
       dataDir,
       announced,

@@ -1,4 +1,5 @@
 export * from './accounts';
 export * from './api';
 export * from './catalogue';
+export * from './orders';
 export * from './support';

@@ -42,3 +42,21 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
 );
+
+/**
+ * State of the built-in sandboxes (DESIGN.md §7, §8): Fiuu transactions, Stripe Checkout Sessions, the BIGO
+ * simulator's delivery ledger and controls. Kept in the database so it survives a restart and is shared by every
+ * server process, like the real far ends would be. Never used when real gateway keys are configured.
+ */
+export const sandboxRecords = pgTable(
+  'sandbox_records',
+  {
+    id: serial('id').primaryKey(),
+    /** fiuu_txn | stripe_session | bigo_delivery | bigo_controls | … */
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    data: jsonb('data').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('sandbox_records_kind_key_uq').on(t.kind, t.key)],
+);

@@ -1,0 +1,110 @@
+import { createECDH, createPrivateKey, createPublicKey } from 'node:crypto';
+import type { Config } from '../config';
+import { keyedHash } from '../infra/tokens';
+
+/**
+ * The settings each gateway client runs with. With keys in the environment they are the real far end's; without,
+ * they point at the built-in sandbox on our own server (PUBLIC_URL/sandbox/…) with keys derived from APP_SECRET,
+ * so every server process sharing APP_SECRET and the database agrees on them (DESIGN.md §3, §7, §8).
+ */
+
+export interface FiuuSettings {
+  sandbox: boolean;
+  merchantId: string;
+  verifyKey: string;
+  secretKey: string;
+  /** Hosted form: the browser posts to `${paymentUrl}/${merchantId}/`. */
+  paymentUrl: string;
+  /** Server-to-server base: IPN acknowledgement, status query, refund. */
+  apiUrl: string;
+}
+
+export interface StripeSettings {
+  sandbox: boolean;
+  secretKey: string;
+  webhookSecret: string;
+  /** Unset = api.stripe.com; may carry a path (the sandbox's is PUBLIC_URL/sandbox/stripe). */
+  apiBase: string | undefined;
+}
+
+export interface BigoSettings {
+  sandbox: boolean;
+  apiBase: string;
+  clientId: string;
+  /** PEM (PKCS#8) private key we sign requests with. */
+  privateKey: string;
+  signAlg: 'RS256' | 'ES256';
+  resellerId: string | undefined;
+  /** The matching public key (SPKI PEM): only known for the sandbox, whose simulator verifies with it. */
+  publicKey: string | undefined;
+}
+
+export interface GatewaySettings {
+  fiuu: FiuuSettings;
+  stripe: StripeSettings;
+  bigo: BigoSettings;
+}
+
+/** Merchant id of the sandbox Fiuu account (letters only, as Fiuu ids are). */
+export const SANDBOX_FIUU_MERCHANT = 'ezrecharge_sandbox';
+export const SANDBOX_BIGO_CLIENT_ID = 'ezrecharge-sandbox';
+
+const derive = (secret: string, purpose: string) => keyedHash(secret, purpose, 'sandbox-gateway');
+
+/** A P-256 key pair whose private scalar derives from APP_SECRET: the same in every process that shares it. */
+export function sandboxBigoKeys(secret: string): { privateKey: string; publicKey: string } {
+  const scalar = Buffer.from(derive(secret, 'bigo-es256'), 'hex');
+  const ecdh = createECDH('prime256v1');
+  ecdh.setPrivateKey(scalar);
+  const pub = ecdh.getPublicKey();
+  const jwk = {
+    kty: 'EC',
+    crv: 'P-256',
+    d: scalar.toString('base64url'),
+    x: pub.subarray(1, 33).toString('base64url'),
+    y: pub.subarray(33, 65).toString('base64url'),
+  };
+  const key = createPrivateKey({ key: jwk, format: 'jwk' });
+  return {
+    privateKey: key.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKey: createPublicKey(key).export({ type: 'spki', format: 'pem' }).toString(),
+  };
+}
+
+export function gatewaySettings(config: Config, secret: string): GatewaySettings {
+  const sandboxBase = `${config.publicUrl}/sandbox`;
+  const fiuu: FiuuSettings = config.fiuu
+    ? { sandbox: false, ...config.fiuu }
+    : {
+        sandbox: true,
+        merchantId: SANDBOX_FIUU_MERCHANT,
+        verifyKey: derive(secret, 'fiuu-verify').slice(0, 32),
+        secretKey: derive(secret, 'fiuu-secret').slice(0, 32),
+        paymentUrl: `${sandboxBase}/fiuu`,
+        apiUrl: `${sandboxBase}/fiuu-api`,
+      };
+  const stripe: StripeSettings = config.stripe
+    ? { sandbox: false, ...config.stripe }
+    : {
+        sandbox: true,
+        secretKey: `sk_test_sandbox${derive(secret, 'stripe-key').slice(0, 24)}`,
+        webhookSecret: `whsec_sandbox${derive(secret, 'stripe-webhook').slice(0, 32)}`,
+        apiBase: `${sandboxBase}/stripe`,
+      };
+  let bigo: BigoSettings;
+  if (config.bigo) {
+    bigo = { sandbox: false, ...config.bigo, publicKey: undefined };
+  } else {
+    const keys = sandboxBigoKeys(secret);
+    bigo = {
+      sandbox: true,
+      apiBase: `${sandboxBase}/bigo`,
+      clientId: SANDBOX_BIGO_CLIENT_ID,
+      privateKey: keys.privateKey,
+      signAlg: 'ES256',
+      resellerId: undefined,
+      publicKey: keys.publicKey,
+    };
+  }
+  return { fiuu, stripe, bigo };
+}

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { GAME_TYPE, MAX_ORDER_DIAMONDS, TEXT_LIMITS } from '../limits';
+import { MESSAGES as M } from '../messages';
+import { CURRENCY_CODES, ZCurrency } from '../money';
+import { ZOrderStatus } from '../order-status';
+import { EMAIL_PATTERN } from './accounts';
+import { MAX_ROW_ID } from './api';
+
+/**
+ * Orders (SPEC.md §3, §5, §7; DESIGN.md §4, §6, §7). The commit payload travels wire-encrypted; the server
+ * decrypts it, validates it with ZOrderCommitPayload and recomputes every amount from the database.
+ */
+
+/** The two recharge screens; the payload's `page_info` says which one sent it. */
+export const ORDER_PAGE_INFOS = ['recharge', 'ezrecharge'] as const;
+export const ZOrderPageInfo = z.enum(ORDER_PAGE_INFOS);
+export type TOrderPageInfo = z.infer<typeof ZOrderPageInfo>;
+
+/** An order number: unguessable, at most 40 letters and digits (Fiuu `orderid`, BIGO `bu_orderid`). */
+export const ORDER_NUM_PATTERN = /^[0-9A-Za-z]{1,40}$/;
+export const ZOrderNum = z.string().trim().regex(ORDER_NUM_PATTERN, M.order_not_found);
+
+/** A BIGO ID as the buyer types it (case-sensitive, without the "ID:" prefix). */
+export const BIGO_ID_MAX = 64;
+export const ZBigoId = z
+  .string({ error: M.payment_game_id_tips })
+  .trim()
+  .min(1, M.payment_game_id_tips)
+  .max(BIGO_ID_MAX, M.payment_game_id_tips);
+
+/** The buyer e-mail on the public recharge page (SPEC.md §5: payment_email_tips). */
+export const ZOrderEmail = z
+  .string({ error: M.payment_email_tips })
+  .trim()
+  .min(1, M.payment_email_tips)
+  .max(TEXT_LIMITS.emailLong, M.payment_email_tips)
+  .regex(EMAIL_PATTERN, M.payment_email_tips)
+  .transform((v) => v.toLowerCase());
+
+/** SPEC.md §5: quantity above 0 and quantity × pack diamonds at most 100 000. */
+export const ZOrderQuantity = z
+  .number({ error: M.payment_quantity_tips })
+  .int(M.payment_quantity_tips)
+  .min(1, M.payment_quantity_tips)
+  .max(MAX_ORDER_DIAMONDS, M.payment_quantity_tips);
+
+/** The decrypted `data` of POST /api/v1/order/ (SPEC.md §3 "Order commit payload"). */
+export const ZOrderCommitPayload = z
+  .object({
+    game_type: z.literal(GAME_TYPE),
+    game_id: ZBigoId,
+    price_id: z
+      .number({ error: M.payment_price_id_tips })
+      .int(M.payment_price_id_tips)
+      .min(1, M.payment_price_id_tips)
+      .max(MAX_ROW_ID, M.payment_price_id_tips),
+    quantity: ZOrderQuantity,
+    /** unit_amount × quantity in minor units, as the client computed it; the server recomputes and compares. */
+    amount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    /** game_amount × quantity; must not exceed the per-order cap. */
+    amount_game: z
+      .number({ error: M.payment_quantity_tips })
+      .int(M.payment_quantity_tips)
+      .min(1, M.payment_quantity_tips)
+      .max(MAX_ORDER_DIAMONDS, M.payment_quantity_tips),
+    pay_currency: z.enum(CURRENCY_CODES, { error: M.payment_currency_code_tips }),
+    /** Present in SPEC.md's payload; the server identifies a signed-in buyer by the Bearer header, not by this. */
+    token: z.string().max(1024).default(''),
+    page_info: ZOrderPageInfo,
+  })
+  .strict();
+export type TOrderCommitPayload = z.infer<typeof ZOrderCommitPayload>;
+export type TOrderCommitPayloadInput = z.input<typeof ZOrderCommitPayload>;
+
+/** POST /api/v1/order/ body: the encrypted payload, its event time, and the e-mail (public page only). */
+export const ZOrderCommit = z.object({
+  data: z.string().min(1, M.order_payload_invalid).max(8192, M.order_payload_invalid),
+  eventtime: z.string().regex(/^\d{14}$/, M.order_expired),
+  /** Required on the public page; ignored for a signed-in buyer (the profile e-mail is used). */
+  email: z.string().max(256).default(''),
+});
+export type TOrderCommit = z.infer<typeof ZOrderCommit>;
+
+/**
+ * What the browser needs to hand the buyer to the gateway (SPEC.md §7 "Payment hand-off"), returned by the
+ * commit and by Pay Now. `form`: post a hidden form to `payment_url` with Fiuu's field names
+ * (amount, orderid = order_num, vcode, currency, returnurl = return_url, bill_email, bill_name, bill_desc,
+ * bill_mobile). `redirect`: go to `payment_url` (a Stripe Checkout page).
+ */
+export const ZFiuuHandoff = z.object({
+  method: z.literal('form'),
+  order_num: z.string(),
+  order_status: ZOrderStatus,
+  payment_url: z.string(),
+  vcode: z.string(),
+  return_url: z.string(),
+  /** Two decimals, as Fiuu's form takes it ('27.60'). */
+  amount: z.string(),
+  currency: ZCurrency,
+  bill_email: z.string(),
+  bill_name: z.string(),
+  bill_desc: z.string(),
+  bill_mobile: z.string(),
+});
+export const ZRedirectHandoff = z.object({
+  method: z.literal('redirect'),
+  order_num: z.string(),
+  order_status: ZOrderStatus,
+  payment_url: z.string(),
+});
+export const ZOrderHandoff = z.discriminatedUnion('method', [ZFiuuHandoff, ZRedirectHandoff]);
+export type TFiuuHandoff = z.infer<typeof ZFiuuHandoff>;
+export type TRedirectHandoff = z.infer<typeof ZRedirectHandoff>;
+export type TOrderHandoff = z.infer<typeof ZOrderHandoff>;
+
+/** The Fiuu hosted form's fields, in the order SPEC.md §7 lists them, from a `form` hand-off. */
+export function fiuuFormFields(h: TFiuuHandoff): Record<string, string> {
+  return {
+    amount: h.amount,
+    orderid: h.order_num,
+    vcode: h.vcode,
+    currency: h.currency,
+    returnurl: h.return_url,
+    bill_email: h.bill_email,
+    bill_name: h.bill_name,
+    bill_desc: h.bill_desc,
+    bill_mobile: h.bill_mobile,
+  };
+}
+
+/** One status move of an order (DESIGN.md §6 `order_events`), as superusers see it. */
+export const ZOrderEvent = z.object({
+  from_status: ZOrderStatus.nullable(),
+  to_status: ZOrderStatus,
+  cause: z.string(),
+  actor: z.string(),
+  created_at: z.string(),
+});
+export type TOrderEvent = z.infer<typeof ZOrderEvent>;
+
+/** An order as lists and the result page show it (SPEC.md §3 "Order"). Amounts in minor units. */
+export const ZOrder = z.object({
+  id: z.number().int(),
+  order_num: z.string(),
+  game_type: z.number().int(),
+  game_id: z.string(),
+  order_status: ZOrderStatus,
+  /** The buyer e-mail (SPEC.md calls it the payment number); masked for anyone but its buyer and superusers. */
+  pay_payment_num: z.string(),
+  amount: z.number().int(),
+  amount_game: z.number().int(),
+  quantity: z.number().int(),
+  pay_currency: ZCurrency,
+  price_id: z.number().int().nullable(),
+  /** Unit price in minor units. */
+  price: z.number().int(),
+  /** Diamonds per pack. */
+  game_amount: z.number().int(),
+  product_name: z.string(),
+  page_info: z.string(),
+  created_at: z.string(),
+  created_by: z.number().int().nullable(),
+  pay_checkout_session_url: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  /** Why the order failed (precheck, payment or delivery), in plain words; null when nothing failed. */
+  failure_reason: z.string().nullable(),
+});
+export type TOrder = z.infer<typeof ZOrder>;
+
+/** GET /api/v1/order/ filters (with ZPageQuery). */
+export const ZOrderListQuery = z.object({
+  order_num: z.string().trim().max(40).optional(),
+  game_id: z.string().trim().max(BIGO_ID_MAX).optional(),
+  order_status: z.coerce.number().pipe(ZOrderStatus).optional(),
+});
+export type TOrderListQuery = z.infer<typeof ZOrderListQuery>;
+
+/** GET /api/v1/order/stripe?order_num= and POST /api/v1/order/pay?order_num= */
+export const ZOrderNumQuery = z.object({ order_num: ZOrderNum });
+
+/** POST /api/v1/order/lookup: a buyer without an account finds an order by e-mail and order number. */
+export const ZOrderLookup = z.object({
+  email: ZOrderEmail,
+  order_num: ZOrderNum,
+});
+export type TOrderLookup = z.infer<typeof ZOrderLookup>;
