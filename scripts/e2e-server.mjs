@@ -9,13 +9,17 @@ import path from 'node:path';
 const dataDir = path.resolve(import.meta.dirname, '../.e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
+const port = process.env.PORT ?? '3217';
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: path.resolve(import.meta.dirname, '../apps/server'),
   stdio: 'inherit',
   env: {
     ...process.env,
     HOST: '127.0.0.1',
-    PORT: process.env.PORT ?? '3217',
+    PORT: port,
+    // The browser uses 127.0.0.1 too: gateway return URLs built from PUBLIC_URL must land on the same origin, or
+    // the signed-in state (local storage) would be another origin's.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     DATABASE_URL: 'memory://',
     ADMIN_USERNAME: 'admin',
