@@ -1,0 +1,124 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * Starts the real server (apps/server/src/main.ts) in a child process for a benchmark: its own DATA_DIR, the
+ * embedded database or a fresh PostgreSQL database, sandbox gateways, and waits for /api/v1/health.
+ */
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/';
+export const ADMIN = { username: 'admin', password: 'bench-admin-pass' };
+
+export interface BenchServer {
+  url: string;
+  label: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** True when PostgreSQL answers at PG_BASE. */
+export async function postgresAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: new URL('/postgres', PG_BASE).toString() });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `ezrecharge_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: new URL('/postgres', PG_BASE).toString() });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  return {
+    url: new URL(`/${name}`, PG_BASE).toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: new URL('/postgres', PG_BASE).toString() });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/v1/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not become healthy in time');
+}
+
+export async function startServer(
+  database: 'embedded' | 'postgres',
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ezr-bench-'));
+  const pgDb = database === 'postgres' ? await createDatabase() : undefined;
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(ROOT, 'apps/server'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      APP_SECRET: randomBytes(32).toString('hex'),
+      NODE_ENV: 'development',
+      ...env,
+    },
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    await pgDb?.drop().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitHealthy(url, child);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, label: database === 'postgres' ? 'PostgreSQL' : 'embedded (PGlite)', stop };
+}
