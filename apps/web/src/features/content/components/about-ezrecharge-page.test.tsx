@@ -1,12 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, describe, expect, it } from 'vitest';
+import { POSTERS } from '../../../assets/posters';
 import { i18n, setLanguage } from '../../../lib/i18n';
 import { STORAGE_KEYS } from '../../../lib/storage';
-import poster1Zh from '../assets/poster-1-zh.svg';
-import poster2Zh from '../assets/poster-2-zh.svg';
-import poster3Zh from '../assets/poster-3-zh.svg';
-import poster4Zh from '../assets/poster-4-zh.svg';
 import { AboutEzrechargePage } from './about-ezrecharge-page';
 
 function renderPage() {
@@ -62,9 +59,7 @@ describe('about EzRecharge page', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('BIGO LIVE 钻石充值');
     const posters = screen.getAllByAltText(/^活动海报/);
     // The carousel clones slides for its endless loop, so compare the set of images shown.
-    expect(new Set(posters.map((poster) => poster.getAttribute('src')))).toEqual(
-      new Set([poster1Zh, poster2Zh, poster3Zh, poster4Zh]),
-    );
+    expect(new Set(posters.map((poster) => poster.getAttribute('src')))).toEqual(new Set(POSTERS.zh));
   });
 });
 

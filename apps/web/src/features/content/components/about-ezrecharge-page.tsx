@@ -10,25 +10,13 @@ import { Carousel, Col, Row } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { postersFor } from '../../../assets/posters';
 import { routePath } from '../../../lib/routes';
 import { SITE } from '../../../lib/site';
 import { isSignedIn } from '../../../lib/storage';
-import poster1En from '../assets/poster-1-en.svg';
-import poster1Zh from '../assets/poster-1-zh.svg';
-import poster2En from '../assets/poster-2-en.svg';
-import poster2Zh from '../assets/poster-2-zh.svg';
-import poster3En from '../assets/poster-3-en.svg';
-import poster3Zh from '../assets/poster-3-zh.svg';
-import poster4En from '../assets/poster-4-en.svg';
-import poster4Zh from '../assets/poster-4-zh.svg';
 import { toSlideTexts, toStringList } from './locale-shapes';
 import { PageContainer } from './page-container';
 import { useSupportHours } from './support-hours';
-
-const POSTERS = {
-  en: [poster1En, poster2En, poster3En, poster4En],
-  zh: [poster1Zh, poster2Zh, poster3Zh, poster4Zh],
-} as const;
 
 const BENEFITS = [
   { key: 'allDay', icon: <ClockCircleOutlined aria-hidden /> },
@@ -58,7 +46,7 @@ export function AboutEzrechargePage() {
   const hours = useSupportHours();
   const [activeSlide, setActiveSlide] = useState(0);
 
-  const posters = i18n.resolvedLanguage === 'zh' ? POSTERS.zh : POSTERS.en;
+  const posters = postersFor(i18n.resolvedLanguage);
   const slides = toSlideTexts(t('aboutRecharge.slides', { returnObjects: true }), 'aboutRecharge.slides');
   const rewards = toStringList(t('aboutRecharge.rewards', { returnObjects: true }), 'aboutRecharge.rewards');
   const current = slides[activeSlide % slides.length];
