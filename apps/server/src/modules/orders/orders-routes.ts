@@ -1,0 +1,174 @@
+import {
+  envelope,
+  pageOf,
+  ZErrorBody,
+  ZOrder,
+  ZOrderCommit,
+  ZOrderEvent,
+  ZOrderHandoff,
+  ZOrderListQuery,
+  ZOrderLookup,
+  ZOrderNumQuery,
+  ZPageQuery,
+} from '@ezrecharge/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, type Sessions, type SessionUser } from '../../infra/auth';
+import type { AppDeps } from '../../infra/deps';
+import { AppError, ok } from '../../infra/http';
+import { ORDER_MESSAGES, PAYMENT_TIMEOUT_JOB, requestLang } from './orders-common';
+import { type Caller, OrdersService } from './orders-service';
+import { paymentTimeoutHandler } from './payment-timeout';
+
+const tags = ['orders'];
+const security = [{ bearer: [] }];
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody } as const;
+
+/**
+ * The caller of a route that works with or without a session. A token that names no live session counts as no
+ * token, except where the caller left out what a visitor must give (see the commit): a buyer on the public page
+ * must not be sent to sign in because an old session expired in the background.
+ */
+async function optionalUser(
+  request: FastifyRequest,
+  sessions: Sessions,
+): Promise<{ user: SessionUser | null; deadToken: boolean }> {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  const token = match?.[1];
+  if (!token) return { user: null, deadToken: false };
+  const user = await sessions.resolve(token);
+  request.user = user;
+  return { user, deadToken: user === null };
+}
+
+/**
+ * Orders (SPEC.md §2, §3, §7; DESIGN.md §4, §6, §7): the commit of both recharge pages, Pay Now, the order list,
+ * the result page's read, the lookup by e-mail, and the superusers' event history. Also registers the
+ * payment-timeout job.
+ */
+export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const now = () => new Date();
+  const service = new OrdersService({
+    db: deps.db,
+    gateways: deps.gateways,
+    jobs: deps.jobs,
+    limiter: deps.limiter,
+    log: app.log,
+    publicUrl: deps.config.publicUrl,
+    now,
+  });
+  deps.jobs.handle(PAYMENT_TIMEOUT_JOB, paymentTimeoutHandler({ db: deps.db, gateways: deps.gateways, now }));
+  const { requireUser, requireSuperuser } = deps.guards;
+
+  async function callerOf(request: FastifyRequest): Promise<Caller & { deadToken: boolean }> {
+    const { user, deadToken } = await optionalUser(request, deps.sessions);
+    return { user, deadToken, ip: request.ip, lang: requestLang(request.headers['accept-language']) };
+  }
+
+  app.post(
+    '/order/',
+    {
+      schema: {
+        tags,
+        summary: 'Place an order from a recharge page and get the payment hand-off',
+        description:
+          '`data` is the wire-encrypted order payload (DESIGN.md §5, context `order`) with `eventtime` as key. ' +
+          'Signed in (Bearer): the profile e-mail is used; otherwise `email` is required. Answers a Fiuu form ' +
+          '(`method: form`) or a redirect to Stripe Checkout (`method: redirect`). At most 30 per minute per address.',
+        body: ZOrderCommit,
+        response: {
+          200: envelope(ZOrderHandoff),
+          400: ZErrorBody,
+          401: ZErrorBody,
+          429: ZErrorBody,
+          503: ZErrorBody,
+        },
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(request);
+      // A signed-in page (no e-mail field) whose session died: sign in again rather than "enter an e-mail".
+      if (caller.deadToken && request.body.email.trim() === '') {
+        throw AppError.unauthorized('Your session has expired. Please sign in again.');
+      }
+      return ok(await service.commit(request.body, caller), ORDER_MESSAGES.created);
+    },
+  );
+
+  app.post(
+    '/order/pay',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Pay Now: fresh hand-off data for your own order in status 2 or 3',
+        querystring: ZOrderNumQuery,
+        response: { 200: envelope(ZOrderHandoff), ...errors, 404: ZErrorBody, 503: ZErrorBody },
+      },
+    },
+    async (request) =>
+      ok(await service.payNow(currentUser(request), request.query.order_num), ORDER_MESSAGES.created),
+  );
+
+  app.get(
+    '/order/',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'List orders, newest first: superusers see all, everyone else their own',
+        description: '`order_num` matches the whole number or its beginning.',
+        querystring: ZPageQuery.extend(ZOrderListQuery.shape),
+        response: { 200: envelope(pageOf(ZOrder)), ...errors },
+      },
+    },
+    async (request) => ok(await service.list(currentUser(request), request.query)),
+  );
+
+  app.get(
+    '/order/stripe',
+    {
+      schema: {
+        tags,
+        summary: 'One order for the result page (e-mail masked unless you placed it or are a superuser)',
+        description: 'No sign-in needed: the order number is the key. At most 120 per minute per address.',
+        querystring: ZOrderNumQuery,
+        response: { 200: envelope(ZOrder), 400: ZErrorBody, 404: ZErrorBody, 429: ZErrorBody },
+      },
+    },
+    async (request) => ok(await service.read(await callerOf(request), request.query.order_num)),
+  );
+
+  app.post(
+    '/order/lookup',
+    {
+      schema: {
+        tags,
+        summary: 'Find an order by its number and the e-mail it was placed with',
+        description:
+          '404 unless both match. At most 10 misses per address in 15 minutes (then 429 until the window ends).',
+        body: ZOrderLookup,
+        response: { 200: envelope(ZOrder), 400: ZErrorBody, 404: ZErrorBody, 429: ZErrorBody },
+      },
+    },
+    async (request) => ok(await service.lookup(request.body, request.ip)),
+  );
+
+  app.get(
+    '/order/events',
+    {
+      preHandler: requireSuperuser,
+      schema: {
+        tags,
+        security,
+        summary: "An order's status moves, oldest first (superusers)",
+        querystring: ZOrderNumQuery,
+        response: { 200: envelope(z.array(ZOrderEvent)), ...errors, 404: ZErrorBody },
+      },
+    },
+    async (request) => ok(await service.events(request.query.order_num)),
+  );
+};

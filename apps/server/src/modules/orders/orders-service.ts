@@ -1,0 +1,330 @@
+import {
+  decryptWireJson,
+  GAME_TYPE,
+  isEventTimeFresh,
+  isPayable,
+  MAX_ORDER_DIAMONDS,
+  MESSAGES,
+  ORDER_STATUS,
+  paymentGatewayFor,
+  type TOrder,
+  type TOrderCommit,
+  type TOrderCommitPayload,
+  type TOrderEvent,
+  type TOrderHandoff,
+  type TOrderListQuery,
+  type TOrderLookup,
+  type TPageQuery,
+  WIRE_CONTEXT,
+  ZOrderCommitPayload,
+  ZOrderEmail,
+} from '@ezrecharge/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BigoPrecheckOutcome, Gateways } from '../../gateways/ports';
+import type { SessionUser } from '../../infra/auth';
+import type { Db } from '../../infra/db';
+import { AppError } from '../../infra/http';
+import type { JobQueue } from '../../infra/jobs';
+import { countFailure, enforce, ensureBelow, type RateLimiter } from '../../infra/rate-limit';
+import { uniqueViolation } from '../auth/auth-service';
+import { foreignKeyViolation } from '../catalogue/catalogue-common';
+import type { OrderRow } from './order-moves';
+import {
+  newOrderNum,
+  ORDER_COMMIT_PER_IP,
+  ORDER_LOOKUP_FAILURES,
+  ORDER_LOOKUP_PER_IP,
+  ORDER_MESSAGES,
+  ORDER_READ_PER_IP,
+  PAYMENT_TIMEOUT_MS,
+  toApiEvent,
+  toApiOrder,
+} from './orders-common';
+import {
+  eventsOfOrder,
+  findOrderByNum,
+  findOrderByNumAndEmail,
+  findPriceForOrder,
+  insertOrderWithEvent,
+  listOrders,
+  ORDER_NUM_INDEX,
+  type PriceForOrder,
+} from './orders-repository';
+import { enqueuePaymentTimeout, PaymentHandoff } from './payment-handoff';
+
+/** Who places or reads an order: the signed-in account (if any), the client address and the page language. */
+export interface Caller {
+  user: SessionUser | null;
+  ip: string;
+  lang: 'en' | 'zh';
+}
+
+export interface Page<T> {
+  page_data: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export interface OrdersServiceDeps {
+  db: Db;
+  gateways: Gateways;
+  jobs: JobQueue;
+  limiter: RateLimiter;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+/** SPEC.md §5 checks these in this order; the first failing one is the message the buyer sees. */
+const FIELD_ORDER = ['pay_currency', 'price_id', 'quantity', 'amount_game', 'game_id', 'email'];
+
+const SHARED_MESSAGES = new Set<string>(Object.values(MESSAGES));
+
+/** An order number is tried again on the (astronomically unlikely) collision with an existing one. */
+const ORDER_NUM_TRIES = 3;
+
+/**
+ * Field errors of a decrypted payload. Every message is a shared one (the payment_*_tips of SPEC.md §5 where the
+ * schema names one); anything the form cannot have produced (extra keys, a wrong game type) is "could not read".
+ */
+function payloadErrors(value: unknown): {
+  payload: TOrderCommitPayload | null;
+  errors: Record<string, string>;
+} {
+  const parsed = ZOrderCommitPayload.safeParse(value);
+  if (parsed.success) return { payload: parsed.data, errors: {} };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.map(String).join('.');
+    if (field === '') throw AppError.badRequest(ORDER_MESSAGES.payloadInvalid);
+    const fallback = field === 'amount' ? ORDER_MESSAGES.amountMismatch : ORDER_MESSAGES.payloadInvalid;
+    errors[field] ??= SHARED_MESSAGES.has(issue.message) ? issue.message : fallback;
+  }
+  return { payload: null, errors };
+}
+
+/** The field errors as one 400: the message is the first failing check in SPEC.md's order. */
+function fieldError(errors: Record<string, string>): AppError {
+  const fields = Object.keys(errors).sort((a, b) => {
+    const rank = (f: string) => (FIELD_ORDER.includes(f) ? FIELD_ORDER.indexOf(f) : FIELD_ORDER.length);
+    return rank(a) - rank(b);
+  });
+  const first = fields[0];
+  return AppError.badRequest((first && errors[first]) || ORDER_MESSAGES.payloadInvalid, errors);
+}
+
+/**
+ * Orders (SPEC.md §2–§7, DESIGN.md §4–§7): the commit of the recharge pages, Pay Now, the order list, the result
+ * page's read and the lookup by e-mail. Amounts are never taken from the client: the price comes from the
+ * database and the client's figures only have to agree with it.
+ */
+export class OrdersService {
+  private readonly now: () => Date;
+  private readonly handoff: PaymentHandoff;
+
+  constructor(private readonly deps: OrdersServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+    this.handoff = new PaymentHandoff({
+      db: deps.db,
+      gateways: deps.gateways,
+      jobs: deps.jobs,
+      log: deps.log,
+      publicUrl: deps.publicUrl,
+      now: this.now,
+    });
+  }
+
+  /** POST /order/ */
+  async commit(input: TOrderCommit, caller: Caller): Promise<TOrderHandoff> {
+    await enforce(this.deps.limiter, ORDER_COMMIT_PER_IP, caller.ip);
+    if (!isEventTimeFresh(input.eventtime, this.now())) throw AppError.badRequest(ORDER_MESSAGES.expired);
+    let decrypted: unknown;
+    try {
+      decrypted = await decryptWireJson(input.data, input.eventtime, WIRE_CONTEXT.order);
+    } catch {
+      throw AppError.badRequest(ORDER_MESSAGES.payloadInvalid);
+    }
+    const { payload, errors } = payloadErrors(decrypted);
+    // A signed-in buyer orders with the profile e-mail; the body's is for the public page only.
+    let email = caller.user?.email ?? '';
+    if (!caller.user) {
+      const parsed = ZOrderEmail.safeParse(input.email);
+      if (parsed.success) email = parsed.data;
+      else errors.email = MESSAGES.payment_email_tips;
+    }
+    if (!payload || Object.keys(errors).length > 0) throw fieldError(errors);
+
+    const price = await findPriceForOrder(this.deps.db, payload.price_id);
+    if (!price?.released || price.currency !== payload.pay_currency) {
+      throw AppError.badRequest(ORDER_MESSAGES.priceUnavailable);
+    }
+    const amount = price.unitAmount * payload.quantity;
+    const amountGame = price.gameAmount * payload.quantity;
+    if (amount !== payload.amount || amountGame !== payload.amount_game) {
+      throw AppError.badRequest(ORDER_MESSAGES.amountMismatch);
+    }
+    if (amountGame > MAX_ORDER_DIAMONDS) {
+      throw AppError.badRequest(MESSAGES.payment_quantity_tips, { quantity: MESSAGES.payment_quantity_tips });
+    }
+
+    const precheck = await this.precheck(payload.game_id);
+    if (precheck.kind === 'unavailable') {
+      throw new AppError('service_unavailable', ORDER_MESSAGES.precheckUnavailable);
+    }
+    const actor = caller.user ? `user:${caller.user.id}` : 'visitor';
+    const order = await this.insert(payload, price, { email, amount, amountGame, caller, actor, precheck });
+    if (precheck.kind === 'rejected') {
+      throw AppError.badRequest(ORDER_MESSAGES.precheckFailed, { game_id: ORDER_MESSAGES.precheckFailed });
+    }
+    return this.handoff.handOff(order, actor);
+  }
+
+  /** A precheck that throws is a bug in the client, but to the buyer it is the same "try again later". */
+  private async precheck(bigoId: string): Promise<BigoPrecheckOutcome> {
+    try {
+      const outcome = await this.deps.gateways.bigo.precheck(bigoId);
+      if (outcome.kind === 'unavailable') {
+        this.deps.log.warn({ rescode: outcome.rescode, reason: outcome.reason }, 'bigo precheck unavailable');
+      }
+      return outcome;
+    } catch (err) {
+      this.deps.log.error({ err: (err as Error).message }, 'bigo precheck threw');
+      return { kind: 'unavailable', rescode: null, reason: (err as Error).message };
+    }
+  }
+
+  /**
+   * Stores the order in the status the precheck gave it, with its first event. An order that can be paid also
+   * gets its deadline and timeout job now, so it ends in 6 even if the hand-off after this never happens.
+   */
+  private async insert(
+    payload: TOrderCommitPayload,
+    price: PriceForOrder,
+    o: {
+      email: string;
+      amount: number;
+      amountGame: number;
+      caller: Caller;
+      actor: string;
+      precheck: Exclude<BigoPrecheckOutcome, { kind: 'unavailable' }>;
+    },
+  ): Promise<OrderRow> {
+    const ok = o.precheck.kind === 'ok';
+    const status = ok ? ORDER_STATUS.PRECHECK_OK : ORDER_STATUS.PRECHECK_FAILED;
+    const failure = o.precheck.kind === 'rejected' ? o.precheck.reason : null;
+    const deadline = ok ? new Date(this.now().getTime() + PAYMENT_TIMEOUT_MS) : null;
+    for (let attempt = 1; ; attempt++) {
+      const orderNum = newOrderNum(this.now());
+      try {
+        return await this.deps.db.transaction(async (tx) => {
+          const row = await insertOrderWithEvent(
+            tx,
+            {
+              orderNum,
+              gameType: GAME_TYPE,
+              gameId: payload.game_id,
+              orderStatus: status,
+              email: o.email,
+              lang: o.caller.lang,
+              pageInfo: payload.page_info,
+              productId: price.productId,
+              productName: price.productName,
+              priceId: price.priceId,
+              currency: price.currency,
+              unitAmount: price.unitAmount,
+              gameAmount: price.gameAmount,
+              quantity: payload.quantity,
+              amount: o.amount,
+              amountGame: o.amountGame,
+              gateway: paymentGatewayFor(payload.pay_currency),
+              paymentDeadline: deadline,
+              precheckRescode: o.precheck.rescode,
+              failureReason: failure,
+              createdBy: o.caller.user?.id ?? null,
+            },
+            {
+              fromStatus: null,
+              toStatus: status,
+              cause: ok ? 'precheck ok' : `precheck rejected: ${failure} (rescode ${o.precheck.rescode})`,
+              actor: o.actor,
+              detail: { rescode: o.precheck.rescode },
+            },
+          );
+          if (deadline) await enqueuePaymentTimeout(this.deps.jobs, tx, orderNum, deadline);
+          return row;
+        });
+      } catch (err) {
+        if (uniqueViolation(err) === ORDER_NUM_INDEX && attempt < ORDER_NUM_TRIES) continue;
+        // The price was deleted between the check and the insert.
+        if (foreignKeyViolation(err)) throw AppError.badRequest(ORDER_MESSAGES.priceUnavailable);
+        throw err;
+      }
+    }
+  }
+
+  /** POST /order/pay: fresh hand-off data for the buyer who placed an order still awaiting payment. */
+  async payNow(user: SessionUser, orderNum: string): Promise<TOrderHandoff> {
+    const order = await findOrderByNum(this.deps.db, orderNum);
+    if (!order) throw AppError.notFound(ORDER_MESSAGES.notFound);
+    if (order.createdBy === null || order.createdBy !== user.id)
+      throw AppError.forbidden(ORDER_MESSAGES.notYours);
+    if (!isPayable(order.orderStatus)) throw AppError.badRequest(ORDER_MESSAGES.notPayable);
+    return this.handoff.handOff(order, `user:${user.id}`);
+  }
+
+  /** GET /order/: superusers see every order, everyone else only their own. */
+  async list(user: SessionUser, query: TPageQuery & TOrderListQuery): Promise<Page<TOrder>> {
+    const { rows, total } = await listOrders(
+      this.deps.db,
+      {
+        createdBy: user.isSuperuser ? undefined : user.id,
+        orderNumPrefix: query.order_num,
+        gameId: query.game_id,
+        status: query.order_status,
+      },
+      { offset: (query.page - 1) * query.page_size, limit: query.page_size },
+    );
+    return {
+      page_data: rows.map((row) => toApiOrder(row, { maskEmail: false })),
+      total,
+      page: query.page,
+      page_size: query.page_size,
+    };
+  }
+
+  /**
+   * GET /order/stripe: the result page's read. The order number is the key (unguessable), so anyone holding it
+   * sees the order; the e-mail only its buyer and superusers.
+   */
+  async read(caller: Caller, orderNum: string): Promise<TOrder> {
+    await enforce(this.deps.limiter, ORDER_READ_PER_IP, caller.ip);
+    const order = await findOrderByNum(this.deps.db, orderNum);
+    if (!order) throw AppError.notFound(ORDER_MESSAGES.notFound);
+    const user = caller.user;
+    const maySee = user !== null && (user.isSuperuser || order.createdBy === user.id);
+    return toApiOrder(order, { maskEmail: !maySee });
+  }
+
+  /**
+   * POST /order/lookup: the order whose number and e-mail both match, or 404 either way (the answer never tells
+   * whether the number exists). Misses count against the address.
+   */
+  async lookup(input: TOrderLookup, ip: string): Promise<TOrder> {
+    await ensureBelow(this.deps.limiter, ORDER_LOOKUP_FAILURES, ip);
+    await enforce(this.deps.limiter, ORDER_LOOKUP_PER_IP, ip);
+    const order = await findOrderByNumAndEmail(this.deps.db, input.order_num, input.email);
+    if (!order) {
+      await countFailure(this.deps.limiter, ORDER_LOOKUP_FAILURES, ip);
+      throw AppError.notFound(ORDER_MESSAGES.notFound);
+    }
+    return toApiOrder(order, { maskEmail: false });
+  }
+
+  /** GET /order/events: an order's status moves, oldest first (superusers). */
+  async events(orderNum: string): Promise<TOrderEvent[]> {
+    const order = await findOrderByNum(this.deps.db, orderNum);
+    if (!order) throw AppError.notFound(ORDER_MESSAGES.notFound);
+    return (await eventsOfOrder(this.deps.db, order.id)).map(toApiEvent);
+  }
+}
