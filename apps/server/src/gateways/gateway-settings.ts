@@ -17,6 +17,8 @@ export interface FiuuSettings {
   paymentUrl: string;
   /** Server-to-server base: IPN acknowledgement, status query, refund. */
   apiUrl: string;
+  /** Our site (PUBLIC_URL): Fiuu sends the buyer back to `${publicUrl}/api/v1/payment/fiuu/return`. */
+  publicUrl: string;
 }
 
 export interface StripeSettings {
@@ -74,9 +76,10 @@ export function sandboxBigoKeys(secret: string): { privateKey: string; publicKey
 export function gatewaySettings(config: Config, secret: string): GatewaySettings {
   const sandboxBase = `${config.publicUrl}/sandbox`;
   const fiuu: FiuuSettings = config.fiuu
-    ? { sandbox: false, ...config.fiuu }
+    ? { sandbox: false, ...config.fiuu, publicUrl: config.publicUrl }
     : {
         sandbox: true,
+        publicUrl: config.publicUrl,
         merchantId: SANDBOX_FIUU_MERCHANT,
         verifyKey: derive(secret, 'fiuu-verify').slice(0, 32),
         secretKey: derive(secret, 'fiuu-secret').slice(0, 32),

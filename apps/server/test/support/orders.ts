@@ -16,6 +16,11 @@ export async function insertOrder(
     gameAmount?: number;
     quantity?: number;
     status?: number;
+    /** Default 'fiuu'. */
+    gateway?: 'fiuu' | 'stripe';
+    /** Fiuu tranID or Stripe Checkout Session id. */
+    gatewayRef?: string | null;
+    email?: string;
   },
 ): Promise<{ id: number; orderNum: string }> {
   const unitAmount = fields.unitAmount ?? 245;
@@ -28,7 +33,7 @@ export async function insertOrder(
       orderNum,
       gameId: 'bigo_test_id',
       orderStatus: fields.status ?? 9,
-      email: 'buyer@example.com',
+      email: fields.email ?? 'buyer@example.com',
       pageInfo: 'recharge',
       productId: fields.productId,
       productName: 'Test product',
@@ -39,7 +44,8 @@ export async function insertOrder(
       quantity,
       amount: unitAmount * quantity,
       amountGame: gameAmount * quantity,
-      gateway: 'fiuu',
+      gateway: fields.gateway ?? 'fiuu',
+      gatewayRef: fields.gatewayRef ?? null,
     })
     .returning({ id: orders.id });
   if (!row) throw new Error('order not created');
