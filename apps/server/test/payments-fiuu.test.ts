@@ -435,8 +435,15 @@ describe('Fiuu payments', () => {
     it('answers the status query from its transactions, signed so the client believes it', async () => {
       const client = createFiuuClient(settings.fiuu, t.app.log);
       const order = await fiuuOrder();
+      // Never paid at Fiuu: a definite "no transaction", so a timeout need not wait for another answer.
+      expect(await client.queryStatus({ orderNum: order.orderNum, amount: 2760, currency: 'MYR' })).toEqual({
+        state: 'failed',
+        reason: 'Fiuu has no transaction for this order',
+      });
+      // A refused query (wrong verify key) is no answer at all.
+      const wrongVerify = createFiuuClient({ ...settings.fiuu, verifyKey: 'y'.repeat(32) }, t.app.log);
       expect(
-        await client.queryStatus({ orderNum: order.orderNum, amount: 2760, currency: 'MYR' }),
+        await wrongVerify.queryStatus({ orderNum: order.orderNum, amount: 2760, currency: 'MYR' }),
       ).toMatchObject({
         state: 'unknown',
       });

@@ -21,6 +21,8 @@ import {
 /** The IPN acknowledgement must not hold up our answer to Fiuu for long (DESIGN.md §7). */
 const IPN_TIMEOUT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 10_000;
+/** How a status query says it knows no transaction for the order (Fiuu's docs pin no wording; the sandbox's is one). */
+const NOT_FOUND = /not found|no record|no transaction|does not exist/i;
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
@@ -184,8 +186,15 @@ export function createFiuuClient(settings: FiuuSettings, log: FastifyBaseLogger)
 
       const statCode = answer.StatCode;
       if (!statCode) {
-        const said = answer.StatName || answer.error_desc || answer.ErrorDesc || 'no transaction';
-        return { state: 'unknown', reason: `Fiuu has no result for this order (${said.slice(0, 100)})` };
+        const said = [answer.StatName, answer.ErrorDesc, answer.error_desc]
+          .filter(Boolean)
+          .join(' ')
+          .slice(0, 100);
+        // "No such transaction" is an answer: nothing was paid (the buyer never reached or left Fiuu's page), so a
+        // timeout need not wait for another one. A late payment still completes the order (DESIGN.md §6).
+        if (NOT_FOUND.test(said))
+          return { state: 'failed', reason: 'Fiuu has no transaction for this order' };
+        return { state: 'unknown', reason: `Fiuu status query gave no status (${said || 'empty answer'})` };
       }
       const answered = {
         Amount: answer.Amount ?? '',
