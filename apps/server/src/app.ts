@@ -30,6 +30,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue-routes';
 import { faqRoutes } from './modules/faq/faq-routes';
 import { feedbackRoutes } from './modules/feedback/feedback-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { ordersRoutes } from './modules/orders/orders-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
 import { usersRoutes } from './modules/users/users-routes';
 
@@ -62,6 +63,7 @@ const MODULE_ROUTES: FastifyPluginAsyncZod<AppDeps>[] = [
   faqRoutes,
   feedbackRoutes,
   paymentsRoutes,
+  ordersRoutes,
 ];
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));

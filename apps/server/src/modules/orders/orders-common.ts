@@ -33,10 +33,10 @@ const MINUTE = 60_000;
 /** DESIGN.md §6: an order not paid within this time after its hand-off times out (status 6). */
 export const PAYMENT_TIMEOUT_MS = 30 * MINUTE;
 /**
- * A Stripe Checkout Session lives a minute longer than our deadline (Stripe's minimum is 30 minutes), so the
- * timeout job finds it still retrievable and expires it itself rather than racing Stripe's own expiry.
+ * A Stripe Checkout Session lives a minute past our deadline (and so past Stripe's 30-minute minimum), so the
+ * timeout job finds it still open and expires it itself rather than racing Stripe's own expiry.
  */
-export const STRIPE_SESSION_MS = PAYMENT_TIMEOUT_MS + MINUTE;
+export const STRIPE_SESSION_GRACE_MS = MINUTE;
 
 /**
  * Commits per client address: a buyer places an order or two a minute (a retry after a typo, a second pack);

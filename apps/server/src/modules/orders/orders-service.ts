@@ -177,7 +177,7 @@ export class OrdersService {
     if (precheck.kind === 'rejected') {
       throw AppError.badRequest(ORDER_MESSAGES.precheckFailed, { game_id: ORDER_MESSAGES.precheckFailed });
     }
-    return this.handoff.handOff(order, actor);
+    return this.handoff.handOff(order, actor, order.paymentDeadline ?? undefined);
   }
 
   /** A precheck that throws is a bug in the client, but to the buyer it is the same "try again later". */
@@ -268,7 +268,7 @@ export class OrdersService {
     const order = await findOrderByNum(this.deps.db, orderNum);
     if (!order) throw AppError.notFound(ORDER_MESSAGES.notFound);
     if (order.createdBy === null || order.createdBy !== user.id)
-      throw AppError.forbidden(ORDER_MESSAGES.notYours);
+      throw new AppError('forbidden', ORDER_MESSAGES.notYours);
     if (!isPayable(order.orderStatus)) throw AppError.badRequest(ORDER_MESSAGES.notPayable);
     return this.handoff.handOff(order, `user:${user.id}`);
   }

@@ -12,7 +12,7 @@ import {
   PAYMENT_TIMEOUT_JOB,
   PAYMENT_TIMEOUT_MS,
   paymentTimeoutKey,
-  STRIPE_SESSION_MS,
+  STRIPE_SESSION_GRACE_MS,
 } from './orders-common';
 import { updateAwaitingOrder } from './orders-repository';
 
@@ -57,13 +57,18 @@ export async function enqueuePaymentTimeout(
 export class PaymentHandoff {
   constructor(private readonly deps: HandoffDeps) {}
 
-  async handOff(order: OrderRow, actor: string): Promise<TOrderHandoff> {
+  /**
+   * `deadline`: when the order times out, default 30 minutes from now. The commit passes the one its timeout job
+   * was queued with, so the job is due exactly then.
+   */
+  async handOff(order: OrderRow, actor: string, deadline?: Date): Promise<TOrderHandoff> {
+    const until = deadline ?? new Date(this.deps.now().getTime() + PAYMENT_TIMEOUT_MS);
     const currency = orderForPayment(order).currency;
     if (paymentGatewayFor(currency) === 'fiuu') {
       // Pure: the form is built here and posted by the browser, so nothing can fail on the way.
       const fields = this.deps.gateways.fiuu.handoff(orderForPayment(order));
       // Fiuu's reference (tranID) comes with its result; a hand-off leaves whatever is recorded alone.
-      const saved = await this.record(order, actor, 'fiuu', {});
+      const saved = await this.record(order, actor, 'fiuu', until, {});
       return {
         method: 'form',
         ...fields,
@@ -80,8 +85,8 @@ export class PaymentHandoff {
         payment_url: reused,
       };
     }
-    const session = await this.createSession(order);
-    const saved = await this.record(order, actor, 'stripe', {
+    const session = await this.createSession(order, until);
+    const saved = await this.record(order, actor, 'stripe', until, {
       gatewayRef: session.id,
       payCheckoutSessionUrl: session.url,
     });
@@ -121,7 +126,7 @@ export class PaymentHandoff {
     return null;
   }
 
-  private async createSession(order: OrderRow) {
+  private async createSession(order: OrderRow, deadline: Date) {
     const num = encodeURIComponent(order.orderNum);
     const { publicUrl } = this.deps;
     try {
@@ -131,7 +136,7 @@ export class PaymentHandoff {
           successUrl: `${publicUrl}/home-order?order_num=${num}&success=true`,
           cancelUrl: `${publicUrl}/api/v1/payment/stripe/cancel?order_num=${num}`,
         },
-        new Date(this.deps.now().getTime() + STRIPE_SESSION_MS),
+        new Date(deadline.getTime() + STRIPE_SESSION_GRACE_MS),
       );
     } catch (err) {
       // The order stays as it was (2 or 3): the buyer can try again with Pay Now.
@@ -148,9 +153,9 @@ export class PaymentHandoff {
     order: OrderRow,
     actor: string,
     gateway: 'fiuu' | 'stripe',
+    deadline: Date,
     set: OrderMoveSet,
   ): Promise<OrderRow> {
-    const deadline = new Date(this.deps.now().getTime() + PAYMENT_TIMEOUT_MS);
     const full: OrderMoveSet = { ...set, paymentDeadline: deadline };
     const { db, jobs } = this.deps;
     if (order.orderStatus === ORDER_STATUS.PRECHECK_OK) {
