@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formFields } from '../../gateways/fiuu/fiuu-protocol';
 import type { AppDeps } from '../../infra/deps';
-import { AppError } from '../../infra/http';
+import { AppError, sendError } from '../../infra/http';
 import { PaymentsService } from './payments-service';
 
 const tags = ['payments'];
@@ -16,6 +16,17 @@ function resultPage(orderNum: string | null, success: boolean): string {
 
 const plain = (reply: FastifyReply, status: number, text: string) =>
   reply.status(status).type('text/plain; charset=utf-8').send(text);
+
+/**
+ * A failure for the log without the query parameters a database error carries (they hold the stored post,
+ * skey included), so a failed notification never writes its signature to the log.
+ */
+export function describeFailure(err: unknown): { name: string; message: string } {
+  if (!(err instanceof Error)) return { name: 'Error', message: String(err).slice(0, 300) };
+  const cause = err.cause instanceof Error ? `: ${err.cause.message}` : '';
+  const message = `${err.message.split(/\n?params:/)[0] ?? ''}${cause}`;
+  return { name: err.name, message: message.slice(0, 500) };
+}
 
 /**
  * Gateway results (DESIGN.md §4, §7): Fiuu's return (browser), notify and callback (server) posts, the Stripe
@@ -48,7 +59,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         return reply.redirect(resultPage(handled.orderNum, handled.paid), 303);
       } catch (err) {
         // The buyer must land on the result page whatever happened; notify and callback carry the same result.
-        request.log.error({ err }, 'fiuu return could not be handled');
+        request.log.error({ err: describeFailure(err) }, 'fiuu return could not be handled');
         const orderNum = fields.orderid && ORDER_NUM_PATTERN.test(fields.orderid) ? fields.orderid : null;
         return reply.redirect(resultPage(orderNum, false), 303);
       }
@@ -65,7 +76,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       },
     },
     async (request, reply) => {
-      await service.handleFiuu('notify', formFields(request.body));
+      try {
+        await service.handleFiuu('notify', formFields(request.body));
+      } catch (err) {
+        // Not acknowledged: Fiuu sends the result again.
+        request.log.error({ err: describeFailure(err) }, 'fiuu notify could not be handled');
+        return plain(reply, 500, 'ERROR');
+      }
       return plain(reply, 200, 'OK');
     },
   );
@@ -81,7 +98,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       },
     },
     async (request, reply) => {
-      const handled = await service.handleFiuu('callback', formFields(request.body));
+      let handled: Awaited<ReturnType<PaymentsService['handleFiuu']>>;
+      try {
+        handled = await service.handleFiuu('callback', formFields(request.body));
+      } catch (err) {
+        request.log.error({ err: describeFailure(err) }, 'fiuu callback could not be handled');
+        return plain(reply, 500, 'ERROR');
+      }
       // A post we cannot verify is not acknowledged, so a real one sent with keys we do not (yet) match comes again.
       return handled.verified ? plain(reply, 200, 'CBTOKEN:MPSTATOK') : plain(reply, 400, 'INVALID SKEY');
     },
@@ -122,13 +145,25 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
             'Signature checked on the raw body (300 s tolerance); each event id handled once. 400 on a bad signature.',
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['stripe-signature'];
-        const handled = await service.handleStripeWebhook(
-          body,
-          typeof signature === 'string' ? signature : undefined,
-        );
+        let handled: Awaited<ReturnType<PaymentsService['handleStripeWebhook']>>;
+        try {
+          handled = await service.handleStripeWebhook(
+            body,
+            typeof signature === 'string' ? signature : undefined,
+          );
+        } catch (err) {
+          // Not acknowledged: Stripe delivers the event again.
+          request.log.error({ err: describeFailure(err) }, 'stripe webhook could not be handled');
+          return sendError(
+            reply,
+            'internal_error',
+            'Internal Server Error',
+            'The event could not be handled',
+          );
+        }
         if (!handled.verified) throw AppError.badRequest('Invalid Stripe signature');
         return { received: true };
       },
