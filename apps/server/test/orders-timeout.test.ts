@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ORDER_STATUS, type TCurrency } from '@ezrecharge/shared';
+import { MESSAGES, ORDER_STATUS, type TCurrency } from '@ezrecharge/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, orders, sandboxRecords } from '../src/db/schema';
@@ -252,18 +252,22 @@ describe('payment timeout', () => {
   });
 });
 
-describe('payment timeout while Fiuu does not answer', () => {
+describe('payment timeout while the gateways do not answer', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    // Real Fiuu settings whose API is a closed port: the hosted form still works, the status query cannot.
-    const closed = await freePort();
+    // Real gateway settings whose APIs are a closed port: Fiuu's hosted form still works (the browser posts it),
+    // its status query cannot; Stripe cannot create a session at all.
+    const closed = `http://127.0.0.1:${await freePort()}`;
     t = await startTestApp(
       {
         FIUU_MERCHANT_ID: 'ezrtest',
         FIUU_VERIFY_KEY: 'v'.repeat(32),
         FIUU_SECRET_KEY: 's'.repeat(32),
-        FIUU_API_URL: `http://127.0.0.1:${closed}`,
+        FIUU_API_URL: closed,
+        STRIPE_SECRET_KEY: 'sk_test_closed',
+        STRIPE_WEBHOOK_SECRET: 'whsec_closed',
+        STRIPE_API_BASE: closed,
       },
       { listen: true },
     );
@@ -311,5 +315,41 @@ describe('payment timeout while Fiuu does not answer', () => {
     expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.PAYMENT_TIMEOUT);
     const last = (await eventsOf(t.app, num)).at(-1);
     expect(last?.cause).toMatch(/no answer/);
+  });
+
+  it('keeps an order in 2 when Stripe cannot open a session, and times it out at its deadline', async () => {
+    const admin = await bearer(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    const { productId } = await publicPacks(t.app);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/price/create',
+      headers: { authorization: admin },
+      payload: { product_id: productId, game_amount: 100, currency: 'THB', unit_amount: 6_900 },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const thb = await publicPack(t.app, 'THB', 100);
+    const res = await commitOrder(t.app, payloadFor(thb, 1, { game_id: 'thb_buyer' }), {
+      email: 'th@example.com',
+    });
+    expect(res.statusCode, res.body).toBe(503);
+    expect((res.json() as { message: string }).message).toBe(MESSAGES.payment_unavailable);
+
+    const [order] = await t.app.database.db.select().from(orders).where(eq(orders.gameId, 'thb_buyer'));
+    if (!order) throw new Error('the order should exist in 2');
+    expect(order).toMatchObject({ orderStatus: ORDER_STATUS.PRECHECK_OK, gatewayRef: null });
+    const key = `payment-timeout:${order.orderNum}`;
+    const [queued] = await t.app.database.db.select().from(jobs).where(eq(jobs.dedupeKey, key));
+    expect(queued?.state).toBe('queued');
+
+    await t.app.database.db
+      .update(orders)
+      .set({ paymentDeadline: new Date(Date.now() - MINUTE) })
+      .where(eq(orders.id, order.id));
+    await t.app.database.db
+      .update(jobs)
+      .set({ runAt: sql`now() - interval '1 second'` })
+      .where(eq(jobs.dedupeKey, key));
+    expect(await t.app.jobs.runDue()).toBe(1);
+    expect((await orderRow(t.app, order.orderNum)).orderStatus).toBe(ORDER_STATUS.PAYMENT_TIMEOUT);
   });
 });
