@@ -52,6 +52,10 @@ export const orders = pgTable(
     /** Set when a paid notification disagrees with the order (amount/currency): held for an admin. */
     paymentHeld: boolean('payment_held').notNull().default(false),
     precheckRescode: integer('precheck_rescode'),
+    /** Reseller balance BIGO reported at this order's precheck: the operator's latest view of it. */
+    precheckBalance: bigint('precheck_balance', { mode: 'number' }),
+    /** The gateway's refund reference (Fiuu RefundID / Stripe refund id) once a refund was asked for. */
+    refundRef: text('refund_ref'),
     failureReason: text('failure_reason'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
