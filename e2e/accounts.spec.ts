@@ -297,6 +297,8 @@ test('一位访客用中文注册并登录 (a visitor signs up and signs in in C
   await signIn(page, 'zh', account.username, 'zh-pass-123');
   await expect(page).toHaveURL(/\/ezrecharge$/);
   await expect(page.getByRole('heading', { level: 1, name: `您好，${account.username}！` })).toBeVisible();
-  await expect(page.getByRole('note')).toContainText(text('zh', 'recharge-home', 'comingSoon'));
+  await expect(
+    page.getByRole('heading', { level: 2, name: text('zh', 'recharge', 'form.title') }),
+  ).toBeVisible();
   expectRefusals(consoleErrors, 400, 1);
 });

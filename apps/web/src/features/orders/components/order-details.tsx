@@ -1,0 +1,38 @@
+import type { TOrder } from '@ezrecharge/shared/schemas/orders';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDiamonds, formatPrice } from '../utils/format';
+import { OrderStatusTag } from './order-status-tag';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="order-details__row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * SPEC.md §2 "Order result page": order number, status, e-mail, BIGO ID, product (always BIGO LIVE), diamonds,
+ * price (currency and amount / 100) and quantity, as a description list.
+ */
+export function OrderDetails({ order }: { order: TOrder }) {
+  const { t } = useTranslation('orders');
+  return (
+    <dl className="order-details" aria-label={t('result.details')}>
+      <Row label={t('fields.orderNum')}>
+        <span className="order-details__mono">{order.order_num}</span>
+      </Row>
+      <Row label={t('fields.status')}>
+        <OrderStatusTag status={order.order_status} />
+      </Row>
+      <Row label={t('fields.email')}>{order.pay_payment_num}</Row>
+      <Row label={t('fields.gameId')}>{order.game_id}</Row>
+      <Row label={t('fields.product')}>{t('productLabel')}</Row>
+      <Row label={t('fields.diamonds')}>{formatDiamonds(order.amount_game)}</Row>
+      <Row label={t('fields.price')}>{formatPrice(order.pay_currency, order.amount)}</Row>
+      <Row label={t('fields.quantity')}>{order.quantity}</Row>
+    </dl>
+  );
+}

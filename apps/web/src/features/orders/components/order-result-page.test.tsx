@@ -1,0 +1,173 @@
+import { MESSAGES } from '@ezrecharge/shared/messages';
+import type { TOrderStatus } from '@ezrecharge/shared/order-status';
+import type { TOrder } from '@ezrecharge/shared/schemas/orders';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../../lib/i18n';
+import { setNavigator } from '../../../lib/navigation';
+import { queryClient } from '../../../lib/query-client';
+import { fill } from '../../../test/fill';
+import { renderApp } from '../../../test/render-app';
+import { fail, ok, stubApi, type TRecordedCall } from '../../../test/stub-api';
+import { ORDER_POLL_MS } from '../api/get-order';
+
+beforeAll(() => import('..'), 30_000);
+
+beforeEach(async () => {
+  await setLanguage('en');
+});
+
+afterEach(() => {
+  setNavigator(null);
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+function orderRecord(overrides: Partial<TOrder> = {}): TOrder {
+  return {
+    id: 31,
+    order_num: 'EZ20250601A1B2C3',
+    game_type: 1,
+    game_id: 'Star88',
+    order_status: 9,
+    pay_payment_num: 'b***r@example.com',
+    amount: 500,
+    amount_game: 200,
+    quantity: 2,
+    pay_currency: 'SGD',
+    price_id: 11,
+    price: 250,
+    game_amount: 100,
+    product_name: 'BIGO Diamonds',
+    page_info: 'recharge',
+    created_at: '2025-06-01T04:00:00.000Z',
+    created_by: null,
+    pay_checkout_session_url: null,
+    paid_at: null,
+    delivered_at: null,
+    failure_reason: null,
+    ...overrides,
+  };
+}
+
+/** The order's description list as label → text. */
+function details(): Record<string, string> {
+  const list = document.querySelector('dl.order-details');
+  if (!list) throw new Error('no order details');
+  return Object.fromEntries(
+    [...list.querySelectorAll('div')].map((row) => [
+      row.querySelector('dt')?.textContent ?? '',
+      row.querySelector('dd')?.textContent ?? '',
+    ]),
+  );
+}
+
+describe('order result page /home-order', () => {
+  it('after a payment shows the success title, the order as the server has it and the note', async () => {
+    const api = stubApi({ 'GET /api/v1/order/stripe': () => ok(orderRecord()) });
+    renderApp('/home-order?order_num=EZ20250601A1B2C3&success=true');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
+    expect(api.calls[0]?.url.search).toBe('?order_num=EZ20250601A1B2C3');
+    expect(details()).toEqual({
+      'Order number': 'EZ20250601A1B2C3',
+      Status: 'Charged successfully',
+      'E-mail': 'b***r@example.com',
+      'BIGO ID': 'Star88',
+      Product: 'BIGO LIVE',
+      Diamonds: '200',
+      Price: 'SGD 5.00',
+      Quantity: '2',
+    });
+    expect(
+      screen.getByText(/Your diamonds arrive in your BIGO LIVE account within two minutes/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Recharge again' })).toHaveAttribute('href', '/recharge');
+  });
+
+  it('after a cancel shows the cancel title and the status the server returns', async () => {
+    stubApi({ 'GET /api/v1/order/stripe': () => ok(orderRecord({ order_status: 4 })) });
+    renderApp('/home-order?order_num=EZ20250601A1B2C3&success=false');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment cancelled' })).toBeInTheDocument();
+    expect(details().Status).toBe('Payment cancelled');
+    expect(screen.getByText(/No diamonds were delivered/)).toBeInTheDocument();
+    expect(screen.queryByText(/The status updates by itself/)).toBeNull();
+  });
+
+  it('keeps asking while the diamonds are on their way, until the order is charged', async () => {
+    const statuses: TOrderStatus[] = [7, 9];
+    const api = stubApi({
+      'GET /api/v1/order/stripe': () => ok(orderRecord({ order_status: statuses.shift() ?? 9 })),
+    });
+    renderApp('/home-order?order_num=EZ20250601A1B2C3&success=true');
+
+    await screen.findByRole('heading', { level: 1, name: 'Payment successful' });
+    expect(details().Status).toBe('Payment completed');
+    expect(screen.getByText('The status updates by itself, there is no need to reload.')).toBeInTheDocument();
+
+    await waitFor(() => expect(details().Status).toBe('Charged successfully'), {
+      timeout: ORDER_POLL_MS * 4,
+    });
+    expect(screen.queryByText(/The status updates by itself/)).toBeNull();
+    const asked = api.callsTo('GET /api/v1/order/stripe').length;
+    expect(asked).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, ORDER_POLL_MS + 500));
+    expect(api.callsTo('GET /api/v1/order/stripe')).toHaveLength(asked);
+  });
+
+  it('says plainly when there is no such order, without a toast', async () => {
+    stubApi({ 'GET /api/v1/order/stripe': () => fail(404, MESSAGES.order_not_found) });
+    renderApp('/home-order?order_num=NOPE123&success=true');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not find this order. Please check the order number and e-mail.',
+    );
+    expect(screen.queryByRole('heading', { name: 'Payment successful' })).toBeNull();
+    expect(document.querySelector('.ant-notification-notice')).toBeNull();
+  });
+
+  it('shows the status labels in Chinese', async () => {
+    await setLanguage('zh');
+    stubApi({ 'GET /api/v1/order/stripe': () => ok(orderRecord({ order_status: 8 })) });
+    renderApp('/home-order?order_num=EZ20250601A1B2C3&success=true');
+    expect(await screen.findByRole('heading', { level: 1, name: '支付成功' })).toBeInTheDocument();
+    expect(details()).toMatchObject({ 状态: '充值中', 产品: 'BIGO LIVE', 单价: 'SGD 5.00' });
+  });
+});
+
+describe('order lookup /home-order without an order number', () => {
+  it('finds an order by e-mail and order number and shows it', async () => {
+    const api = stubApi({
+      'POST /api/v1/order/lookup': (call: TRecordedCall) =>
+        (call.body as { order_num: string }).order_num === 'EZ20250601A1B2C3'
+          ? ok(orderRecord({ order_status: 3, pay_payment_num: 'buyer@example.com' }))
+          : fail(404, MESSAGES.order_not_found),
+    });
+    renderApp('/home-order');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Find your order' })).toBeInTheDocument();
+    const lookup = within(screen.getByRole('form', { name: 'Order lookup' }));
+    await userEvent.click(lookup.getByRole('button', { name: /Find order/ }));
+    expect(await lookup.findByText(MESSAGES.payment_email_tips)).toBeInTheDocument();
+    expect(lookup.getByText('Please enter the order number')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+
+    await fill(lookup.getByLabelText('E-mail'), 'buyer@example.com');
+    await fill(lookup.getByLabelText('Order number'), 'EZ0000000000');
+    await userEvent.click(lookup.getByRole('button', { name: /Find order/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not find this order.');
+
+    await userEvent.clear(lookup.getByLabelText('Order number'));
+    await fill(lookup.getByLabelText('Order number'), ' EZ20250601A1B2C3 ');
+    await userEvent.click(lookup.getByRole('button', { name: /Find order/ }));
+    await waitFor(() => expect(details().Status).toBe('Pending payment'));
+    expect(details()['E-mail']).toBe('buyer@example.com');
+    expect(api.callsTo('POST /api/v1/order/lookup').at(-1)?.body).toEqual({
+      email: 'buyer@example.com',
+      order_num: 'EZ20250601A1B2C3',
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,1 +1,0 @@
-export { RechargeHomePage } from './components/recharge-home-page';

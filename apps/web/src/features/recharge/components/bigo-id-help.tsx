@@ -1,0 +1,24 @@
+import { InfoCircleOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+
+const STEPS = ['howTo.step1', 'howTo.step2', 'howTo.step3'] as const;
+
+/** SPEC.md §2: how to find the BIGO ID (case-sensitive, without the "ID:" prefix). */
+export function BigoIdHelp() {
+  const { t } = useTranslation('recharge');
+  return (
+    <section className="recharge-help" aria-labelledby="recharge-help-title">
+      <h2 id="recharge-help-title" className="recharge-help__title">
+        {t('howTo.title')}
+      </h2>
+      <ol className="recharge-help__steps">
+        {STEPS.map((key) => (
+          <li key={key}>{t(key)}</li>
+        ))}
+      </ol>
+      <p className="recharge-help__note">
+        <InfoCircleOutlined aria-hidden="true" /> {t('howTo.caseNote')}
+      </p>
+    </section>
+  );
+}

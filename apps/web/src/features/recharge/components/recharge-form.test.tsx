@@ -1,0 +1,364 @@
+import { MESSAGES } from '@ezrecharge/shared/messages';
+import type { TPriceSelect, TProductSelectItem } from '@ezrecharge/shared/schemas/catalogue';
+import {
+  decryptWireJson,
+  encryptWireJson,
+  formatEventTime,
+  WIRE_CONTEXT,
+} from '@ezrecharge/shared/wire-crypto';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { POSTERS } from '../../../assets/posters';
+import { setLanguage } from '../../../lib/i18n';
+import { setNavigator } from '../../../lib/navigation';
+import { queryClient } from '../../../lib/query-client';
+import { fill } from '../../../test/fill';
+import { renderApp, setViewportWide } from '../../../test/render-app';
+import { signInAs } from '../../../test/session';
+import { fail, ok, reply, stubApi, type TRecordedCall, type TReply } from '../../../test/stub-api';
+
+// The pages (and the console layout for /ezrecharge) load lazily; loading them once up front keeps waits short.
+beforeAll(() => Promise.all([import('..'), import('../../../components/layouts/admin-layout')]), 30_000);
+
+const PRODUCTS: TProductSelectItem[] = [
+  { id: 4, name: 'BIGO Diamonds', code: 'bigo', image: '', comment: '', description: '', pay_note: '' },
+  { id: 5, name: 'BIGO Gift Pack', code: 'gift', image: '', comment: '', description: '', pay_note: '' },
+];
+
+const PRICES: TPriceSelect = {
+  currencies: [
+    { code: 'SGD', name: 'Singapore Dollar' },
+    { code: 'HKD', name: 'Hong Kong Dollar' },
+  ],
+  prices: {
+    SGD: [
+      { id: 11, currency: 'SGD', game_amount: 100, unit_amount: 250 },
+      { id: 12, currency: 'SGD', game_amount: 42_000, unit_amount: 99_900 },
+    ],
+    HKD: [{ id: 21, currency: 'HKD', game_amount: 600, unit_amount: 11_800 }],
+  },
+};
+
+/** A select answer as the server sends it: wire-encrypted under the event time of this moment (DESIGN.md §5). */
+async function sealed(value: unknown): Promise<TReply> {
+  const timestamp = formatEventTime(new Date());
+  return ok({ data: await encryptWireJson(value, timestamp, WIRE_CONTEXT.select), timestamp });
+}
+
+const FIUU_HANDOFF = {
+  method: 'form',
+  order_num: 'EZ20250601A1B2C3',
+  order_status: 3,
+  payment_url: 'https://sandbox.fiuu.example/RMS/pay/ezshop/',
+  vcode: '5bf33e6500a53830d4f80087b67e13de',
+  return_url: 'https://shop.example/api/v1/payment/fiuu/return',
+  amount: '5.00',
+  currency: 'SGD',
+  bill_email: 'buyer@example.com',
+  bill_name: 'buyer',
+  bill_desc: '200 BIGO LIVE diamonds',
+  bill_mobile: '',
+};
+
+const STRIPE_HANDOFF = {
+  method: 'redirect',
+  order_num: 'EZ20250601D4E5F6',
+  order_status: 3,
+  payment_url: 'https://shop.example/sandbox/stripe/pay/cs_test_1',
+};
+
+function catalogueRoutes(prices: TPriceSelect = PRICES) {
+  return {
+    'GET /api/v1/product/select': () => sealed(PRODUCTS),
+    'GET /api/v1/price/select/4': () => sealed(prices),
+    'GET /api/v1/price/select/5': () => sealed({ currencies: [], prices: {} }),
+  };
+}
+
+/** What the server would read: the commit body with its payload decrypted. */
+async function openCommit(call: TRecordedCall | undefined) {
+  const body = call?.body as { data: string; eventtime: string; email: string };
+  return {
+    email: body.email,
+    eventtime: body.eventtime,
+    payload: await decryptWireJson(body.data, body.eventtime, WIRE_CONTEXT.order),
+  };
+}
+
+const form = () => within(screen.getByRole('form', { name: 'Recharge form' }));
+const submitButton = () => form().getByText('Pay now').closest('button') as HTMLButtonElement;
+
+async function submit(): Promise<void> {
+  await userEvent.click(submitButton());
+}
+
+/** The form's field messages on screen, in order. */
+function shownErrors(): string[] {
+  return [...document.querySelectorAll('.ant-form-item-explain-error')].map((node) => node.textContent ?? '');
+}
+
+async function chooseTile(name: string): Promise<void> {
+  await userEvent.click(await screen.findByRole('radio', { name }));
+}
+
+async function chooseOption(field: HTMLElement, title: string): Promise<void> {
+  await userEvent.click(field);
+  await userEvent.click(await screen.findByTitle(title));
+}
+
+beforeEach(async () => {
+  await setLanguage('en');
+  setViewportWide(true);
+});
+
+afterEach(() => {
+  setNavigator(null);
+  queryClient.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  for (const node of document.querySelectorAll('form[data-payment-handoff]')) node.remove();
+});
+
+describe('public recharge /recharge', () => {
+  it('preselects the first product and currency, shows its packs as labelled tiles, and a currency change clears the pack', async () => {
+    stubApi(catalogueRoutes());
+    renderApp('/recharge');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Recharge BIGO LIVE diamonds' }),
+    ).toBeInTheDocument();
+    const small = await screen.findByRole('radio', { name: '100 diamonds for SGD 2.50' });
+    const big = form().getByRole('radio', { name: '42,000 diamonds for SGD 999.00, big pack' });
+    expect(form().getByRole('radiogroup', { name: 'Diamond package' })).toContainElement(small);
+    expect(big.closest('label')?.querySelector('.anticon-fire')).not.toBeNull();
+    expect(small.closest('label')?.querySelector('.anticon-fire')).toBeNull();
+    expect(form().getByText('BIGO Diamonds')).toBeInTheDocument();
+    expect(form().getByText('SGD · Singapore Dollar')).toBeInTheDocument();
+    for (const label of ['Product', 'Currency', 'Quantity', 'BIGO ID', 'E-mail']) {
+      expect(form().getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(form().getByLabelText('Quantity')).toHaveValue('1');
+    // The how-to on the BIGO ID and the promotion posters in English
+    expect(screen.getByRole('heading', { name: 'How to find your BIGO ID' })).toBeInTheDocument();
+    expect(screen.getByText(/case-sensitive/, { selector: '.recharge-help__note' })).toBeInTheDocument();
+    expect(
+      new Set(screen.getAllByAltText(/^Promotion poster/).map((img) => img.getAttribute('src'))),
+    ).toEqual(new Set(POSTERS.en));
+
+    await userEvent.click(small);
+    expect(small).toBeChecked();
+    await userEvent.clear(form().getByLabelText('Quantity'));
+    await fill(form().getByLabelText('Quantity'), '3');
+    expect(form().getByLabelText('Total')).toHaveTextContent('300 diamonds · SGD 7.50');
+
+    await chooseOption(form().getByLabelText('Currency'), 'HKD · Hong Kong Dollar');
+    const hkd = await form().findByRole('radio', { name: '600 diamonds for HKD 118.00' });
+    expect(hkd).not.toBeChecked();
+    expect(form().queryByRole('radio', { name: /SGD/ })).toBeNull();
+    expect(form().getByLabelText('Total')).toHaveTextContent('Choose a package');
+  });
+
+  it('checks in SPEC.md order and stops at the first failure: package, quantity, BIGO ID, e-mail', async () => {
+    const api = stubApi(catalogueRoutes());
+    renderApp('/recharge');
+    await screen.findByRole('radio', { name: '100 diamonds for SGD 2.50' });
+
+    await submit();
+    expect(await form().findByText(MESSAGES.payment_price_id_tips)).toBeInTheDocument();
+    expect(shownErrors()).toEqual([MESSAGES.payment_price_id_tips]);
+
+    await chooseTile('42,000 diamonds for SGD 999.00, big pack');
+    await userEvent.clear(form().getByLabelText('Quantity'));
+    await fill(form().getByLabelText('Quantity'), '3');
+    await submit();
+    // 3 × 42,000 is over the 100,000 diamonds an order may hold
+    await waitFor(() => expect(shownErrors()).toEqual([MESSAGES.payment_quantity_tips]));
+
+    await userEvent.clear(form().getByLabelText('Quantity'));
+    await fill(form().getByLabelText('Quantity'), '0');
+    await submit();
+    await waitFor(() => expect(shownErrors()).toEqual([MESSAGES.payment_quantity_tips]));
+
+    await userEvent.clear(form().getByLabelText('Quantity'));
+    await fill(form().getByLabelText('Quantity'), '2');
+    await submit();
+    await waitFor(() => expect(shownErrors()).toEqual([MESSAGES.payment_game_id_tips]));
+    expect(form().getByLabelText('BIGO ID')).toHaveFocus();
+
+    await fill(form().getByLabelText('BIGO ID'), 'Star88');
+    await fill(form().getByLabelText('E-mail'), 'not an e-mail');
+    await submit();
+    await waitFor(() => expect(shownErrors()).toEqual([MESSAGES.payment_email_tips]));
+    expect(api.callsTo('POST /api/v1/order/')).toHaveLength(0);
+  });
+
+  it('asks for a currency first when the product has none on sale', async () => {
+    const api = stubApi(catalogueRoutes());
+    renderApp('/recharge');
+    await screen.findByRole('radio', { name: '100 diamonds for SGD 2.50' });
+
+    await chooseOption(form().getByLabelText('Product'), 'BIGO Gift Pack');
+    await waitFor(() => expect(api.callsTo('GET /api/v1/price/select/5')).toHaveLength(1));
+    await submit();
+    await waitFor(() => expect(shownErrors()).toEqual([MESSAGES.payment_currency_code_tips]));
+  });
+
+  it('says the first failing check in Chinese', async () => {
+    await setLanguage('zh');
+    stubApi(catalogueRoutes());
+    renderApp('/recharge');
+    await screen.findByRole('radio', { name: '100 颗钻石，SGD 2.50' });
+    await userEvent.click(screen.getByText('立即支付').closest('button') as HTMLButtonElement);
+    await waitFor(() => expect(shownErrors()).toEqual(['请选择钻石套餐']));
+    expect(new Set(screen.getAllByAltText(/^活动海报/).map((img) => img.getAttribute('src')))).toEqual(
+      new Set(POSTERS.zh),
+    );
+  });
+
+  it('sends the wire-encrypted order, spins while sending, and posts the Fiuu form to the payment page', async () => {
+    let answer: (value: TReply) => void = () => {};
+    const api = stubApi({
+      ...catalogueRoutes(),
+      'POST /api/v1/order/': () =>
+        new Promise<TReply>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const posted: HTMLFormElement[] = [];
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      posted.push(this);
+    });
+    renderApp('/recharge');
+    await chooseTile('100 diamonds for SGD 2.50');
+    await userEvent.clear(form().getByLabelText('Quantity'));
+    await fill(form().getByLabelText('Quantity'), '2');
+    await fill(form().getByLabelText('BIGO ID'), ' Star88 ');
+    await fill(form().getByLabelText('E-mail'), 'buyer@example.com');
+    await submit();
+
+    await waitFor(() => expect(api.callsTo('POST /api/v1/order/')).toHaveLength(1));
+    expect(submitButton()).toBeDisabled();
+    expect(submitButton()).toHaveClass('ant-btn-loading');
+    await userEvent.click(submitButton());
+    expect(api.callsTo('POST /api/v1/order/')).toHaveLength(1);
+
+    const sent = await openCommit(api.callsTo('POST /api/v1/order/')[0]);
+    expect(sent.eventtime).toMatch(/^\d{14}$/);
+    expect(sent.email).toBe('buyer@example.com');
+    expect(sent.payload).toEqual({
+      game_type: 1,
+      game_id: 'Star88',
+      price_id: 11,
+      quantity: 2,
+      amount: 500,
+      amount_game: 200,
+      pay_currency: 'SGD',
+      token: '',
+      page_info: 'recharge',
+    });
+
+    answer(ok(FIUU_HANDOFF, MESSAGES.order_created));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    const post = posted[0] as HTMLFormElement;
+    expect(post.method).toBe('post');
+    expect(post.action).toBe(FIUU_HANDOFF.payment_url);
+    expect(post.isConnected).toBe(true);
+    const fields = Object.fromEntries(
+      [...post.querySelectorAll('input')].map((input) => [input.name, input.value] as const),
+    );
+    expect([...post.querySelectorAll('input')].every((input) => input.type === 'hidden')).toBe(true);
+    expect(fields).toEqual({
+      amount: '5.00',
+      orderid: FIUU_HANDOFF.order_num,
+      vcode: FIUU_HANDOFF.vcode,
+      currency: 'SGD',
+      returnurl: FIUU_HANDOFF.return_url,
+      bill_email: 'buyer@example.com',
+      bill_name: 'buyer',
+      bill_desc: '200 BIGO LIVE diamonds',
+      bill_mobile: '',
+    });
+    // Leaving for the payment page: the button stays disabled so a second order cannot start.
+    expect(await screen.findByText('Taking you to the payment page…')).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+  });
+
+  it('shows the server’s field errors under the fields, and a refusal without fields in the popup', async () => {
+    let refusal: TReply = fail(400, 'Some fields are not valid.', {
+      errors: { game_id: MESSAGES.order_precheck_failed },
+    });
+    stubApi({ ...catalogueRoutes(), 'POST /api/v1/order/': () => refusal });
+    renderApp('/recharge');
+    await chooseTile('100 diamonds for SGD 2.50');
+    await fill(form().getByLabelText('BIGO ID'), 'NoSuchId');
+    await fill(form().getByLabelText('E-mail'), 'buyer@example.com');
+    await submit();
+    await waitFor(() => expect(shownErrors()).toEqual([MESSAGES.order_precheck_failed]));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(submitButton()).toBeEnabled();
+
+    refusal = fail(400, MESSAGES.order_amount_mismatch);
+    await fill(form().getByLabelText('BIGO ID'), 'x');
+    await submit();
+    expect(
+      await screen.findByText(MESSAGES.order_amount_mismatch, { selector: '.ant-modal-confirm-title' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('signed-in recharge /ezrecharge', () => {
+  it('greets the user, has no e-mail field, and goes to the Stripe page after the success message', async () => {
+    signInAs({ id: 7, nickname: 'Alice', email: 'alice@example.com' });
+    const assign = vi.fn();
+    // jsdom cannot leave the page; the test stands in for the browser's location, as stubApi does for fetch.
+    const { href, origin, protocol, host, hostname, pathname, search, hash } = window.location;
+    vi.stubGlobal('location', { href, origin, protocol, host, hostname, pathname, search, hash, assign });
+    const api = stubApi({
+      ...catalogueRoutes(),
+      'POST /api/v1/order/': () => ok(STRIPE_HANDOFF, MESSAGES.order_created),
+    });
+    renderApp('/ezrecharge');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Alice!' })).toBeInTheDocument();
+    await screen.findByRole('radio', { name: '100 diamonds for SGD 2.50' });
+    await chooseOption(form().getByLabelText('Currency'), 'HKD · Hong Kong Dollar');
+    await chooseTile('600 diamonds for HKD 118.00');
+    expect(form().queryByLabelText('E-mail')).toBeNull();
+    expect(form().getByText('Your receipt goes to alice@example.com.')).toBeInTheDocument();
+    await fill(form().getByLabelText('BIGO ID'), 'Star88');
+    await submit();
+
+    expect(await screen.findByText('Order created. Redirecting to payment…')).toBeInTheDocument();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(STRIPE_HANDOFF.payment_url));
+    const sent = await openCommit(api.callsTo('POST /api/v1/order/')[0]);
+    expect(sent.email).toBe('');
+    expect(sent.payload).toMatchObject({
+      price_id: 21,
+      quantity: 1,
+      amount: 11_800,
+      amount_game: 600,
+      pay_currency: 'HKD',
+      page_info: 'ezrecharge',
+    });
+    expect(api.callsTo('POST /api/v1/order/')[0]?.headers.get('Authorization')).toBe('Bearer test-token');
+
+    const links = within(screen.getByRole('list', { name: 'More for your account' }));
+    expect(links.getByRole('link', { name: /My orders/ })).toHaveAttribute('href', '/order');
+  });
+
+  it('leaves a 503 to the client’s toast', async () => {
+    signInAs({ id: 7, nickname: 'Alice' });
+    stubApi({
+      ...catalogueRoutes(),
+      'POST /api/v1/order/': () => reply(503, { message: MESSAGES.payment_unavailable, detail: '' }),
+    });
+    renderApp('/ezrecharge');
+    await chooseTile('100 diamonds for SGD 2.50');
+    await fill(form().getByLabelText('BIGO ID'), 'Star88');
+    await submit();
+    expect(await screen.findByText(MESSAGES.payment_unavailable)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(submitButton()).toBeEnabled();
+  });
+});

@@ -1,0 +1,43 @@
+import type { TOrderPageInfo } from '@ezrecharge/shared/schemas/orders';
+import { Col, Row } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BigoIdHelp } from './bigo-id-help';
+import { PosterCarousel } from './poster-carousel';
+import { RechargeForm } from './recharge-form';
+import './recharge.css';
+
+interface TRechargeLayoutProps {
+  pageInfo: TOrderPageInfo;
+  /** The page's title block (one h1). */
+  header: ReactNode;
+  /** Shown below the form and posters. */
+  footer?: ReactNode;
+}
+
+/** What both recharge pages show (SPEC.md §2): posters, the form and the how-to on finding the BIGO ID. */
+export function RechargeLayout({ pageInfo, header, footer }: TRechargeLayoutProps) {
+  const { t } = useTranslation('recharge');
+  return (
+    <div className={`recharge-page recharge-page--${pageInfo}`}>
+      {header}
+      <Row gutter={[32, 32]} className="recharge-page__body">
+        <Col xs={24} lg={14}>
+          <section className="recharge-card" aria-labelledby="recharge-form-title">
+            <h2 id="recharge-form-title" className="recharge-card__title">
+              {t('form.title')}
+            </h2>
+            <RechargeForm pageInfo={pageInfo} />
+          </section>
+        </Col>
+        <Col xs={24} lg={10}>
+          <div className="recharge-page__aside">
+            <PosterCarousel />
+            <BigoIdHelp />
+          </div>
+        </Col>
+      </Row>
+      {footer}
+    </div>
+  );
+}

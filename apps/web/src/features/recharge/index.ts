@@ -1,0 +1,2 @@
+export { EzRechargePage } from './components/ezrecharge-page';
+export { RechargePage } from './components/recharge-page';
