@@ -42,15 +42,15 @@ export async function findPriceForOrder(db: DbOrTx, priceId: number): Promise<Pr
   return row;
 }
 
-/** Inserts an order with its first event (from no status to the one it is created in). */
-export async function insertOrderWithEvent(
+/** Inserts an order with the events that led to the status it is created in, oldest first. */
+export async function insertOrderWithEvents(
   tx: DbOrTx,
   values: NewOrderRow,
-  event: NewOrderEvent,
+  events: readonly NewOrderEvent[],
 ): Promise<OrderRow> {
   const [row] = await tx.insert(orders).values(values).returning();
   if (!row) throw new Error('insert into orders returned no row');
-  await tx.insert(orderEvents).values({ ...event, orderId: row.id });
+  await tx.insert(orderEvents).values(events.map((event) => ({ ...event, orderId: row.id })));
   return row;
 }
 

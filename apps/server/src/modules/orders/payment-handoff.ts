@@ -1,4 +1,10 @@
-import { ORDER_STATUS, paymentGatewayFor, type TOrderHandoff, type TOrderStatus } from '@ezrecharge/shared';
+import {
+  ORDER_STATUS,
+  paymentGatewayFor,
+  type TFiuuHandoff,
+  type TOrderHandoff,
+  type TOrderStatus,
+} from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Gateways } from '../../gateways/ports';
 import type { Db, DbOrTx } from '../../infra/db';
@@ -63,18 +69,10 @@ export class PaymentHandoff {
    */
   async handOff(order: OrderRow, actor: string, deadline?: Date): Promise<TOrderHandoff> {
     const until = deadline ?? new Date(this.deps.now().getTime() + PAYMENT_TIMEOUT_MS);
-    const currency = orderForPayment(order).currency;
-    if (paymentGatewayFor(currency) === 'fiuu') {
-      // Pure: the form is built here and posted by the browser, so nothing can fail on the way.
-      const fields = this.deps.gateways.fiuu.handoff(orderForPayment(order));
+    if (paymentGatewayFor(orderForPayment(order).currency) === 'fiuu') {
       // Fiuu's reference (tranID) comes with its result; a hand-off leaves whatever is recorded alone.
       const saved = await this.record(order, actor, 'fiuu', until, {});
-      return {
-        method: 'form',
-        ...fields,
-        order_num: saved.orderNum,
-        order_status: ORDER_STATUS.PENDING_PAYMENT,
-      };
+      return this.fiuuForm(saved);
     }
     const reused = await this.openSession(order);
     if (reused) {
@@ -95,6 +93,20 @@ export class PaymentHandoff {
       order_num: saved.orderNum,
       order_status: ORDER_STATUS.PENDING_PAYMENT,
       payment_url: session.url,
+    };
+  }
+
+  /**
+   * Fiuu's hosted-form fields for an order awaiting payment. Pure: the browser posts the form, so nothing can fail
+   * on the way, and the commit can store the order as awaiting payment before this runs.
+   */
+  fiuuForm(order: OrderRow): TFiuuHandoff {
+    const fields = this.deps.gateways.fiuu.handoff(orderForPayment(order));
+    return {
+      method: 'form',
+      ...fields,
+      order_num: order.orderNum,
+      order_status: ORDER_STATUS.PENDING_PAYMENT,
     };
   }
 
