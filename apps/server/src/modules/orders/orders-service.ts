@@ -14,6 +14,7 @@ import {
   type TOrderHandoff,
   type TOrderListQuery,
   type TOrderLookup,
+  type TOrderStatus,
   type TPageQuery,
   WIRE_CONTEXT,
   ZOrderCommitPayload,
@@ -250,8 +251,8 @@ export class OrdersService {
         detail: { gateway, ref: null },
       });
     }
-    const last = events[events.length - 1];
-    const status = last ? last.toStatus : ORDER_STATUS.PRECHECK_FAILED;
+    let status: TOrderStatus = ORDER_STATUS.PRECHECK_FAILED;
+    if (ok) status = gateway === 'fiuu' ? ORDER_STATUS.PENDING_PAYMENT : ORDER_STATUS.PRECHECK_OK;
     for (let attempt = 1; ; attempt++) {
       const orderNum = newOrderNum(this.now());
       try {

@@ -75,6 +75,7 @@ export class PaymentHandoff {
       return this.fiuuForm(saved);
     }
     const reused = await this.openSession(order);
+    // The open session keeps its deadline: Stripe expires it a minute after that, whatever we record here.
     if (reused) {
       return {
         method: 'redirect',
