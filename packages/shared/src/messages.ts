@@ -87,6 +87,11 @@ export const MESSAGES = {
   order_not_found: 'Order not found',
   order_not_payable: 'This order can no longer be paid',
   order_not_yours: 'Only the buyer who placed this order can pay for it',
+  order_reason_required: 'Please give a reason',
+  order_retry_started: 'Charge restarted: the diamonds are being delivered again',
+  order_refund_started: 'Refund started',
+  order_action_not_allowed: 'This action is not possible in the order’s current status',
+  refund_unavailable: 'The refund could not be started at the payment gateway. Please try again later.',
   payment_unavailable: 'The payment service is temporarily unavailable. Please try again in a few minutes.',
   // Results and refusals the server answers (shown in the active language through the same keys)
   logout_success: 'Logout successfully.',

@@ -185,3 +185,29 @@ export const ZOrderLookup = z.object({
   order_num: ZOrderNum,
 });
 export type TOrderLookup = z.infer<typeof ZOrderLookup>;
+
+/** Admin order actions (superuser): retry a failed charge (10 → 8), start or retry a refund (10/13 → 11). */
+export const ORDER_ACTION_REASON_MAX = 256;
+export const ZOrderAction = z.object({
+  reason: z
+    .string({ error: M.order_reason_required })
+    .trim()
+    .min(1, M.order_reason_required)
+    .max(ORDER_ACTION_REASON_MAX, M.text_max_256),
+});
+export type TOrderAction = z.infer<typeof ZOrderAction>;
+
+/** GET /api/v1/order/overview (superuser): what an operator checks first. */
+export const ZOrderOverview = z.object({
+  /** The reseller balance BIGO reported at the latest precheck; null before any precheck. */
+  reseller_balance: z.number().nullable(),
+  balance_checked_at: z.string().nullable(),
+  /** A warning e-mail goes to ADMIN_EMAIL when the balance falls below this. */
+  balance_alert_below: z.number(),
+  /** Orders in 10 (charge failed) and 13 (refund failed): each needs an operator. */
+  charge_failed: z.number().int(),
+  refund_failed: z.number().int(),
+  /** Paid orders whose amount or currency differed from the order: held for an operator. */
+  payment_held: z.number().int(),
+});
+export type TOrderOverview = z.infer<typeof ZOrderOverview>;
