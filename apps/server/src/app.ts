@@ -11,6 +11,7 @@ import {
 import type { Config } from './config';
 import { seedFirstStart } from './db/seed';
 import { createGateways } from './gateways';
+import type { BigoClientOptions } from './gateways/bigo/bigo-client';
 import { sandboxRoutes } from './gateways/sandbox/sandbox-routes';
 import { registerApiDocs } from './infra/api-docs';
 import { registerAuth, Sessions } from './infra/auth';
@@ -29,9 +30,11 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue-routes';
 import { faqRoutes } from './modules/faq/faq-routes';
 import { feedbackRoutes } from './modules/feedback/feedback-routes';
+import { fulfilmentRoutes } from './modules/fulfilment/fulfilment-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { ordersRoutes } from './modules/orders/orders-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
+import { refundsRoutes } from './modules/refunds/refunds-routes';
 import { usersRoutes } from './modules/users/users-routes';
 
 declare module 'fastify' {
@@ -52,6 +55,8 @@ export interface AppOptions {
   announce?: (text: string) => void;
   /** Run the background job worker (default true). Tests turn it off and run due jobs themselves. */
   workers?: boolean;
+  /** BIGO client timeouts (not configuration: tests shorten them to reach the timeout paths quickly). */
+  bigoClient?: BigoClientOptions;
 }
 
 /** Domain modules under /api/v1, each a Fastify plugin taking AppDeps. */
@@ -64,6 +69,8 @@ const MODULE_ROUTES: FastifyPluginAsyncZod<AppDeps>[] = [
   feedbackRoutes,
   paymentsRoutes,
   ordersRoutes,
+  refundsRoutes,
+  fulfilmentRoutes,
 ];
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -122,7 +129,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   try {
     const sessions = new Sessions(db.db, dataDir.secret);
     const guards = registerAuth(app, sessions);
-    const { gateways, settings } = createGateways(config, dataDir.secret, app.log);
+    const { gateways, settings } = createGateways(config, dataDir.secret, app.log, {
+      bigo: options.bigoClient,
+    });
     const jobs = createJobQueue(db.db, app.log);
     app.decorate('jobs', jobs);
     // preClose runs before every onClose hook, so no job is mid-query when the database closes.

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import { createBigoClient } from './bigo/bigo-client';
+import { type BigoClientOptions, createBigoClient } from './bigo/bigo-client';
 import { createFiuuClient } from './fiuu/fiuu-client';
 import { type GatewaySettings, gatewaySettings } from './gateway-settings';
 import type { Gateways } from './ports';
@@ -14,6 +14,7 @@ export function createGateways(
   config: Config,
   secret: string,
   log: FastifyBaseLogger,
+  options: { bigo?: BigoClientOptions | undefined } = {},
 ): { gateways: Gateways; settings: GatewaySettings } {
   const settings = gatewaySettings(config, secret);
   return {
@@ -21,7 +22,7 @@ export function createGateways(
     gateways: {
       fiuu: createFiuuClient(settings.fiuu, log),
       stripe: createStripePayments(settings.stripe, log),
-      bigo: createBigoClient(settings.bigo, log),
+      bigo: createBigoClient(settings.bigo, log, options.bigo),
     },
   };
 }

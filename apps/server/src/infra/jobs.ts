@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { jobs } from '../db/schema';
 import { type Db, type DbOrTx, queryRows } from './db';
@@ -27,6 +27,11 @@ export interface JobSpec {
   dedupeKey?: string;
   /** Attempts before the job is marked dead (default 10). */
   maxAttempts?: number;
+  /**
+   * With dedupeKey: a finished job of the key is left finished too, so the key names one job ever (e.g. one
+   * warning e-mail per hour) rather than one live job at a time.
+   */
+  once?: boolean;
 }
 
 /** Returned by a handler that wants to run again later without counting a failure (e.g. "still pending"). */
@@ -52,10 +57,19 @@ export interface JobQueueOptions {
   concurrency?: number;
 }
 
+/** Per-kind settings given with the handler. */
+export interface JobKindOptions {
+  /**
+   * Lease of this kind's jobs instead of the queue's. A kind whose handler is short (bounded far-end timeouts)
+   * takes a short lease, so a job whose process died is picked up again within seconds, not minutes.
+   */
+  leaseMs?: number;
+}
+
 export interface JobQueue {
   /** Adds a job in the caller's transaction, so it exists exactly when the caller's change commits. */
   enqueue(db: DbOrTx, spec: JobSpec): Promise<void>;
-  handle(kind: string, handler: JobHandler): void;
+  handle(kind: string, handler: JobHandler, options?: JobKindOptions): void;
   /** Starts the polling worker (not started in tests unless they ask). */
   start(): void;
   /** Stops claiming, waits for running handlers to finish. */
@@ -118,17 +132,69 @@ function errorText(err: unknown): string {
   return text.slice(0, MAX_ERROR_CHARS);
 }
 
+/**
+ * Adds a job in the caller's transaction, so it exists exactly when the caller's change commits. A free function
+ * (JobQueue.enqueue is this one) for code that has a transaction but no queue, e.g. applyPaymentOutcome.
+ */
+export async function enqueueJob(tx: DbOrTx, spec: JobSpec): Promise<void> {
+  const runAt = spec.runAt ?? new Date();
+  const maxAttempts = spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const values = {
+    kind: spec.kind,
+    payload: spec.payload,
+    runAt,
+    maxAttempts,
+    dedupeKey: spec.dedupeKey ?? null,
+  };
+  if (!spec.dedupeKey) {
+    await tx.insert(jobs).values(values);
+    return;
+  }
+  if (spec.once) {
+    await tx.insert(jobs).values(values).onConflictDoNothing({ target: jobs.dedupeKey });
+    return;
+  }
+  await tx
+    .insert(jobs)
+    .values(values)
+    .onConflictDoUpdate({
+      target: jobs.dedupeKey,
+      set: {
+        kind: spec.kind,
+        payload: spec.payload,
+        state: 'queued',
+        runAt,
+        attempts: 0,
+        maxAttempts,
+        lastError: null,
+        lockedBy: null,
+        lockedUntil: null,
+        updatedAt: sql`now()`,
+      },
+      // A live job with the key is left alone; only a finished one comes back.
+      setWhere: sql`${jobs.state} in ('done', 'dead')`,
+    });
+}
+
 export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueueOptions = {}): JobQueue {
   const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
   const handlers = new Map<string, JobHandler>();
+  const leases = new Map<string, number>();
   const running = new Set<Promise<void>>();
   let started = false;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let polling: Promise<void> | undefined;
+
+  /** The lease in ms as SQL: the queue's, or the kind's own where its handler was registered with one. */
+  function leaseOf(): SQL {
+    if (leases.size === 0) return sql`${leaseMs}`;
+    const cases = [...leases].map(([kind, ms]) => sql`when ${kind} then ${ms}::integer`);
+    return sql`(case kind ${sql.join(cases, sql` `)} else ${leaseMs}::integer end)`;
+  }
 
   /** Marks up to `limit` due jobs of kinds this process can run as ours, in one statement. */
   async function claim(limit: number): Promise<ClaimedJob[]> {
@@ -139,7 +205,7 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
       sql`update ${jobs}
           set state = 'running',
               locked_by = ${workerId},
-              locked_until = now() + ${leaseMs} * interval '1 millisecond',
+              locked_until = now() + ${leaseOf()} * interval '1 millisecond',
               attempts = attempts + 1,
               updated_at = now()
           where id in (
@@ -258,45 +324,12 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
   }
 
   return {
-    async enqueue(tx, spec) {
-      const runAt = spec.runAt ?? new Date();
-      const maxAttempts = spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-      const values = {
-        kind: spec.kind,
-        payload: spec.payload,
-        runAt,
-        maxAttempts,
-        dedupeKey: spec.dedupeKey ?? null,
-      };
-      if (!spec.dedupeKey) {
-        await tx.insert(jobs).values(values);
-        return;
-      }
-      await tx
-        .insert(jobs)
-        .values(values)
-        .onConflictDoUpdate({
-          target: jobs.dedupeKey,
-          set: {
-            kind: spec.kind,
-            payload: spec.payload,
-            state: 'queued',
-            runAt,
-            attempts: 0,
-            maxAttempts,
-            lastError: null,
-            lockedBy: null,
-            lockedUntil: null,
-            updatedAt: sql`now()`,
-          },
-          // A live job with the key is left alone; only a finished one comes back.
-          setWhere: sql`${jobs.state} in ('done', 'dead')`,
-        });
-    },
+    enqueue: enqueueJob,
 
-    handle(kind, handler) {
+    handle(kind, handler, kindOptions = {}) {
       if (handlers.has(kind)) throw new Error(`a handler for job kind ${kind} is already registered`);
       handlers.set(kind, handler);
+      if (kindOptions.leaseMs !== undefined) leases.set(kind, Math.max(1, Math.round(kindOptions.leaseMs)));
     },
 
     start() {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/app';
+import { type AppOptions, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 
 /**
@@ -79,6 +79,8 @@ export interface TestAppOptions {
   listen?: boolean;
   /** Run the background job worker (default false: tests call `app.jobs.runDue()`). */
   workers?: boolean;
+  /** Shorter BIGO client timeouts, to reach the timeout paths quickly. */
+  bigoClient?: AppOptions['bigoClient'];
 }
 
 export async function startTestApp(
@@ -108,6 +110,7 @@ export async function startTestApp(
       webRoot: options.webRoot ?? FIXTURE_WEB_ROOT,
       announce: (text) => announced.push(text),
       workers: options.workers ?? false,
+      bigoClient: options.bigoClient,
     });
     if (options.listen) await app.listen({ port, host: '127.0.0.1' });
     return {

@@ -56,6 +56,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     limiter: deps.limiter,
     log: app.log,
     publicUrl: deps.config.publicUrl,
+    balanceAlertBelow: deps.config.bigoBalanceAlertBelow,
     now,
   });
   deps.jobs.handle(PAYMENT_TIMEOUT_JOB, paymentTimeoutHandler({ db: deps.db, gateways: deps.gateways, now }));

@@ -29,6 +29,7 @@ import type { JobQueue } from '../../infra/jobs';
 import { countFailure, enforce, ensureBelow, type RateLimiter } from '../../infra/rate-limit';
 import { uniqueViolation } from '../auth/auth-service';
 import { foreignKeyViolation } from '../catalogue/catalogue-common';
+import { warnIfBalanceLow } from '../fulfilment/fulfilment-jobs';
 import type { OrderRow } from './order-moves';
 import {
   newOrderNum,
@@ -75,6 +76,8 @@ export interface OrdersServiceDeps {
   limiter: RateLimiter;
   log: FastifyBaseLogger;
   publicUrl: string;
+  /** BIGO_BALANCE_ALERT_BELOW: a precheck balance below it warns the operator (0 or unset = off). */
+  balanceAlertBelow?: number;
   now?: () => Date;
 }
 
@@ -222,6 +225,7 @@ export class OrdersService {
     const gateway = paymentGatewayFor(payload.pay_currency);
     const failure = o.precheck.kind === 'rejected' ? o.precheck.reason : null;
     const deadline = ok ? new Date(this.now().getTime() + PAYMENT_TIMEOUT_MS) : null;
+    const balance = o.precheck.kind === 'ok' ? o.precheck.balance : null;
     const detail = { rescode: o.precheck.rescode };
     const events: NewOrderEvent[] = ok
       ? [
@@ -279,12 +283,14 @@ export class OrdersService {
               gateway,
               paymentDeadline: deadline,
               precheckRescode: o.precheck.rescode,
+              precheckBalance: balance,
               failureReason: failure,
               createdBy: o.caller.user?.id ?? null,
             },
             events,
           );
           if (deadline) await enqueuePaymentTimeout(this.deps.jobs, tx, orderNum, deadline);
+          await warnIfBalanceLow(tx, balance, this.deps.balanceAlertBelow ?? 0, this.now());
           return row;
         });
       } catch (err) {

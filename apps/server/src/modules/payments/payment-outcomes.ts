@@ -2,12 +2,16 @@ import { ORDER_STATUS, type TOrderStatus } from '@ezrecharge/shared';
 import { eq, sql } from 'drizzle-orm';
 import { orderEvents, orders } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
+import { enqueueDelivery } from '../fulfilment/fulfilment-jobs';
 import { moveOrder, type OrderMoveResult, type OrderRow } from '../orders/order-moves';
 
 /**
  * What a verified gateway answer does to an order (DESIGN.md §6). Every path that learns about a payment — Fiuu
  * return / notify / callback, a Stripe webhook, the Stripe cancel return, the timeout job's status query — ends
  * here, so "paid" means the same thing whoever reports it, and a repeat of any of them changes nothing.
+ *
+ * Reaching 7 queues the order's delivery (DESIGN.md §6) in the same transaction, so a paid order always has its
+ * delivery job: a crash right after the move still leaves the job to be picked up after the restart.
  */
 
 export type PaymentResult = 'paid' | 'failed' | 'cancelled' | 'expired';
@@ -26,7 +30,7 @@ export interface PaymentOutcome {
   /** Default `gateway:<gateway>`. */
   actor?: string;
   detail?: Record<string, unknown>;
-  /** Runs in the same transaction when the order reaches 7 (the fulfilment issue enqueues delivery here). */
+  /** Runs in the same transaction when the order reaches 7, after its delivery is queued. */
   onPaid?: (tx: DbOrTx, order: OrderRow) => Promise<void>;
 }
 
@@ -103,7 +107,10 @@ export async function applyPaymentOutcome(
         // A late payment clears the reason the order had failed or timed out.
         failureReason: null,
       },
-      after: outcome.onPaid,
+      after: async (afterTx, paid) => {
+        await enqueueDelivery(afterTx, paid.orderNum);
+        await outcome.onPaid?.(afterTx, paid);
+      },
     });
   });
 }

@@ -1,0 +1,84 @@
+import {
+  MESSAGES,
+  ORDER_STATUS,
+  type TOrder,
+  type TOrderAction,
+  type TOrderOverview,
+} from '@ezrecharge/shared';
+import { writeAudit } from '../../infra/audit';
+import type { Db } from '../../infra/db';
+import { AppError } from '../../infra/http';
+import type { JobQueue } from '../../infra/jobs';
+import { moveOrder } from '../orders/order-moves';
+import { toApiOrder } from '../orders/orders-common';
+import { enqueueDelivery } from './fulfilment-jobs';
+import { countByStatus, countHeldPayments, latestPrecheckBalance } from './fulfilment-repository';
+
+export interface FulfilmentServiceDeps {
+  db: Db;
+  jobs: JobQueue;
+  /** BIGO_BALANCE_ALERT_BELOW. */
+  balanceAlertBelow: number;
+}
+
+/** The superuser who acts, and from where (for the audit row). */
+export interface Operator {
+  id: number;
+  ip: string;
+}
+
+/** What operators do about delivery (DESIGN.md §6): retry a failed charge, and see what needs their attention. */
+export class FulfilmentService {
+  constructor(private readonly deps: FulfilmentServiceDeps) {}
+
+  /**
+   * POST /order/retry: 10 → 8 with the operator's reason, the delivery queued again and an audit row, all in one
+   * transaction. Safe whatever BIGO did before: a delivery that did arrive answers 7212010 and ends in 9.
+   */
+  async retryCharge(operator: Operator, orderNum: string, action: TOrderAction): Promise<TOrder> {
+    const moved = await moveOrder(this.deps.db, {
+      orderNum,
+      to: ORDER_STATUS.CHARGING,
+      from: [ORDER_STATUS.CHARGE_FAILED],
+      cause: `admin retry: ${action.reason}`,
+      actor: `admin:${operator.id}`,
+      detail: { reason: action.reason },
+      set: { failureReason: null },
+      after: async (tx, order) => {
+        await enqueueDelivery(tx, orderNum);
+        await writeAudit(tx, {
+          actorId: operator.id,
+          action: 'order.retry_charge',
+          entity: 'order',
+          entityId: order.orderNum,
+          detail: { reason: action.reason, from: ORDER_STATUS.CHARGE_FAILED, to: ORDER_STATUS.CHARGING },
+          ip: operator.ip,
+        });
+      },
+    });
+    if (!moved.moved) {
+      if (moved.reason === 'not_found') throw AppError.notFound(MESSAGES.order_not_found);
+      throw AppError.badRequest(MESSAGES.order_action_not_allowed);
+    }
+    this.deps.jobs.kick();
+    return toApiOrder(moved.order, { maskEmail: false });
+  }
+
+  /** GET /order/overview: the reseller balance from the latest precheck and the orders waiting for an operator. */
+  async overview(): Promise<TOrderOverview> {
+    const { db } = this.deps;
+    const [balance, counts, held] = await Promise.all([
+      latestPrecheckBalance(db),
+      countByStatus(db, [ORDER_STATUS.CHARGE_FAILED, ORDER_STATUS.REFUND_FAILED]),
+      countHeldPayments(db),
+    ]);
+    return {
+      reseller_balance: balance?.balance ?? null,
+      balance_checked_at: balance?.checkedAt.toISOString() ?? null,
+      balance_alert_below: this.deps.balanceAlertBelow,
+      charge_failed: counts.get(ORDER_STATUS.CHARGE_FAILED) ?? 0,
+      refund_failed: counts.get(ORDER_STATUS.REFUND_FAILED) ?? 0,
+      payment_held: held,
+    };
+  }
+}
