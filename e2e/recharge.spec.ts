@@ -13,12 +13,21 @@ import { asReturningVisitor, expect, test, text } from './support';
 const r = (key: string) => text('en', 'recharge', key);
 const o = (key: string) => text('en', 'orders', key);
 
+/** The product the first start seeds, with SGD/MYR/USD packs. */
+const SEEDED_PRODUCT = 'BIGO LIVE Diamonds';
+
 /** Fills the recharge form: currency (if not the preselected one), pack, quantity, BIGO ID and e-mail. */
 async function fillRecharge(
   page: Page,
   order: { currencyOption?: RegExp; pack: string; quantity: number; bigoId: string; email?: string },
 ): Promise<void> {
   await expect(page.getByRole('heading', { name: r('form.title') })).toBeVisible();
+  // The form preselects the first released product; the catalogue journey may release another one meanwhile.
+  const product = page.getByLabel(r('form.product'), { exact: true });
+  if (!(await page.locator('.ant-select', { has: product }).textContent())?.includes(SEEDED_PRODUCT)) {
+    await product.click();
+    await page.locator('.ant-select-item-option').filter({ hasText: SEEDED_PRODUCT }).click();
+  }
   if (order.currencyOption) {
     await page.getByLabel(r('form.currency'), { exact: true }).click();
     // antd renders the visible options as plain items (its role="option" list is for screen readers only).
