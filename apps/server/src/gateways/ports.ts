@@ -52,6 +52,44 @@ export interface FiuuResult {
   nbcb: string | undefined;
 }
 
+/**
+ * A gateway's answer about a refund (start or status query). succeeded: the money is on its way back; failed: the
+ * gateway refused or gave up (reason says why); pending: accepted, not settled yet; unknown: no answer we can
+ * believe (network, HTTP error, bad signature) — ask again later, with the same reference, never a new refund.
+ */
+export interface RefundResult {
+  state: 'succeeded' | 'pending' | 'failed' | 'unknown';
+  /** The gateway's refund id (Fiuu RefundID, Stripe re_…), once it gave one. */
+  ref?: string;
+  reason?: string;
+}
+
+/** A full refund of a paid Fiuu transaction (Fiuu's refund API, RefundType P with the whole amount). */
+export interface FiuuRefundRequest {
+  orderNum: string;
+  /** Fiuu's tranID of the payment (orders.gateway_ref). */
+  tranId: string;
+  /** Minor units; sent as a two-decimal amount. */
+  amount: number;
+  currency: string;
+  /**
+   * Our reference of this refund (Fiuu's RefID), unique per refund attempt: asking again with the same RefID is the
+   * same refund, never a second one.
+   */
+  refId: string;
+}
+
+/** A full refund of a paid Checkout Session (its PaymentIntent). */
+export interface StripeRefundRequest {
+  /** Kept in the refund's metadata, for whoever reads it in Stripe's dashboard. */
+  orderNum: string;
+  sessionId: string;
+  /** Minor units. */
+  amount: number;
+  /** One per refund attempt: a repeated create with it is the same refund. */
+  idempotencyKey: string;
+}
+
 export interface FiuuGateway {
   /** True when the far end is the built-in sandbox. */
   readonly sandbox: boolean;
@@ -64,6 +102,13 @@ export interface FiuuGateway {
   acknowledge(fields: Record<string, string>): Promise<void>;
   /** Asks Fiuu's status query API about an order; never throws (state 'unknown' on any failure). */
   queryStatus(order: Pick<OrderForPayment, 'orderNum' | 'amount' | 'currency'>): Promise<PaymentStatus>;
+  /**
+   * Refunds a transaction through Fiuu's refund API. Idempotent on `refId`: a refund Fiuu already holds under that
+   * RefID is answered, not sent again. Never throws ('unknown' on any failure to get a believable answer).
+   */
+  refund(request: FiuuRefundRequest): Promise<RefundResult>;
+  /** Asks Fiuu's refund status API about the refund with this RefID; never throws. */
+  refundStatus(refId: string): Promise<RefundResult>;
 }
 
 export interface StripeCheckout {
@@ -85,6 +130,10 @@ export interface StripeGateway {
   expireCheckout(sessionId: string): Promise<boolean>;
   /** Verifies the Stripe-Signature header over the raw body (300 s tolerance); throws on a bad signature. */
   constructEvent(rawBody: Buffer | string, signature: string): Stripe.Event;
+  /** Refunds the session's PaymentIntent (stripe.refunds.create with the idempotency key); never throws. */
+  refund(request: StripeRefundRequest): Promise<RefundResult>;
+  /** Retrieves a refund by its id; never throws. */
+  refundStatus(refundId: string): Promise<RefundResult>;
 }
 
 /** BIGO precheck (DESIGN.md §8 recharge_pre_check), mapped to what the order commit does with it. */

@@ -11,6 +11,7 @@ import {
   isCancelledFailure,
   sameDigest,
 } from './fiuu-protocol';
+import { createFiuuRefunds } from './fiuu-refund';
 
 /**
  * The Fiuu hosted payment page client (DESIGN.md §7): hand-off fields for the browser's form post, skey checks of
@@ -90,6 +91,7 @@ export function createFiuuClient(settings: FiuuSettings, log: FastifyBaseLogger)
   return {
     sandbox: settings.sandbox,
     merchantId,
+    ...createFiuuRefunds(settings, log),
 
     handoff(order) {
       const amount = formatMinor(order.amount);

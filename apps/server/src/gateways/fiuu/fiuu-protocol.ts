@@ -114,3 +114,55 @@ export function formFields(body: unknown): Record<string, string> {
   }
   return out;
 }
+
+/**
+ * Fiuu's refund API (Advanced Full/Partial Refund, `/RMS/API/refundAPI/index.php`). RefundType `P` with the whole
+ * amount is a full refund; it is the only type Fiuu documents for this API, so it is the one we send.
+ */
+export const FIUU_REFUND_TYPE = 'P';
+
+/** The fields of a refund request that its Signature covers. */
+export interface FiuuRefundFields {
+  RefundType: string;
+  MerchantID: string;
+  RefID: string;
+  TxnID: string;
+  Amount: string;
+}
+
+/** Refund request: Signature = md5(RefundType + MerchantID + RefID + TxnID + Amount + secret_key). */
+export function fiuuRefundSignature(fields: FiuuRefundFields, secretKey: string): string {
+  return md5(
+    `${fields.RefundType}${fields.MerchantID}${fields.RefID}${fields.TxnID}${fields.Amount}${secretKey}`,
+  );
+}
+
+/**
+ * Refund answer: Signature = md5(RefundType + MerchantID + RefID + RefundID + TxnID + Amount + Status + secret_key),
+ * so an answer that did not come from Fiuu (or was changed on the way) is not believed.
+ */
+export function fiuuRefundAnswerSignature(
+  fields: FiuuRefundFields & { RefundID: string; Status: string },
+  secretKey: string,
+): string {
+  return md5(
+    `${fields.RefundType}${fields.MerchantID}${fields.RefID}${fields.RefundID}${fields.TxnID}${fields.Amount}${fields.Status}${secretKey}`,
+  );
+}
+
+/** Refund status by our reference (`/RMS/API/refundAPI/q_by_refID.php`): Signature = md5(RefID + MerchantID + verify_key). */
+export function fiuuRefundQuerySignature(refId: string, merchantId: string, verifyKey: string): string {
+  return md5(`${refId}${merchantId}${verifyKey}`);
+}
+
+/**
+ * A refund's state in Fiuu's words: the refund API answers a code (00 success, 11 rejected, 22 pending), the status
+ * query a word (success, pending, processing, rejected). Anything else is not understood (null).
+ */
+export function fiuuRefundState(status: string | undefined): 'succeeded' | 'pending' | 'failed' | null {
+  const s = (status ?? '').trim().toLowerCase();
+  if (s === '00' || s === 'success') return 'succeeded';
+  if (s === '22' || s === 'pending' || s === 'processing') return 'pending';
+  if (s === '11' || s === 'rejected') return 'failed';
+  return null;
+}

@@ -15,6 +15,7 @@ import {
   SANDBOX_DECLINE_ERROR,
   sameDigest,
 } from '../fiuu/fiuu-protocol';
+import { fiuuRefundSandboxRoutes } from './fiuu-refund-sandbox';
 import {
   details,
   errorPage,
@@ -39,6 +40,7 @@ import { appendToRecord, getRecord, putRecord } from './sandbox-page-records';
  *   POST /sandbox/fiuu/{merchant}/result    a button of that page
  *   POST /sandbox/fiuu-api/RMS/API/chkstat/returnipn.php    IPN acknowledgement (sandbox_records fiuu_ipn)
  *   POST|GET /sandbox/fiuu-api/RMS/query/q_by_oid.php       status query by order id (from fiuu_txn)
+ *   POST /sandbox/fiuu-api/RMS/API/refundAPI/…              refund API and its status query (fiuu-refund-sandbox.ts)
  */
 
 const ASSETS = '/sandbox/fiuu/assets';
@@ -351,4 +353,6 @@ export const fiuuSandboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   };
   app.post('/fiuu-api/RMS/query/q_by_oid.php', async (request, reply) => query(request.body, reply));
   app.get('/fiuu-api/RMS/query/q_by_oid.php', async (request, reply) => query(request.query, reply));
+
+  await app.register(fiuuRefundSandboxRoutes, deps);
 };

@@ -18,6 +18,7 @@ import {
   verifyParts,
 } from './sandbox-page';
 import { getRecord, putRecord, putRecordOnce } from './sandbox-page-records';
+import { stripeRefundSandboxRoutes } from './stripe-refund-sandbox';
 
 /**
  * The built-in Stripe (DESIGN.md §7), served when no STRIPE_* keys are set. The real SDK talks to it (its base
@@ -31,6 +32,7 @@ import { getRecord, putRecord, putRecordOnce } from './sandbox-page-records';
  *   POST /sandbox/stripe/v1/checkout/sessions/{id}/expire
  *   GET  /sandbox/stripe/pay/{id}                        hosted page with Pay / Cancel
  *   POST /sandbox/stripe/pay/{id}                        a button of that page
+ *   POST /sandbox/stripe/v1/refunds, GET …/refunds/{id}  refunds (stripe-refund-sandbox.ts)
  */
 
 const ASSETS = '/sandbox/stripe/assets';
@@ -236,6 +238,8 @@ export const stripeSandboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       await putRecord(db, STRIPE_SESSION, id, stored);
       return stored.session;
     });
+
+    await api.register(stripeRefundSandboxRoutes, deps);
   });
 
   const pagePath = (id: string) => `/sandbox/stripe/pay/${encodeURIComponent(id)}`;

@@ -5,6 +5,7 @@ import { AppError } from '../../infra/http';
 import type { StripeSettings } from '../gateway-settings';
 import type { OrderForPayment, PaymentStatus, StripeCheckout, StripeGateway } from '../ports';
 import { describeStripeFailure, redactStripeSecrets, stripeSdkOptions } from './stripe-http-client';
+import { createStripeRefunds } from './stripe-refunds';
 
 /**
  * Stripe Checkout for the currencies Fiuu does not take (DESIGN.md §7): one Checkout Session per payment attempt,
@@ -40,6 +41,7 @@ export function createStripePayments(settings: StripeSettings, log: FastifyBaseL
 
   return {
     sandbox: settings.sandbox,
+    ...createStripeRefunds(stripe, log),
 
     async createCheckout(order, urls, expiresAt): Promise<StripeCheckout> {
       const expiresAtSec = Math.floor(expiresAt.getTime() / 1000);

@@ -1,0 +1,423 @@
+import { fiuuFormFields, MESSAGES, ORDER_STATUS } from '@ezrecharge/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, jobs, orderEvents, orders, sandboxRecords, users } from '../src/db/schema';
+import { createFiuuClient } from '../src/gateways/fiuu/fiuu-client';
+import { fiuuRefundSignature } from '../src/gateways/fiuu/fiuu-protocol';
+import { type GatewaySettings, gatewaySettings } from '../src/gateways/gateway-settings';
+import type { FiuuGateway } from '../src/gateways/ports';
+import {
+  FIUU_REFUND,
+  type FiuuSandboxRefund,
+  setFiuuRefundControls,
+} from '../src/gateways/sandbox/fiuu-refund-sandbox';
+import { bearer, createUser } from './support/auth';
+import { insertOrder } from './support/orders';
+import { startTestApp, TEST_ADMIN, type TestApp } from './support/test-app';
+
+const SECRET = 'refunds-fiuu-test-secret-0123456789abcdef';
+
+type Fields = Record<string, string>;
+
+/** The hidden fields of each POST form on a sandbox page, in page order. */
+function formsOf(page: string): { action: string; fields: Fields }[] {
+  const decode = (s: string) =>
+    s
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+  return [...page.matchAll(/<form method="post" action="([^"]*)"[^>]*>(.*?)<\/form>/g)].map((m) => ({
+    action: decode(m[1] ?? ''),
+    fields: Object.fromEntries(
+      [...(m[2] ?? '').matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((i) => [
+        decode(i[1] ?? ''),
+        decode(i[2] ?? ''),
+      ]),
+    ),
+  }));
+}
+
+describe('Fiuu refunds', () => {
+  let t: TestApp;
+  let url: string;
+  let settings: GatewaySettings;
+  let fiuu: FiuuGateway;
+  let admin: string;
+  let adminId: number;
+
+  const db = () => t.app.database.db;
+  const httpPost = (target: string, fields: Fields) =>
+    fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
+    });
+
+  /**
+   * An order paid at the Fiuu sandbox (hosted page, Pay button) whose delivery then failed: status 10, with the
+   * sandbox's tranID as gateway_ref, as the payment and the fulfilment job leave it.
+   */
+  const paidFiuuOrder = async () => {
+    const order = await insertOrder(t.app, {
+      productId: null,
+      priceId: null,
+      currency: 'MYR',
+      unitAmount: 2760,
+      status: ORDER_STATUS.CHARGE_FAILED,
+      gateway: 'fiuu',
+    });
+    const handoff = fiuu.handoff({
+      orderNum: order.orderNum,
+      amount: 2760,
+      currency: 'MYR',
+      email: 'buyer@example.com',
+      gameId: 'bigo_test_id',
+      amountGame: 100,
+      productName: 'Test product',
+      lang: 'en',
+    });
+    const page = await (
+      await httpPost(handoff.payment_url, fiuuFormFields({ ...handoff, method: 'form', order_status: 3 }))
+    ).text();
+    const pay = formsOf(page).find((f) => f.fields.outcome === 'pay');
+    if (!pay) throw new Error('no Pay form on the sandbox page');
+    expect((await httpPost(new URL(pay.action, url).toString(), pay.fields)).status).toBe(200);
+    const [txn] = await db()
+      .select({ data: sandboxRecords.data })
+      .from(sandboxRecords)
+      .where(and(eq(sandboxRecords.kind, 'fiuu_txn'), eq(sandboxRecords.key, order.orderNum)));
+    const tranId = (txn?.data as { tranID?: string; status?: string } | undefined)?.tranID;
+    if (!tranId) throw new Error('the sandbox recorded no transaction');
+    await db().update(orders).set({ gatewayRef: tranId }).where(eq(orders.id, order.id));
+    return { ...order, tranId };
+  };
+
+  const refund = (
+    orderNum: string,
+    body: unknown = { reason: 'BIGO ID closed, buyer asked for the money back' },
+    auth: string | null = admin,
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/order/refund?order_num=${encodeURIComponent(orderNum)}`,
+      headers: auth ? { authorization: auth } : {},
+      payload: body as Record<string, unknown>,
+    });
+
+  const rowOf = async (orderNum: string) => {
+    const [row] = await db().select().from(orders).where(eq(orders.orderNum, orderNum));
+    if (!row) throw new Error(`order ${orderNum} missing`);
+    return row;
+  };
+  const eventsOf = (orderId: number) =>
+    db().select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
+  const refundsOf = async (tranId: string) =>
+    (
+      await db()
+        .select({ data: sandboxRecords.data })
+        .from(sandboxRecords)
+        .where(and(eq(sandboxRecords.kind, FIUU_REFUND), sql`${sandboxRecords.data}->>'TxnID' = ${tranId}`))
+        .orderBy(asc(sandboxRecords.id))
+    ).map((r) => r.data as FiuuSandboxRefund);
+  const auditOf = (orderNum: string) =>
+    db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, orderNum)))
+      .orderBy(asc(auditLog.id));
+  const refundJobsOf = (orderNum: string) =>
+    db()
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'refund-order'), sql`${jobs.payload}->>'order_num' = ${orderNum}`))
+      .orderBy(asc(jobs.id));
+  /** Makes the order's queued refund job due now (instead of waiting for its recheck time). */
+  const makeDue = (orderNum: string) =>
+    db()
+      .update(jobs)
+      .set({ runAt: sql`now() - interval '1 second'` })
+      .where(and(eq(jobs.kind, 'refund-order'), sql`${jobs.payload}->>'order_num' = ${orderNum}`));
+
+  beforeAll(async () => {
+    t = await startTestApp({ APP_SECRET: SECRET }, { listen: true });
+    url = t.url ?? '';
+    settings = gatewaySettings(t.config, SECRET);
+    fiuu = createFiuuClient(settings.fiuu, t.app.log);
+    admin = await bearer(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    const [row] = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, TEST_ADMIN.username));
+    adminId = row?.id ?? 0;
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refunds a failed charge through the Fiuu refund API: 10 → 11 → 12, with events and an audit row', async () => {
+    await setFiuuRefundControls(db(), { mode: 'succeed' });
+    const order = await paidFiuuOrder();
+    const res = await refund(order.orderNum);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { message: string; data: { order_num: string; order_status: number } };
+    expect(body.message).toBe(MESSAGES.order_refund_started);
+    expect(body.data).toMatchObject({ order_num: order.orderNum, order_status: ORDER_STATUS.REFUNDING });
+    expect((await rowOf(order.orderNum)).orderStatus).toBe(ORDER_STATUS.REFUNDING);
+    expect(await refundJobsOf(order.orderNum)).toHaveLength(1);
+    // Nothing reaches the gateway before the job runs.
+    expect(await refundsOf(order.tranId)).toEqual([]);
+
+    await t.app.jobs.runDue();
+
+    const row = await rowOf(order.orderNum);
+    expect(row.orderStatus).toBe(ORDER_STATUS.REFUNDED);
+    const [sent] = await refundsOf(order.tranId);
+    expect(await refundsOf(order.tranId)).toHaveLength(1);
+    expect(sent).toMatchObject({
+      RefID: `${order.orderNum}R1`,
+      TxnID: order.tranId,
+      Amount: '27.60',
+      Status: '00',
+    });
+    expect(row.refundRef).toBe(sent?.RefundID);
+
+    const moves = (await eventsOf(order.id)).map((e) => [e.fromStatus, e.toStatus, e.cause, e.actor]);
+    expect(moves).toEqual([
+      [10, 11, 'admin refund: BIGO ID closed, buyer asked for the money back', `admin:${adminId}`],
+      [11, 12, 'fiuu refund succeeded', 'gateway:fiuu'],
+    ]);
+    const audit = await auditOf(order.orderNum);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorId: adminId, action: 'order.refund', entity: 'order' });
+    expect(audit[0]?.detail).toMatchObject({
+      reason: 'BIGO ID closed, buyer asked for the money back',
+      from: 10,
+    });
+
+    // A refunded order cannot be refunded again.
+    const again = await refund(order.orderNum);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ message: MESSAGES.order_action_not_allowed });
+  });
+
+  it('a refund Fiuu rejects ends in 13 with the reason; the retry is a new refund (new RefID) and ends in 12', async () => {
+    await setFiuuRefundControls(db(), { mode: 'reject' });
+    const order = await paidFiuuOrder();
+    expect((await refund(order.orderNum)).statusCode).toBe(200);
+    await t.app.jobs.runDue();
+    let row = await rowOf(order.orderNum);
+    expect(row.orderStatus).toBe(ORDER_STATUS.REFUND_FAILED);
+    expect(row.failureReason).toContain('Fiuu rejected the refund');
+    expect(row.failureReason).toContain('sandbox control');
+    expect((await refundsOf(order.tranId)).map((r) => [r.RefID, r.Status])).toEqual([
+      [`${order.orderNum}R1`, '11'],
+    ]);
+
+    await setFiuuRefundControls(db(), { mode: 'succeed' });
+    const retry = await refund(order.orderNum, { reason: 'card issue fixed, try again' });
+    expect(retry.statusCode).toBe(200);
+    row = await rowOf(order.orderNum);
+    expect(row.orderStatus).toBe(ORDER_STATUS.REFUNDING);
+    expect(row.failureReason).toBeNull();
+    expect(row.refundRef).toBeNull();
+    await t.app.jobs.runDue();
+
+    row = await rowOf(order.orderNum);
+    expect(row.orderStatus).toBe(ORDER_STATUS.REFUNDED);
+    const sent = await refundsOf(order.tranId);
+    expect(sent.map((r) => [r.RefID, r.Status])).toEqual([
+      [`${order.orderNum}R1`, '11'],
+      [`${order.orderNum}R2`, '00'],
+    ]);
+    expect(row.refundRef).toBe(sent[1]?.RefundID);
+    expect((await eventsOf(order.id)).map((e) => [e.fromStatus, e.toStatus])).toEqual([
+      [10, 11],
+      [11, 13],
+      [13, 11],
+      [11, 12],
+    ]);
+    expect((await auditOf(order.orderNum)).map((a) => a.action)).toEqual([
+      'order.refund',
+      'order.refund_retry',
+    ]);
+    expect(await refundJobsOf(order.orderNum)).toHaveLength(2);
+  });
+
+  it('a pending refund is asked about again later and ends in 12 when Fiuu reports success', async () => {
+    await setFiuuRefundControls(db(), { mode: 'pending' });
+    const order = await paidFiuuOrder();
+    expect((await refund(order.orderNum)).statusCode).toBe(200);
+    const before = Date.now();
+    await t.app.jobs.runDue();
+
+    let row = await rowOf(order.orderNum);
+    expect(row.orderStatus).toBe(ORDER_STATUS.REFUNDING);
+    const [sent] = await refundsOf(order.tranId);
+    expect(sent?.Status).toBe('22');
+    expect(row.refundRef).toBe(sent?.RefundID);
+    const [job] = await refundJobsOf(order.orderNum);
+    expect(job).toMatchObject({ state: 'queued', lastError: 'refund pending at fiuu' });
+    expect(job?.runAt.getTime()).toBeGreaterThanOrEqual(before + 29 * 60_000);
+
+    // Not due yet: nothing happens.
+    await t.app.jobs.runDue();
+    expect((await rowOf(order.orderNum)).orderStatus).toBe(ORDER_STATUS.REFUNDING);
+
+    await makeDue(order.orderNum);
+    await t.app.jobs.runDue();
+    row = await rowOf(order.orderNum);
+    expect(row.orderStatus).toBe(ORDER_STATUS.REFUNDED);
+    expect(await refundsOf(order.tranId)).toHaveLength(1);
+  });
+
+  it('a job run again after a crash reaches the refund the crashed run sent, and never refunds twice', async () => {
+    await setFiuuRefundControls(db(), { mode: 'pending' });
+    const order = await paidFiuuOrder();
+    expect((await refund(order.orderNum)).statusCode).toBe(200);
+    await t.app.jobs.runDue();
+    expect(await refundsOf(order.tranId)).toHaveLength(1);
+    // The crash: the refund went out, but its answer was never stored.
+    await db().update(orders).set({ refundRef: null }).where(eq(orders.id, order.id));
+
+    await makeDue(order.orderNum);
+    await t.app.jobs.runDue();
+
+    const row = await rowOf(order.orderNum);
+    expect(row.orderStatus).toBe(ORDER_STATUS.REFUNDED);
+    const sent = await refundsOf(order.tranId);
+    expect(sent).toHaveLength(1);
+    expect(row.refundRef).toBe(sent[0]?.RefundID);
+  });
+
+  it('a refund still unsettled 24 hours after it started goes to 13 for an operator to check', async () => {
+    await setFiuuRefundControls(db(), { mode: 'stuck' });
+    const order = await paidFiuuOrder();
+    expect((await refund(order.orderNum)).statusCode).toBe(200);
+    await t.app.jobs.runDue();
+    expect((await rowOf(order.orderNum)).orderStatus).toBe(ORDER_STATUS.REFUNDING);
+
+    await makeDue(order.orderNum);
+    await t.app.jobs.runDue();
+    expect((await rowOf(order.orderNum)).orderStatus).toBe(ORDER_STATUS.REFUNDING);
+
+    await db()
+      .update(orderEvents)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toStatus, ORDER_STATUS.REFUNDING)));
+    await makeDue(order.orderNum);
+    await t.app.jobs.runDue();
+    const row = await rowOf(order.orderNum);
+    expect(row.orderStatus).toBe(ORDER_STATUS.REFUND_FAILED);
+    expect(row.failureReason).toBe('refund status unknown, check the gateway');
+    expect(await refundsOf(order.tranId)).toHaveLength(1);
+  });
+
+  describe('the sandbox refund API', () => {
+    const endpoint = () => `${url}/sandbox/fiuu-api/RMS/API/refundAPI/index.php`;
+    const signed = (over: Partial<Fields>, secret = settings.fiuu.secretKey): Fields => {
+      const fields = {
+        RefundType: 'P',
+        MerchantID: settings.fiuu.merchantId,
+        RefID: `direct${Date.now()}`,
+        TxnID: '0',
+        Amount: '27.60',
+        ...over,
+      };
+      return { ...fields, Signature: fiuuRefundSignature(fields, secret) };
+    };
+
+    it('refuses a forged signature, an unpaid or unknown transaction, and more than was paid', async () => {
+      await setFiuuRefundControls(db(), { mode: 'succeed' });
+      const order = await paidFiuuOrder();
+      const call = async (fields: Fields) => (await (await httpPost(endpoint(), fields)).json()) as Fields;
+
+      const forged = await call(signed({ TxnID: order.tranId }, 'not-the-secret-key'));
+      expect(forged).toMatchObject({ error_desc: 'Invalid or unmatched signature' });
+      const tampered = { ...signed({ TxnID: order.tranId, Amount: '1.00' }), Amount: '27.60' };
+      expect(await call(tampered)).toMatchObject({ error_desc: 'Invalid or unmatched signature' });
+      expect(await call(signed({ TxnID: '123' }))).toMatchObject({
+        error_desc: 'Transaction not found or not paid',
+      });
+      expect(await call(signed({ TxnID: order.tranId, Amount: '27.61' }))).toMatchObject({
+        error_desc: 'Refund amount exceeds the refundable amount',
+      });
+      expect(await refundsOf(order.tranId)).toEqual([]);
+
+      // The same request correctly signed is a refund; the order's own refund would then exceed what is left.
+      const ok = await call(signed({ TxnID: order.tranId, Amount: '20.00' }));
+      expect(ok).toMatchObject({ Status: '00', TxnID: order.tranId, Amount: '20.00' });
+      const client = await fiuu.refund({
+        orderNum: order.orderNum,
+        tranId: order.tranId,
+        amount: 2760,
+        currency: 'MYR',
+        refId: `${order.orderNum}X`,
+      });
+      expect(client.state).toBe('failed');
+      expect(client.reason).toContain('exceeds');
+      expect(await refundsOf(order.tranId)).toHaveLength(1);
+    });
+  });
+
+  describe('access and refusals', () => {
+    it('needs a signed-in superuser', async () => {
+      const order = await paidFiuuOrder();
+      expect((await refund(order.orderNum, undefined, null)).statusCode).toBe(401);
+      await createUser(t.app, {
+        username: 'refund_user',
+        password: 'user-pass-1',
+        email: 'refund_user@example.com',
+      });
+      const user = await bearer(t.app, 'refund_user', 'user-pass-1');
+      expect((await refund(order.orderNum, undefined, user)).statusCode).toBe(403);
+      expect((await rowOf(order.orderNum)).orderStatus).toBe(ORDER_STATUS.CHARGE_FAILED);
+      expect(await auditOf(order.orderNum)).toEqual([]);
+      expect(await refundJobsOf(order.orderNum)).toEqual([]);
+    });
+
+    it('refuses orders in other statuses (400), unknown orders (404) and a missing reason', async () => {
+      for (const status of [
+        ORDER_STATUS.PENDING_PAYMENT,
+        ORDER_STATUS.PAYMENT_COMPLETED,
+        ORDER_STATUS.CHARGED,
+        ORDER_STATUS.REFUNDING,
+      ]) {
+        const order = await insertOrder(t.app, {
+          productId: null,
+          priceId: null,
+          status,
+          gatewayRef: '5550001',
+        });
+        const res = await refund(order.orderNum);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ message: MESSAGES.order_action_not_allowed });
+        expect((await rowOf(order.orderNum)).orderStatus).toBe(status);
+        expect(await auditOf(order.orderNum)).toEqual([]);
+      }
+      const missing = await refund('EZ20990101nosuchorder000000000');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toMatchObject({ message: MESSAGES.order_not_found });
+
+      const order = await insertOrder(t.app, {
+        productId: null,
+        priceId: null,
+        status: 10,
+        gatewayRef: '5550002',
+      });
+      const noReason = await refund(order.orderNum, { reason: '   ' });
+      expect(noReason.statusCode).toBe(400);
+      expect(noReason.json()).toMatchObject({ errors: { reason: MESSAGES.order_reason_required } });
+      expect((await rowOf(order.orderNum)).orderStatus).toBe(ORDER_STATUS.CHARGE_FAILED);
+
+      // Paid without a gateway reference: there is nothing to refund through.
+      const unpaid = await insertOrder(t.app, { productId: null, priceId: null, status: 10 });
+      const res = await refund(unpaid.orderNum);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: MESSAGES.refund_unavailable });
+    });
+  });
+});
