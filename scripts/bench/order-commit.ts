@@ -4,67 +4,23 @@
  * recomputation, the BIGO precheck over HTTP (to the built-in simulator), the order row with its events, the
  * Fiuu hand-off and the timeout job. Prints orders/s and latency percentiles.
  *
+ * BIGO is a separate process, as in production: a second instance of our server plays it (its built-in
+ * simulator), and the measured server talks to it with the BIGO_* variables like to the real API. Run in one
+ * process, the simulator's half of every precheck would be billed to the shop's server.
+ *
  *   npm run bench                      # both databases (PostgreSQL when reachable)
  *   BENCH_SECONDS=30 BENCH_CONCURRENCY=32 npm run bench
  */
-import {
-  decryptWireJson,
-  encryptWireJson,
-  formatEventTime,
-  WIRE_CONTEXT,
-  ZPriceSelect,
-  ZProductSelect,
-} from '@ezrecharge/shared';
+
+import { randomBytes } from 'node:crypto';
+import { SANDBOX_BIGO_CLIENT_ID, sandboxBigoKeys } from '../../apps/server/src/gateways/gateway-settings';
+import { commitBody } from './commit';
 import { type LoadResult, loopbackAgents, runLoad, send } from './load';
 import { type BenchServer, postgresAvailable, startServer } from './server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-
-async function getJson(base: string, path: string): Promise<unknown> {
-  const res = await fetch(new URL(path, base));
-  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-  return res.json();
-}
-
-/** The commit body for one SGD pack, built the way the browser builds it (encrypted payload + event time). */
-async function commitBody(base: string): Promise<string> {
-  const products = (await getJson(base, '/api/v1/product/select?release=1')) as {
-    data: { data: string; timestamp: string };
-  };
-  const productList = ZProductSelect.parse(
-    await decryptWireJson(products.data.data, products.data.timestamp, WIRE_CONTEXT.select),
-  );
-  const product = productList[0];
-  if (!product) throw new Error('no released product');
-  const prices = (await getJson(base, `/api/v1/price/select/${product.id}?localLang=en`)) as {
-    data: { data: string; timestamp: string };
-  };
-  const select = ZPriceSelect.parse(
-    await decryptWireJson(prices.data.data, prices.data.timestamp, WIRE_CONTEXT.select),
-  );
-  const price = select.prices.SGD?.[0];
-  if (!price) throw new Error('no SGD price');
-  const quantity = 2;
-  const eventtime = formatEventTime();
-  const data = await encryptWireJson(
-    {
-      game_type: 1,
-      game_id: 'bench_buyer',
-      price_id: price.id,
-      quantity,
-      amount: price.unit_amount * quantity,
-      amount_game: price.game_amount * quantity,
-      pay_currency: 'SGD',
-      token: '',
-      page_info: 'recharge',
-    },
-    eventtime,
-    WIRE_CONTEXT.order,
-  );
-  return JSON.stringify({ data, eventtime, email: 'bench@example.com' });
-}
 
 async function measure(server: BenchServer): Promise<LoadResult> {
   // ~30 commits per address per minute is the public limit; enough addresses that it never binds here.
@@ -109,8 +65,17 @@ async function main() {
     `order commit: ${CONCURRENCY} concurrent clients, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up`,
   );
   const rows: string[] = [];
+  const secret = randomBytes(32).toString('hex');
+  const bigo = await startServer('embedded', { APP_SECRET: secret, DATABASE_URL: 'memory://' });
+  const bigoEnv = {
+    APP_SECRET: secret,
+    BIGO_API_BASE: `${bigo.url}/sandbox/bigo`,
+    BIGO_CLIENT_ID: SANDBOX_BIGO_CLIENT_ID,
+    BIGO_PRIVATE_KEY: sandboxBigoKeys(secret).privateKey,
+    BIGO_SIGN_ALG: 'ES256',
+  };
   for (const target of targets) {
-    const server = await startServer(target);
+    const server = await startServer(target, bigoEnv);
     try {
       const result = await measure(server);
       rows.push(row(server.label, result));
@@ -120,6 +85,7 @@ async function main() {
       await server.stop();
     }
   }
+  await bigo.stop();
   console.log('');
   console.log('| database | commits | commits/s | p50 ms | p90 ms | p99 ms | max ms | failed |');
   console.log('|---|---|---|---|---|---|---|---|');
