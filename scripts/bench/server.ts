@@ -87,7 +87,9 @@ export async function startServer(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ezr-bench-'));
   const pgDb = database === 'postgres' ? await createDatabase() : undefined;
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the servers (written when they stop).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(ROOT, 'apps/server'),
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
