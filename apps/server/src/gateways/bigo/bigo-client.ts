@@ -3,6 +3,7 @@ import { formatMinor } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { StartupError } from '../../infra/startup-error';
 import type { BigoSettings } from '../gateway-settings';
+import { type HttpAnswer, postJson } from '../http-post';
 import type { BigoGateway, BigoPrecheckOutcome, BigoRecharge, BigoRechargeOutcome } from '../ports';
 import { BIGO_OK, bigoReason, bigoRescode } from './bigo-rescodes';
 import { BIGO_HEADERS, loadPrivateKey, newSeqid, signBigo, signingInput } from './bigo-signature';
@@ -42,7 +43,8 @@ function errorReason(err: unknown, timeoutMs: number): string {
   const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   if (e.name === 'TimeoutError' || e.name === 'AbortError')
     return `BIGO did not answer within ${timeoutMs} ms`;
-  const detail = e.cause?.code ?? e.cause?.message ?? e.message ?? String(err);
+  const detail =
+    (err as { code?: string }).code ?? e.cause?.code ?? e.cause?.message ?? e.message ?? String(err);
   return `BIGO could not be reached (${detail})`;
 }
 
@@ -80,26 +82,23 @@ export function createBigoClient(
     const body = JSON.stringify(payload);
     const timestamp = String(Math.floor(Date.now() / 1000));
     const signature = signBigo(settings.signAlg, privateKey, signingInput(body, url.pathname, timestamp));
-    let response: Response;
-    let text: string;
+    let reply: HttpAnswer;
     try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
+      reply = await postJson(
+        url,
+        {
           [BIGO_HEADERS.clientId]: settings.clientId,
           [BIGO_HEADERS.timestamp]: timestamp,
           [BIGO_HEADERS.signature]: signature,
         },
         body,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      // The timeout signal also covers reading the body, so a far end that stalls mid-answer is cut off too.
-      text = await response.text();
+        timeoutMs,
+      );
     } catch (err) {
       return { answered: false, reason: errorReason(err, timeoutMs) };
     }
-    if (response.status !== 200) return { answered: false, reason: `BIGO answered HTTP ${response.status}` };
+    if (reply.status !== 200) return { answered: false, reason: `BIGO answered HTTP ${reply.status}` };
+    const text = reply.text;
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
