@@ -1,5 +1,13 @@
-import { CreditCardOutlined, SearchOutlined } from '@ant-design/icons';
 import {
+  CreditCardOutlined,
+  DownOutlined,
+  RightOutlined,
+  RollbackOutlined,
+  SearchOutlined,
+  SyncOutlined,
+} from '@ant-design/icons';
+import {
+  isOrderStatus,
   isPayable,
   ORDER_STATUSES,
   orderStatusI18nKey,
@@ -8,8 +16,9 @@ import {
 import type { TOrder } from '@ezrecharge/shared/schemas/orders';
 import { Button, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { listPagination } from '../../../components/admin-list';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
@@ -26,6 +35,8 @@ import {
 } from '../api/get-orders';
 import { usePayOrder } from '../api/pay-order';
 import { formatDiamonds, formatMajor, formatPrice } from '../utils/format';
+import { actionsFor, OrderActionModal, type TOrderActionKind } from './order-action-modal';
+import { OrderHistory } from './order-history';
 import { OrderStatusTag } from './order-status-tag';
 import './orders.css';
 
@@ -36,6 +47,18 @@ interface TFilterValues {
 }
 
 const EMPTY_FILTERS: TFilterValues = { order_num: '', game_id: '', order_status: undefined };
+
+const ACTION_ICONS: Record<TOrderActionKind, ReactNode> = {
+  retryCharge: <SyncOutlined aria-hidden="true" />,
+  refund: <RollbackOutlined aria-hidden="true" />,
+  retryRefund: <RollbackOutlined aria-hidden="true" />,
+};
+
+/** `?order_status=10`: the status filter a link opens the list with (the operator overview's counts). */
+function statusOf(value: string | null): TOrderStatus | undefined {
+  const status = Number(value);
+  return value && isOrderStatus(status) ? status : undefined;
+}
 
 /** The signed-in user's id as stored at sign-in (SPEC.md §3 `userId`), or null. */
 function useStoredUserId(): number | null {
@@ -49,13 +72,27 @@ function useStoredUserId(): number | null {
 }
 
 /**
- * Order list /order (SPEC.md §2, §6, §7): filters by order number, BIGO ID and status; the SPEC.md columns; and
- * Pay Now, offered only to the order's creator while it awaits payment (2 or 3), which hands the buyer to the
- * payment page as the recharge form does. The server decides whose orders are listed.
+ * Order list /order (SPEC.md §2, §6, §7). A new `?order_status=` starts the list afresh with that filter, also
+ * when the page is already open (the console's Order entry clears it again).
  */
 export function OrderListPage() {
+  const [search] = useSearchParams();
+  const initialStatus = statusOf(search.get('order_status'));
+  return <OrderList key={initialStatus ?? 'all'} initialStatus={initialStatus} />;
+}
+
+/**
+ * Filters by order number, BIGO ID and status; the SPEC.md columns; and Pay Now, offered only to the order's
+ * creator while it awaits payment (2 or 3), which hands the buyer to the payment page as the recharge form does.
+ * The server decides whose orders are listed. Superusers also open a row for its status history and act on
+ * orders that need an operator: retry the charge or refund (10), retry the refund (13).
+ */
+function OrderList({ initialStatus }: { initialStatus: TOrderStatus | undefined }) {
   const { t } = useTranslation(['orders', 'common']);
-  const [params, setParams] = useState<TOrderListParams>(DEFAULT_ORDER_LIST_PARAMS);
+  const [params, setParams] = useState<TOrderListParams>({
+    ...DEFAULT_ORDER_LIST_PARAMS,
+    status: initialStatus,
+  });
   const [filters] = Form.useForm<TFilterValues>();
   const orders = useGetOrders(params);
   const names = useGetUserNames();
@@ -64,6 +101,7 @@ export function OrderListPage() {
   const superuser = useSuperuser();
   const userId = useStoredUserId();
   const [leaving, setLeaving] = useState('');
+  const [action, setAction] = useState<{ kind: TOrderActionKind; order: TOrder; open: boolean } | null>(null);
   const dateFormat = t('dateFormat');
 
   const search = (values: TFilterValues): void =>
@@ -76,7 +114,8 @@ export function OrderListPage() {
     }));
 
   const reset = (): void => {
-    filters.resetFields();
+    // Not resetFields: that would bring back the status the page was opened with.
+    filters.setFieldsValue(EMPTY_FILTERS);
     setParams((current) => ({ ...DEFAULT_ORDER_LIST_PARAMS, pageSize: current.pageSize }));
   };
 
@@ -97,6 +136,33 @@ export function OrderListPage() {
     if (order.created_by === null) return t('guest');
     return names.data?.[String(order.created_by)] ?? `#${order.created_by}`;
   };
+
+  const payNowButton = (order: TOrder): ReactNode => (
+    <Button
+      type="link"
+      icon={<CreditCardOutlined aria-hidden="true" />}
+      aria-label={t('payNowFor', { orderNum: order.order_num })}
+      loading={(pay.isPending && pay.variables === order.order_num) || leaving === order.order_num}
+      disabled={pay.isPending || leaving !== ''}
+      onClick={() => void payNow(order)}
+    >
+      {t('payNow')}
+    </Button>
+  );
+
+  const actionButtons = (order: TOrder): ReactNode[] =>
+    actionsFor(order.order_status).map((kind) => (
+      <Button
+        key={kind}
+        type="link"
+        danger={kind !== 'retryCharge'}
+        icon={ACTION_ICONS[kind]}
+        aria-label={t(`actions.${kind}.buttonFor`, { orderNum: order.order_num })}
+        onClick={() => setAction({ kind, order, open: true })}
+      >
+        {t(`actions.${kind}.button`)}
+      </Button>
+    ));
 
   const columns: TableColumnsType<TOrder> = [
     {
@@ -170,22 +236,18 @@ export function OrderListPage() {
     {
       key: 'actions',
       title: t('columns.actions'),
-      width: 130,
+      width: superuser ? 150 : 130,
       fixed: 'end',
-      // SPEC.md §2, §6: only the buyer who placed the order, only while it awaits payment.
-      render: (_value, order) =>
-        order.created_by !== null && order.created_by === userId && isPayable(order.order_status) ? (
-          <Button
-            type="link"
-            icon={<CreditCardOutlined aria-hidden="true" />}
-            aria-label={t('payNowFor', { orderNum: order.order_num })}
-            loading={(pay.isPending && pay.variables === order.order_num) || leaving === order.order_num}
-            disabled={pay.isPending || leaving !== ''}
-            onClick={() => void payNow(order)}
-          >
-            {t('payNow')}
-          </Button>
-        ) : null,
+      render: (_value, order) => (
+        <div className="order-list__actions">
+          {/* SPEC.md §2, §6: only the buyer who placed the order, only while it awaits payment. */}
+          {order.created_by !== null &&
+            order.created_by === userId &&
+            isPayable(order.order_status) &&
+            payNowButton(order)}
+          {superuser && actionButtons(order)}
+        </div>
+      ),
     },
   ];
 
@@ -201,7 +263,7 @@ export function OrderListPage() {
           name="order-filters"
           layout="inline"
           className="order-list__filters"
-          initialValues={EMPTY_FILTERS}
+          initialValues={{ ...EMPTY_FILTERS, order_status: initialStatus }}
           onFinish={search}
           role="search"
           aria-label={t('list.filters')}
@@ -237,13 +299,42 @@ export function OrderListPage() {
           columns={columns}
           dataSource={orders.data?.page_data ?? []}
           loading={orders.isFetching}
-          scroll={{ x: 1650 }}
+          scroll={{ x: 1700 }}
+          expandable={
+            superuser
+              ? {
+                  expandedRowRender: (order) => <OrderHistory order={order} names={names.data} />,
+                  columnWidth: 48,
+                  expandIcon: ({ expanded, record, onExpand }) => (
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={expanded ? <DownOutlined /> : <RightOutlined />}
+                      aria-expanded={expanded}
+                      aria-label={t(expanded ? 'history.hideFor' : 'history.showFor', {
+                        orderNum: record.order_num,
+                      })}
+                      onClick={(event) => onExpand(record, event)}
+                    />
+                  ),
+                }
+              : undefined
+          }
           locale={orders.isError ? { emptyText: t('common:oops') } : undefined}
           pagination={listPagination(params, setParams, orders.data?.total ?? 0, (total) =>
             t('list.total', { count: total }),
           )}
         />
       </div>
+      {action && (
+        <OrderActionModal
+          kind={action.kind}
+          order={action.order}
+          open={action.open}
+          onClose={() => setAction((current) => current && { ...current, open: false })}
+          afterClose={() => setAction(null)}
+        />
+      )}
     </div>
   );
 }

@@ -1,0 +1,99 @@
+import { ArrowRightOutlined } from '@ant-design/icons';
+import type { TOrder } from '@ezrecharge/shared/schemas/orders';
+import { Alert, Button, Spin } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGetOrderEvents } from '../api/get-order-events';
+import { OrderStatusTag } from './order-status-tag';
+
+/**
+ * Who moved the order, as the server records it (`system`, `visitor`, `buyer`, `gateway:fiuu`, `user:7`,
+ * `admin:1`); an account's name is added when the user list knows it, so an operator sees who acted.
+ */
+function actorLabel(actor: string, names: Readonly<Record<string, string>> | undefined): string {
+  const match = /^(?:user|admin):(\d+)$/.exec(actor);
+  const name = match?.[1] ? names?.[match[1]] : undefined;
+  return name ? `${name} (${actor})` : actor;
+}
+
+interface TOrderHistoryProps {
+  order: TOrder;
+  names: Readonly<Record<string, string>> | undefined;
+}
+
+/**
+ * An order's status history for superusers (DESIGN.md §6 `order_events`), shown when its row in /order is
+ * expanded: why it failed, if it did, then every move oldest first with its time, statuses, cause and actor.
+ * Loaded only once the row opens; an operator action reloads it with the list.
+ */
+export function OrderHistory({ order, names }: TOrderHistoryProps) {
+  const { t } = useTranslation('orders');
+  const events = useGetOrderEvents(order.order_num);
+  const dateFormat = t('history.dateFormat');
+
+  let body: ReactNode;
+  if (events.isPending) {
+    body = (
+      <div className="order-history__state" role="status">
+        <Spin size="small" /> {t('history.loading')}
+      </div>
+    );
+  } else if (events.isError) {
+    body = (
+      <div className="order-history__state" role="alert">
+        {t('history.loadFailed')}
+        <Button size="small" onClick={() => void events.refetch()}>
+          {t('result.retry')}
+        </Button>
+      </div>
+    );
+  } else if (events.data.length === 0) {
+    body = <p className="order-history__state">{t('history.empty')}</p>;
+  } else {
+    body = (
+      <ol className="order-history__list" aria-label={t('history.label', { orderNum: order.order_num })}>
+        {events.data.map((event) => (
+          <li
+            key={`${event.created_at} ${event.from_status} ${event.to_status} ${event.cause}`}
+            className="order-history__event"
+          >
+            <time className="order-history__time" dateTime={event.created_at}>
+              {dayjs(event.created_at).format(dateFormat)}
+            </time>
+            <span className="order-history__move">
+              {event.from_status === null ? (
+                <span className="order-history__new">{t('history.created')}</span>
+              ) : (
+                <OrderStatusTag status={event.from_status} />
+              )}
+              <ArrowRightOutlined aria-label={t('history.to')} />
+              <OrderStatusTag status={event.to_status} />
+            </span>
+            <span className="order-history__cause">{event.cause}</span>
+            <span className="order-history__actor">
+              <span className="order-history__actor-label">{t('history.by')}</span>{' '}
+              {actorLabel(event.actor, names)}
+            </span>
+          </li>
+        ))}
+      </ol>
+    );
+  }
+
+  return (
+    <section className="order-history" aria-label={t('history.title', { orderNum: order.order_num })}>
+      {order.failure_reason && (
+        <Alert
+          className="order-history__failure"
+          type="error"
+          showIcon
+          title={t('history.failureReason')}
+          description={order.failure_reason}
+        />
+      )}
+      <h3 className="order-history__title">{t('history.heading')}</h3>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,280 @@
+import { MESSAGES } from '@ezrecharge/shared/messages';
+import type { TOrder, TOrderEvent } from '@ezrecharge/shared/schemas/orders';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../../lib/i18n';
+import { setNavigator } from '../../../lib/navigation';
+import { fill } from '../../../test/fill';
+import { renderApp, setViewportWide } from '../../../test/render-app';
+import { signInAs } from '../../../test/session';
+import { fail, ok, stubApi, type TRecordedCall, type TReply } from '../../../test/stub-api';
+
+/** The superusers' side of /order: status history on expand, retry charge, refund and retry refund. */
+
+beforeAll(
+  () =>
+    Promise.all([
+      import('./order-list-page'),
+      import('..'),
+      import('../../../components/layouts/admin-layout'),
+    ]),
+  30_000,
+);
+
+beforeEach(async () => {
+  await setLanguage('en');
+  setViewportWide(true);
+  signInAs({ id: 1, username: 'admin', nickname: 'Admin', is_superuser: true });
+});
+
+afterEach(() => {
+  setNavigator(null);
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function order(overrides: Partial<TOrder>): TOrder {
+  return {
+    id: 1,
+    order_num: 'EZ0001',
+    game_type: 1,
+    game_id: 'Star88',
+    order_status: 9,
+    pay_payment_num: 'alice@example.com',
+    amount: 500,
+    amount_game: 200,
+    quantity: 2,
+    pay_currency: 'SGD',
+    price_id: 11,
+    price: 250,
+    game_amount: 100,
+    product_name: 'BIGO Diamonds',
+    page_info: 'recharge',
+    created_at: '2025-06-01T04:00:00.000Z',
+    created_by: 7,
+    pay_checkout_session_url: null,
+    paid_at: '2025-06-01T04:01:00.000Z',
+    delivered_at: null,
+    failure_reason: null,
+    ...overrides,
+  };
+}
+
+const ROWS = [
+  order({
+    id: 1,
+    order_num: 'EZCHARGEFAILED',
+    order_status: 10,
+    failure_reason: 'BIGO ID does not exist (rescode 7212004)',
+  }),
+  order({ id: 2, order_num: 'EZREFUNDFAILED', order_status: 13 }),
+  order({ id: 3, order_num: 'EZCHARGED', order_status: 9, delivered_at: '2025-06-01T04:02:00.000Z' }),
+  order({ id: 4, order_num: 'EZPENDING', order_status: 3, paid_at: null }),
+];
+
+const EVENTS: TOrderEvent[] = [
+  {
+    from_status: null,
+    to_status: 2,
+    cause: 'precheck ok',
+    actor: 'user:7',
+    created_at: '2025-06-01T04:00:00.000Z',
+  },
+  {
+    from_status: 7,
+    to_status: 8,
+    cause: 'delivery started',
+    actor: 'system',
+    created_at: '2025-06-01T04:01:01.000Z',
+  },
+  {
+    from_status: 8,
+    to_status: 10,
+    cause: 'BIGO refused the delivery: BIGO ID does not exist',
+    actor: 'system',
+    created_at: '2025-06-01T04:01:02.000Z',
+  },
+];
+
+function listRoutes(rows: TOrder[] = ROWS) {
+  return {
+    'GET /api/v1/order/': (call: TRecordedCall): TReply =>
+      ok({
+        page_data: rows,
+        total: rows.length,
+        page: Number(call.url.searchParams.get('page')),
+        page_size: Number(call.url.searchParams.get('page_size')),
+      }),
+    'GET /api/v1/user/select/': () => ok({ 1: 'Admin', 7: 'Alice' }),
+    'GET /api/v1/order/events': () => ok(EVENTS),
+  };
+}
+
+function rowOf(orderNum: string) {
+  const row = screen.getByText(orderNum).closest('tr');
+  if (!row) throw new Error(`no row for ${orderNum}`);
+  return within(row);
+}
+
+/** The action buttons of a row, by their visible text. */
+function actionsOf(orderNum: string): string[] {
+  const row = screen.getByText(orderNum).closest('tr');
+  return [...(row?.querySelectorAll('.order-list__actions button') ?? [])].map((b) => b.textContent ?? '');
+}
+
+async function openDialog(orderNum: string, buttonName: string, title: string) {
+  await userEvent.click(rowOf(orderNum).getByRole('button', { name: buttonName }));
+  // Found by its title's text: jsdom builds give every antd element the id "test-id", so aria-labelledby
+  // cannot name the dialog here as it does in a browser.
+  const dialog = await waitFor(() => {
+    const found = screen
+      .getAllByRole('dialog')
+      .find((node) => node.querySelector('.ant-modal-title')?.textContent === title);
+    if (!found) throw new Error(`no dialog titled ${title}`);
+    return found;
+  });
+  return within(dialog);
+}
+
+describe('order list /order for superusers', () => {
+  it('shows an order’s status history once its row is opened, in the active language', async () => {
+    const api = stubApi(listRoutes());
+    renderApp('/order');
+    await screen.findByText('EZCHARGEFAILED');
+    expect(api.callsTo('GET /api/v1/order/events')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show the history of order EZCHARGEFAILED' }));
+    const history = within(await screen.findByRole('list', { name: /Status moves of order EZCHARGEFAILED/ }));
+    expect(api.callsTo('GET /api/v1/order/events')[0]?.url.search).toBe('?order_num=EZCHARGEFAILED');
+    const moves = history.getAllByRole('listitem');
+    expect(moves).toHaveLength(3);
+    expect(within(moves[0] as HTMLElement).getByText('New order')).toBeInTheDocument();
+    expect(within(moves[0] as HTMLElement).getByText('Precheck successful')).toBeInTheDocument();
+    expect(within(moves[0] as HTMLElement).getByText('Alice (user:7)')).toBeInTheDocument();
+    const failed = within(moves[2] as HTMLElement);
+    expect(failed.getByText('Charging in progress')).toBeInTheDocument();
+    expect(failed.getByText('Charge failed')).toBeInTheDocument();
+    expect(failed.getByText('BIGO refused the delivery: BIGO ID does not exist')).toBeInTheDocument();
+    expect(failed.getByText('system')).toBeInTheDocument();
+    expect(failed.getByText((_c, node) => node?.tagName === 'TIME')).toHaveAttribute(
+      'datetime',
+      '2025-06-01T04:01:02.000Z',
+    );
+    const section = screen.getByRole('region', { name: 'Status history of order EZCHARGEFAILED' });
+    expect(within(section).getByText('BIGO ID does not exist (rescode 7212004)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hide the history of order EZCHARGEFAILED' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+
+    await setLanguage('zh');
+    expect(await within(moves[2] as HTMLElement).findByText('充值失败')).toBeInTheDocument();
+    expect(within(moves[2] as HTMLElement).getByText('充值中')).toBeInTheDocument();
+  });
+
+  it('offers retry charge and refund on charge-failed orders and retry refund on refund-failed ones only', async () => {
+    stubApi(listRoutes());
+    renderApp('/order');
+    await screen.findByText('EZCHARGEFAILED');
+
+    expect(actionsOf('EZCHARGEFAILED')).toEqual(['Retry charge', 'Refund']);
+    expect(actionsOf('EZREFUNDFAILED')).toEqual(['Retry refund']);
+    expect(actionsOf('EZCHARGED')).toEqual([]);
+    expect(actionsOf('EZPENDING')).toEqual([]);
+  });
+
+  it('retry charge needs a reason, sends it, says so and reloads the list and the history', async () => {
+    const api = stubApi({
+      ...listRoutes(),
+      'POST /api/v1/order/retry': () => ok(order({ order_status: 8 }), MESSAGES.order_retry_started),
+    });
+    renderApp('/order');
+    await screen.findByText('EZCHARGEFAILED');
+    await userEvent.click(screen.getByRole('button', { name: 'Show the history of order EZCHARGEFAILED' }));
+    await screen.findByRole('list', { name: /Status moves of order EZCHARGEFAILED/ });
+    const lists = api.callsTo('GET /api/v1/order/').length;
+    const histories = api.callsTo('GET /api/v1/order/events').length;
+
+    const dialog = await openDialog(
+      'EZCHARGEFAILED',
+      'Retry charge of order EZCHARGEFAILED',
+      'Retry the charge of order EZCHARGEFAILED',
+    );
+    expect(dialog.getByText(/BIGO is asked again to deliver the diamonds/)).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Retry charge' }));
+    expect(await dialog.findByText('Please give a reason')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/order/retry')).toHaveLength(0);
+
+    await fill(dialog.getByLabelText('Reason'), ' Reseller balance topped up ');
+    await userEvent.click(dialog.getByRole('button', { name: 'Retry charge' }));
+
+    expect(await screen.findByText(MESSAGES.order_retry_started)).toBeInTheDocument();
+    const [call] = api.callsTo('POST /api/v1/order/retry');
+    expect(call?.url.search).toBe('?order_num=EZCHARGEFAILED');
+    expect(call?.body).toEqual({ reason: 'Reseller balance topped up' });
+    await waitFor(() => expect(api.callsTo('GET /api/v1/order/').length).toBeGreaterThan(lists));
+    await waitFor(() => expect(api.callsTo('GET /api/v1/order/events').length).toBeGreaterThan(histories));
+  });
+
+  it('a refused refund shows why in the popup; retry refund goes to the refund endpoint', async () => {
+    const api = stubApi({
+      ...listRoutes(),
+      'POST /api/v1/order/refund': (call) =>
+        call.url.searchParams.get('order_num') === 'EZCHARGEFAILED'
+          ? fail(400, MESSAGES.order_action_not_allowed)
+          : ok(order({ order_status: 11 }), MESSAGES.order_refund_started),
+    });
+    renderApp('/order');
+    await screen.findByText('EZCHARGEFAILED');
+
+    const refund = await openDialog(
+      'EZCHARGEFAILED',
+      'Refund order EZCHARGEFAILED',
+      'Refund order EZCHARGEFAILED',
+    );
+    await fill(refund.getByLabelText('Reason'), 'Buyer asked for the money back');
+    await userEvent.click(refund.getByRole('button', { name: 'Start refund' }));
+    expect(
+      await screen.findByText(MESSAGES.order_action_not_allowed, { selector: '.ant-modal-confirm-title' }),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/order/refund')[0]?.body).toEqual({
+      reason: 'Buyer asked for the money back',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+
+    const retry = await openDialog(
+      'EZREFUNDFAILED',
+      'Retry refund of order EZREFUNDFAILED',
+      'Retry the refund of order EZREFUNDFAILED',
+    );
+    await fill(retry.getByLabelText('Reason'), 'Gateway is back');
+    await userEvent.click(retry.getByRole('button', { name: 'Retry refund' }));
+    expect(await screen.findByText(MESSAGES.order_refund_started)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/order/refund')[1]?.url.search).toBe('?order_num=EZREFUNDFAILED');
+  });
+
+  it('opens with the status filter of ?order_status=', async () => {
+    const api = stubApi(listRoutes(ROWS.slice(0, 1)));
+    renderApp('/order?order_status=10');
+    await screen.findByText('EZCHARGEFAILED');
+
+    expect(api.callsTo('GET /api/v1/order/')[0]?.url.search).toBe('?order_status=10&page=1&page_size=5');
+    const filters = within(screen.getByRole('search', { name: 'Filter orders' }));
+    expect(filters.getByTitle('Charge failed')).toBeInTheDocument();
+  });
+});
+
+describe('order list /order for ordinary users', () => {
+  it('has no history to open and no operator actions', async () => {
+    signInAs({ id: 7, username: 'alice01', nickname: 'Alice', is_superuser: false });
+    const api = stubApi(listRoutes());
+    renderApp('/order');
+    await screen.findByText('EZCHARGEFAILED');
+
+    expect(screen.queryByRole('button', { name: /Show the history/ })).toBeNull();
+    for (const orderNum of ['EZCHARGEFAILED', 'EZREFUNDFAILED']) expect(actionsOf(orderNum)).toEqual([]);
+    expect(screen.queryByText('Retry charge')).toBeNull();
+    expect(api.callsTo('GET /api/v1/order/events')).toHaveLength(0);
+  });
+});
