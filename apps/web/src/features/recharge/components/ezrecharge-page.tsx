@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routePath, type TRouteName } from '../../../lib/routes';
 import { useStoredUser } from '../../../lib/session';
+import { OperatorOverview } from './operator-overview';
 import { RechargeLayout } from './recharge-layout';
 
 interface TLinkCardProps {
@@ -39,6 +40,7 @@ function LinkCard({ to, icon, title, text }: TLinkCardProps) {
 /**
  * Signed-in recharge /ezrecharge, where sign-in leads (SPEC.md §2, §4): the recharge form without an e-mail field
  * (the server takes the profile's), and below it the way to the orders, the profile and the how-it-works page.
+ * Superusers also see the operator overview above the form.
  */
 export function EzRechargePage() {
   const { t } = useTranslation('recharge');
@@ -53,6 +55,7 @@ export function EzRechargePage() {
             {name ? t('member.greeting', { name }) : t('member.greetingNoName')}
           </h1>
           <p className="recharge-page__intro">{t('member.intro')}</p>
+          <OperatorOverview />
         </div>
       }
       footer={
