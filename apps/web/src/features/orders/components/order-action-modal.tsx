@@ -70,6 +70,7 @@ export function OrderActionModal({ kind, order, open, onClose, afterClose }: TOr
   return (
     <Modal
       open={open}
+      className="order-action"
       title={t(`actions.${kind}.title`, { orderNum: order.order_num })}
       okText={t(`actions.${kind}.ok`)}
       cancelText={t('actions.cancel')}
