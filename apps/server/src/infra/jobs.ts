@@ -133,10 +133,10 @@ function errorText(err: unknown): string {
 }
 
 /**
- * Adds a job in the caller's transaction, so it exists exactly when the caller's change commits. A free function
- * (JobQueue.enqueue is this one) for code that has a transaction but no queue, e.g. applyPaymentOutcome.
+ * The INSERT that enqueues a job, as a statement to run or to embed in a larger one (the order commit writes its
+ * order, events and timeout job in one statement).
  */
-export async function enqueueJob(tx: DbOrTx, spec: JobSpec): Promise<void> {
+export function enqueueJobQuery(db: DbOrTx, spec: JobSpec): SQL {
   const runAt = spec.runAt ?? new Date();
   const maxAttempts = spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const values = {
@@ -146,15 +146,10 @@ export async function enqueueJob(tx: DbOrTx, spec: JobSpec): Promise<void> {
     maxAttempts,
     dedupeKey: spec.dedupeKey ?? null,
   };
-  if (!spec.dedupeKey) {
-    await tx.insert(jobs).values(values);
-    return;
-  }
-  if (spec.once) {
-    await tx.insert(jobs).values(values).onConflictDoNothing({ target: jobs.dedupeKey });
-    return;
-  }
-  await tx
+  if (!spec.dedupeKey) return db.insert(jobs).values(values).getSQL();
+  if (spec.once)
+    return db.insert(jobs).values(values).onConflictDoNothing({ target: jobs.dedupeKey }).getSQL();
+  return db
     .insert(jobs)
     .values(values)
     .onConflictDoUpdate({
@@ -173,7 +168,16 @@ export async function enqueueJob(tx: DbOrTx, spec: JobSpec): Promise<void> {
       },
       // A live job with the key is left alone; only a finished one comes back.
       setWhere: sql`${jobs.state} in ('done', 'dead')`,
-    });
+    })
+    .getSQL();
+}
+
+/**
+ * Adds a job in the caller's transaction, so it exists exactly when the caller's change commits. A free function
+ * (JobQueue.enqueue is this one) for code that has a transaction but no queue, e.g. applyPaymentOutcome.
+ */
+export async function enqueueJob(tx: DbOrTx, spec: JobSpec): Promise<void> {
+  await tx.execute(enqueueJobQuery(tx, spec));
 }
 
 export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueueOptions = {}): JobQueue {

@@ -1,6 +1,6 @@
 import { formatEventTime } from '@ezrecharge/shared';
 import type { DbOrTx } from '../../infra/db';
-import { enqueueJob } from '../../infra/jobs';
+import { enqueueJob, type JobSpec } from '../../infra/jobs';
 
 /**
  * The fulfilment module's jobs and how they are queued. Other modules queue them through these functions, inside
@@ -62,19 +62,14 @@ export async function enqueueReceipt(tx: DbOrTx, orderNum: string): Promise<void
  * Queues the operator's low-balance warning when `balance` (BIGO's recharge_balance at a precheck) is below
  * `threshold` (BIGO_BALANCE_ALERT_BELOW; 0 = off). At most one per UTC+8 hour, however many orders see it.
  */
-export async function warnIfBalanceLow(
-  tx: DbOrTx,
-  balance: number | null,
-  threshold: number,
-  now: Date,
-): Promise<boolean> {
-  if (balance === null || threshold <= 0 || balance >= threshold) return false;
-  await enqueueJob(tx, {
+/** The hourly low-balance warning job, or null when the balance is unknown, fine, or the alert is off. */
+export function balanceWarningJob(balance: number | null, threshold: number, now: Date): JobSpec | null {
+  if (balance === null || threshold <= 0 || balance >= threshold) return null;
+  return {
     kind: BALANCE_WARNING_JOB,
     payload: { balance, threshold, checked_at: now.toISOString() },
     dedupeKey: balanceWarningKey(now),
     maxAttempts: MAIL_MAX_ATTEMPTS,
     once: true,
-  });
-  return true;
+  };
 }

@@ -25,11 +25,11 @@ import type { BigoPrecheckOutcome, Gateways } from '../../gateways/ports';
 import type { SessionUser } from '../../infra/auth';
 import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/http';
-import type { JobQueue } from '../../infra/jobs';
+import { enqueueJobQuery, type JobQueue } from '../../infra/jobs';
 import { countFailure, enforce, ensureBelow, type RateLimiter } from '../../infra/rate-limit';
 import { uniqueViolation } from '../auth/auth-service';
 import { foreignKeyViolation } from '../catalogue/catalogue-common';
-import { warnIfBalanceLow } from '../fulfilment/fulfilment-jobs';
+import { balanceWarningJob } from '../fulfilment/fulfilment-jobs';
 import type { OrderRow } from './order-moves';
 import {
   newOrderNum,
@@ -47,13 +47,13 @@ import {
   findOrderByNum,
   findOrderByNumAndEmail,
   findPriceForOrder,
-  insertOrderWithEvents,
+  insertOrderAtOnce,
   listOrders,
   type NewOrderEvent,
   ORDER_NUM_INDEX,
   type PriceForOrder,
 } from './orders-repository';
-import { enqueuePaymentTimeout, PaymentHandoff } from './payment-handoff';
+import { PaymentHandoff, paymentTimeoutJob } from './payment-handoff';
 
 /** Who places or reads an order: the signed-in account (if any), the client address and the page language. */
 export interface Caller {
@@ -260,39 +260,47 @@ export class OrdersService {
     for (let attempt = 1; ; attempt++) {
       const orderNum = newOrderNum(this.now());
       try {
-        return await this.deps.db.transaction(async (tx) => {
-          const row = await insertOrderWithEvents(
-            tx,
-            {
-              orderNum,
-              gameType: GAME_TYPE,
-              gameId: payload.game_id,
-              orderStatus: status,
-              email: o.email,
-              lang: o.caller.lang,
-              pageInfo: payload.page_info,
-              productId: price.productId,
-              productName: price.productName,
-              priceId: price.priceId,
-              currency: price.currency,
-              unitAmount: price.unitAmount,
-              gameAmount: price.gameAmount,
-              quantity: payload.quantity,
-              amount: o.amount,
-              amountGame: o.amountGame,
-              gateway,
-              paymentDeadline: deadline,
-              precheckRescode: o.precheck.rescode,
-              precheckBalance: balance,
-              failureReason: failure,
-              createdBy: o.caller.user?.id ?? null,
-            },
-            events,
-          );
-          if (deadline) await enqueuePaymentTimeout(this.deps.jobs, tx, orderNum, deadline);
-          await warnIfBalanceLow(tx, balance, this.deps.balanceAlertBelow ?? 0, this.now());
-          return row;
-        });
+        const values = {
+          orderNum,
+          gameType: GAME_TYPE,
+          gameId: payload.game_id,
+          orderStatus: status,
+          email: o.email,
+          lang: o.caller.lang,
+          pageInfo: payload.page_info,
+          productId: price.productId,
+          productName: price.productName,
+          priceId: price.priceId,
+          currency: price.currency,
+          unitAmount: price.unitAmount,
+          gameAmount: price.gameAmount,
+          quantity: payload.quantity,
+          amount: o.amount,
+          amountGame: o.amountGame,
+          gateway,
+          paymentDeadline: deadline,
+          precheckRescode: o.precheck.rescode,
+          precheckBalance: balance,
+          failureReason: failure,
+          createdBy: o.caller.user?.id ?? null,
+        };
+        const jobInserts = [
+          ...(deadline ? [paymentTimeoutJob(orderNum, deadline)] : []),
+          ...[balanceWarningJob(balance, this.deps.balanceAlertBelow ?? 0, this.now())].filter(
+            (job) => job !== null,
+          ),
+        ].map((job) => enqueueJobQuery(this.deps.db, job));
+        const inserted = await insertOrderAtOnce(this.deps.db, values, events, jobInserts);
+        return {
+          ...values,
+          ...inserted,
+          gatewayRef: null,
+          payCheckoutSessionUrl: null,
+          paymentHeld: false,
+          refundRef: null,
+          paidAt: null,
+          deliveredAt: null,
+        };
       } catch (err) {
         if (uniqueViolation(err) === ORDER_NUM_INDEX && attempt < ORDER_NUM_TRIES) continue;
         // The price was deleted between the check and the insert.

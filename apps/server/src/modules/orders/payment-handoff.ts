@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Gateways } from '../../gateways/ports';
 import type { Db, DbOrTx } from '../../infra/db';
 import { AppError } from '../../infra/http';
-import type { JobQueue } from '../../infra/jobs';
+import type { JobQueue, JobSpec } from '../../infra/jobs';
 import { applyPaymentOutcome } from '../payments/payment-outcomes';
 import { moveOrder, type OrderMoveSet, type OrderRow } from './order-moves';
 import {
@@ -40,19 +40,24 @@ export interface HandoffDeps {
 }
 
 /** Adds (or revives) the order's timeout job in the caller's transaction. */
+/** The timeout job of an order awaiting payment, due at its deadline. */
+export function paymentTimeoutJob(orderNum: string, deadline: Date): JobSpec {
+  return {
+    kind: PAYMENT_TIMEOUT_JOB,
+    payload: { order_num: orderNum },
+    runAt: deadline,
+    dedupeKey: paymentTimeoutKey(orderNum),
+    maxAttempts: PAYMENT_TIMEOUT_MAX_ATTEMPTS,
+  };
+}
+
 export async function enqueuePaymentTimeout(
   jobs: JobQueue,
   tx: DbOrTx,
   orderNum: string,
   deadline: Date,
 ): Promise<void> {
-  await jobs.enqueue(tx, {
-    kind: PAYMENT_TIMEOUT_JOB,
-    payload: { order_num: orderNum },
-    runAt: deadline,
-    dedupeKey: paymentTimeoutKey(orderNum),
-    maxAttempts: PAYMENT_TIMEOUT_MAX_ATTEMPTS,
-  });
+  await jobs.enqueue(tx, paymentTimeoutJob(orderNum, deadline));
 }
 
 /**
