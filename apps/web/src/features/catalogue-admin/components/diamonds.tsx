@@ -1,6 +1,7 @@
 import { FireFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatDiamonds, isBigPack } from '../utils/format';
+import { formatDiamonds } from '../../../lib/money-format';
+import { isBigPack } from '../utils/format';
 
 /** A pack's diamonds, with the SPEC.md §9 fire icon from 40 000 diamonds up. */
 export function Diamonds({ amount }: { amount: number }) {

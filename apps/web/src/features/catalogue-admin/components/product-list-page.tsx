@@ -19,6 +19,7 @@ import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/form-rules';
+import { formatDiamonds } from '../../../lib/money-format';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { toast } from '../../../lib/toast';
@@ -31,7 +32,6 @@ import {
 } from '../api/get-products';
 import { useToggleRelease } from '../api/release-product';
 import { useSyncProducts } from '../api/sync-products';
-import { formatDiamonds } from '../utils/format';
 import { serverText } from '../utils/server-text';
 import './catalogue-admin.css';
 

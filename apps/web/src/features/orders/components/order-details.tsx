@@ -1,7 +1,7 @@
 import type { TOrder } from '@ezrecharge/shared/schemas/orders';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDiamonds, formatPrice } from '../utils/format';
+import { formatDiamonds, formatPrice } from '../../../lib/money-format';
 import { OrderStatusTag } from './order-status-tag';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

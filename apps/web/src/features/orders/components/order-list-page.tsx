@@ -23,6 +23,7 @@ import { listPagination } from '../../../components/admin-list';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/form-rules';
+import { formatDiamonds, formatMajor, formatPrice } from '../../../lib/money-format';
 import { startPaymentHandoff } from '../../../lib/payment-handoff';
 import { useErrorPopup } from '../../../lib/popup';
 import { useSuperuser } from '../../../lib/session';
@@ -34,7 +35,6 @@ import {
   useGetUserNames,
 } from '../api/get-orders';
 import { usePayOrder } from '../api/pay-order';
-import { formatDiamonds, formatMajor, formatPrice } from '../utils/format';
 import { actionsFor, OrderActionModal, type TOrderActionKind } from './order-action-modal';
 import { OrderHistory } from './order-history';
 import { OrderStatusTag } from './order-status-tag';

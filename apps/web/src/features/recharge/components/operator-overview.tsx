@@ -5,10 +5,10 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDiamonds } from '../../../lib/money-format';
 import { routePath } from '../../../lib/routes';
 import { useSuperuser } from '../../../lib/session';
 import { useGetOrderOverview } from '../api/get-order-overview';
-import { formatDiamonds } from '../utils/format';
 
 interface TCountProps {
   label: string;

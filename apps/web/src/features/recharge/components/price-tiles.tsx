@@ -2,7 +2,7 @@ import { FireFilled } from '@ant-design/icons';
 import { FIRE_ICON_MIN_DIAMONDS } from '@ezrecharge/shared/limits';
 import type { TPriceSelect } from '@ezrecharge/shared/schemas/catalogue';
 import { useTranslation } from 'react-i18next';
-import { formatDiamonds, formatPrice } from '../utils/format';
+import { formatDiamonds, formatPrice } from '../../../lib/money-format';
 
 export type TPack = TPriceSelect['prices'][string][number];
 

@@ -15,12 +15,12 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldRules, reportFormError, translateKnownMessage } from '../../../lib/form-rules';
 import { currentLanguage } from '../../../lib/i18n';
+import { formatDiamonds, formatPrice } from '../../../lib/money-format';
 import { startPaymentHandoff } from '../../../lib/payment-handoff';
 import { useErrorPopup } from '../../../lib/popup';
 import { readLocal, STORAGE_KEYS } from '../../../lib/storage';
 import { useCommitOrder } from '../api/commit-order';
 import { useGetPrices, useGetProducts } from '../api/get-catalogue';
-import { formatDiamonds, formatPrice } from '../utils/format';
 import { PriceTiles, type TPack } from './price-tiles';
 
 interface TRechargeValues {
