@@ -7,31 +7,12 @@ import { fiuuSkey } from '../src/gateways/fiuu/fiuu-protocol';
 import { type GatewaySettings, gatewaySettings } from '../src/gateways/gateway-settings';
 import type { OrderForPayment } from '../src/gateways/ports';
 import { insertOrder } from './support/orders';
+import { formsOf } from './support/sandbox-pages';
 import { freePort, startTestApp, type TestApp } from './support/test-app';
 
 const SECRET = 'payments-fiuu-test-secret-0123456789abcdef';
 
 type Fields = Record<string, string>;
-
-/** Hidden fields of every POST form on a page, in page order (values unescaped as a browser would). */
-function formsOf(page: string): { action: string; fields: Fields }[] {
-  const decode = (s: string) =>
-    s
-      .replace(/&quot;/g, '"')
-      .replace(/&#39;/g, "'")
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&');
-  return [...page.matchAll(/<form method="post" action="([^"]*)"[^>]*>(.*?)<\/form>/g)].map((m) => ({
-    action: decode(m[1] ?? ''),
-    fields: Object.fromEntries(
-      [...(m[2] ?? '').matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((i) => [
-        decode(i[1] ?? ''),
-        decode(i[2] ?? ''),
-      ]),
-    ),
-  }));
-}
 
 describe('Fiuu payments', () => {
   let t: TestApp;

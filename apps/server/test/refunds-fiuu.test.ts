@@ -13,31 +13,12 @@ import {
 } from '../src/gateways/sandbox/fiuu-refund-sandbox';
 import { bearer, createUser } from './support/auth';
 import { insertOrder } from './support/orders';
+import { formsOf } from './support/sandbox-pages';
 import { startTestApp, TEST_ADMIN, type TestApp } from './support/test-app';
 
 const SECRET = 'refunds-fiuu-test-secret-0123456789abcdef';
 
 type Fields = Record<string, string>;
-
-/** The hidden fields of each POST form on a sandbox page, in page order. */
-function formsOf(page: string): { action: string; fields: Fields }[] {
-  const decode = (s: string) =>
-    s
-      .replace(/&quot;/g, '"')
-      .replace(/&#39;/g, "'")
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&');
-  return [...page.matchAll(/<form method="post" action="([^"]*)"[^>]*>(.*?)<\/form>/g)].map((m) => ({
-    action: decode(m[1] ?? ''),
-    fields: Object.fromEntries(
-      [...(m[2] ?? '').matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((i) => [
-        decode(i[1] ?? ''),
-        decode(i[2] ?? ''),
-      ]),
-    ),
-  }));
-}
 
 describe('Fiuu refunds', () => {
   let t: TestApp;
