@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sandboxRecords } from '../../db/schema';
@@ -8,6 +7,7 @@ import type { DbOrTx } from '../../infra/db';
 import type { AppDeps } from '../../infra/deps';
 import { formFields } from '../fiuu/fiuu-protocol';
 import { getRecord, putRecord, putRecordOnce } from './sandbox-page-records';
+import { bracketed, stripeError } from './stripe-sandbox-wire';
 
 /**
  * The built-in Stripe's refunds (DESIGN.md §7), registered inside the sandbox's API scope (Bearer key checked):
@@ -66,28 +66,6 @@ export async function setStripeRefundControls(
 async function refundControls(db: DbOrTx): Promise<TStripeRefundControls> {
   const parsed = ZStripeRefundControls.safeParse(await getRecord(db, STRIPE_REFUND_CONTROLS, CONTROLS_KEY));
   return parsed.success ? parsed.data : ZStripeRefundControls.parse({});
-}
-
-function stripeError(
-  reply: FastifyReply,
-  status: number,
-  message: string,
-  extra: Record<string, string> = {},
-) {
-  return reply
-    .status(status)
-    .type('application/json')
-    .send({ error: { type: 'invalid_request_error', message, ...extra } });
-}
-
-/** Flat form keys as the SDK sends them: `metadata[order_num]` → { order_num }. */
-function metadataOf(fields: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(fields)) {
-    const m = /^metadata\[(.+)\]$/.exec(key);
-    if (m?.[1]) out[m[1]] = value;
-  }
-  return out;
 }
 
 class IdempotencyConflict extends Error {}
@@ -172,7 +150,7 @@ export const stripeRefundSandboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (
           charge: null,
           status: controls.mode === 'fail' ? 'failed' : controls.mode === 'pending' ? 'pending' : 'succeeded',
           failure_reason: controls.mode === 'fail' ? 'declined' : null,
-          metadata: metadataOf(f),
+          metadata: bracketed(f, 'metadata'),
           reason: null,
           created: Math.floor(Date.now() / 1000),
         };

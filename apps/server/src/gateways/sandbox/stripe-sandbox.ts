@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { formatMinor } from '@ezrecharge/shared';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import type { Db } from '../../infra/db';
@@ -19,6 +19,7 @@ import {
 } from './sandbox-page';
 import { getRecord, putRecord, putRecordOnce } from './sandbox-page-records';
 import { stripeRefundSandboxRoutes } from './stripe-refund-sandbox';
+import { bracketed, stripeError } from './stripe-sandbox-wire';
 
 /**
  * The built-in Stripe (DESIGN.md §7), served when no STRIPE_* keys are set. The real SDK talks to it (its base
@@ -71,27 +72,6 @@ interface StoredSession {
 const randomId = (prefix: string) =>
   `${prefix}_${randomBytes(16).toString('base64url').replace(/[-_]/g, '')}`;
 const nowSec = () => Math.floor(Date.now() / 1000);
-
-function stripeError(
-  reply: FastifyReply,
-  status: number,
-  message: string,
-  extra: Record<string, string> = {},
-) {
-  return reply
-    .status(status)
-    .type('application/json')
-    .send({ error: { type: 'invalid_request_error', message, ...extra } });
-}
-
-/** Flat form keys as the SDK sends them: `metadata[order_num]` → { order_num }. */
-function bracketed(fields: Record<string, string>, prefix: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(fields)) {
-    if (key.startsWith(`${prefix}[`) && key.endsWith(']')) out[key.slice(prefix.length + 1, -1)] = value;
-  }
-  return out;
-}
 
 /** An open session whose expires_at has passed is expired, as Stripe expires it (stored so it stays that way). */
 async function loadSession(db: Db, id: string): Promise<StoredSession | undefined> {
