@@ -114,8 +114,8 @@ test.describe('recharge and payment', () => {
     });
     const product = ZProductSelect.parse(
       await decryptWireJson(sealed.data, sealed.timestamp, WIRE_CONTEXT.select),
-    )[0];
-    if (!product) throw new Error('no released product');
+    ).find((p) => p.name === SEEDED_PRODUCT);
+    if (!product) throw new Error(`no released product named ${SEEDED_PRODUCT}`);
     const status = await page.evaluate(
       async ({ bearer, productId }) => {
         const response = await fetch('/api/v1/price/create', {
