@@ -1,12 +1,7 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import {
-  describeStripeError,
-  redactSecrets,
-  stripeClientOptions,
-  stripeFailure,
-  stripeImages,
-} from './stripe-catalogue';
+import { redactStripeSecrets } from '../../gateways/stripe/stripe-http-client';
+import { describeStripeError, stripeClientOptions, stripeFailure, stripeImages } from './stripe-catalogue';
 
 describe('stripeClientOptions', () => {
   it('talks to api.stripe.com with two retries and a timeout when no API base is set', () => {
@@ -31,20 +26,29 @@ describe('stripeClientOptions', () => {
       port: 12111,
     });
   });
+
+  it('keeps a path in STRIPE_API_BASE (a proxy under a prefix) with a client that puts it before /v1', () => {
+    expect(
+      stripeClientOptions({ secretKey: 'k', apiBase: 'http://127.0.0.1:4242' }).httpClient,
+    ).toBeUndefined();
+    expect(
+      stripeClientOptions({ secretKey: 'k', apiBase: 'https://proxy.internal/stripe/' }).httpClient,
+    ).toBeDefined();
+  });
 });
 
-describe('redactSecrets', () => {
+describe('redactStripeSecrets', () => {
   it('masks secret, restricted and publishable keys and webhook secrets', () => {
-    expect(redactSecrets('Invalid API Key provided: sk_test_abc123XYZ')).toBe(
+    expect(redactStripeSecrets('Invalid API Key provided: sk_test_abc123XYZ')).toBe(
       'Invalid API Key provided: sk_test_***',
     );
-    expect(redactSecrets('rk_live_9f8e and pk_test_1 and whsec_zzz9')).toBe(
+    expect(redactStripeSecrets('rk_live_9f8e and pk_test_1 and whsec_zzz9')).toBe(
       'rk_live_*** and pk_test_*** and whsec_***',
     );
-    expect(redactSecrets('key sk_live_****1234 was masked already')).toBe(
+    expect(redactStripeSecrets('key sk_live_****1234 was masked already')).toBe(
       'key sk_live_*** was masked already',
     );
-    expect(redactSecrets('No such price: price_123')).toBe('No such price: price_123');
+    expect(redactStripeSecrets('No such price: price_123')).toBe('No such price: price_123');
   });
 });
 

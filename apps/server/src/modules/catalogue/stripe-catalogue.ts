@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config';
+import { redactStripeSecrets, stripeSdkOptions } from '../../gateways/stripe/stripe-http-client';
 import { AppError } from '../../infra/http';
 import { CATALOGUE_MESSAGES } from './catalogue-common';
 
@@ -11,31 +12,13 @@ import { CATALOGUE_MESSAGES } from './catalogue-common';
 
 export type StripeSettings = Pick<NonNullable<Config['stripe']>, 'secretKey' | 'apiBase'>;
 
-const TIMEOUT_MS = 20_000;
-
 /**
  * SDK options: two network retries (the SDK sends idempotency keys, so a retried create is not doubled), a
- * timeout well under the web client's 60 s, and, with STRIPE_API_BASE, that host instead of api.stripe.com (the
- * SDK takes host, port and protocol separately; a path in the base is not supported by it and is ignored).
+ * timeout well under the web client's 60 s, and with STRIPE_API_BASE its host, port, protocol and path — the
+ * same options the Checkout client uses (gateways/stripe/stripe-http-client.ts).
  */
 export function stripeClientOptions(settings: StripeSettings): Stripe.StripeConfig {
-  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: TIMEOUT_MS, telemetry: false };
-  if (!settings.apiBase) return options;
-  const base = new URL(settings.apiBase);
-  const protocol = base.protocol === 'http:' ? 'http' : 'https';
-  return {
-    ...options,
-    protocol,
-    host: base.hostname.replace(/^\[(.*)\]$/, '$1'),
-    port: base.port === '' ? (protocol === 'http' ? 80 : 443) : Number(base.port),
-  };
-}
-
-/** Stripe keys and signing secrets anywhere in a text, masked (Stripe masks keys in its messages; belt and braces). */
-export function redactSecrets(text: string): string {
-  return text
-    .replace(/\b(sk|rk|pk)_(test|live)_[A-Za-z0-9*]+/g, '$1_$2_***')
-    .replace(/\bwhsec_[A-Za-z0-9*]+/g, 'whsec_***');
+  return stripeSdkOptions(settings.apiBase);
 }
 
 /** Stripe takes only absolute image URLs; uploads are relative to our site, so they are left out. */
@@ -59,14 +42,14 @@ export function describeStripeError(err: unknown): Record<string, unknown> | nul
     code: err.code,
     statusCode: err.statusCode,
     requestId: err.requestId,
-    message: redactSecrets(err.message),
+    message: redactStripeSecrets(err.message),
   };
 }
 
 /** The 503 a Stripe failure answers (Stripe's own message, without secrets), or null for any other error. */
 export function stripeFailure(err: unknown): AppError | null {
   if (!isStripeError(err)) return null;
-  const detail = redactSecrets(err.message || err.type || 'Stripe answered an error');
+  const detail = redactStripeSecrets(err.message || err.type || 'Stripe answered an error');
   return new AppError('service_unavailable', CATALOGUE_MESSAGES.stripeRefused, detail);
 }
 
