@@ -101,7 +101,7 @@ test('an administrator adds a product with an image and three prices, releases i
 
   const filters = page.getByRole('search', { name: c('en', 'products.filters') });
   await filters.getByLabel(c('en', 'products.columns.name')).fill(name);
-  await filters.getByRole('button', { name: c('en', 'products.search') }).click();
+  await filters.getByRole('button', { name: text('en', 'common', 'filters.search') }).click();
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(c('en', 'products.status.unreleased'));
@@ -167,7 +167,7 @@ test('an administrator adds a product with an image and three prices, releases i
   // Release it
   await page.getByRole('link', { name: c('en', 'products.back') }).click();
   await filters.getByLabel(c('en', 'products.columns.name')).fill(name);
-  await filters.getByRole('button', { name: c('en', 'products.search') }).click();
+  await filters.getByRole('button', { name: text('en', 'common', 'filters.search') }).click();
   await expect(row).toContainText('100 | 42,000');
   await row.getByRole('button', { name: c('en', 'products.actions.releaseOf', { name }) }).click();
   await expect(toast(page, 'Release product successfully')).toBeVisible();

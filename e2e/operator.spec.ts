@@ -112,7 +112,7 @@ test('an operator sees a failed delivery, reads its history and retries the char
     const filters = page.getByRole('search', { name: o('list.filters') });
     await filters.getByLabel(o('columns.orderNum'), { exact: true }).fill(orderNum);
     await expect(async () => {
-      await filters.getByRole('button', { name: o('list.search') }).click();
+      await filters.getByRole('button', { name: text('en', 'common', 'filters.search') }).click();
       await expect(rowOf(page, orderNum)).toContainText(o('orderStatus.9'), { timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
     const charged = rowOf(page, orderNum);

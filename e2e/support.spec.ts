@@ -165,7 +165,7 @@ test('an FAQ entry added in both languages shows on the public FAQ in English an
     .getByRole('search', { name: fa('list.filters') })
     .getByLabel(fa('fields.module_en'))
     .fill(entry.module_en);
-  await page.getByRole('button', { name: fa('list.search') }).click();
+  await page.getByRole('button', { name: text('en', 'common', 'filters.search') }).click();
   const row = page.getByRole('row').filter({ hasText: entry.question_en });
   await expect(row).toContainText(entry.module_zh);
   await expect(row.getByText(entry.answer_en)).toBeVisible();

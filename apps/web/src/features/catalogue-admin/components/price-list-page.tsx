@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined, SyncOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { MAX_ORDER_DIAMONDS } from '@ezrecharge/shared/limits';
 import type { TCurrency } from '@ezrecharge/shared/money';
 import type { TPrice } from '@ezrecharge/shared/schemas/catalogue';
@@ -25,6 +25,7 @@ import { BackToProducts, BadId } from './back-links';
 import { Diamonds } from './diamonds';
 import { useLanguage } from './use-language';
 import './catalogue-admin.css';
+import { FilterActions } from '../../../components/filter-actions';
 
 interface TFilterValues {
   currency: TCurrency | undefined;
@@ -212,14 +213,7 @@ function PriceList({ productId }: { productId: number }) {
           <Form.Item name="game_amount" label={t('prices.columns.diamonds')}>
             <InputNumber<number> min={1} max={MAX_ORDER_DIAMONDS} precision={0} style={{ width: 140 }} />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden="true" />}>
-                {t('prices.search')}
-              </Button>
-              <Button onClick={reset}>{t('prices.reset')}</Button>
-            </Space>
-          </Form.Item>
+          <FilterActions onReset={reset} />
         </Form>
         <Table<TPrice>
           rowKey="id"

@@ -4,13 +4,12 @@ import {
   EditOutlined,
   PictureOutlined,
   PlusOutlined,
-  SearchOutlined,
   StopOutlined,
   SyncOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import type { TProduct } from '@ezrecharge/shared/schemas/catalogue';
-import { Button, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Form, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -34,6 +33,7 @@ import { useToggleRelease } from '../api/release-product';
 import { useSyncProducts } from '../api/sync-products';
 import { serverText } from '../utils/server-text';
 import './catalogue-admin.css';
+import { FilterActions } from '../../../components/filter-actions';
 
 interface TFilterValues {
   name: string;
@@ -264,14 +264,7 @@ export function ProductListPage() {
               ]}
             />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden="true" />}>
-                {t('products.search')}
-              </Button>
-              <Button onClick={reset}>{t('products.reset')}</Button>
-            </Space>
-          </Form.Item>
+          <FilterActions onReset={reset} />
         </Form>
         <Table<TProduct>
           rowKey="id"

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TFaq } from '@ezrecharge/shared/schemas/support';
 import { Button, Form, Input, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { toast } from '../../../lib/toast';
 import { useDeleteFaq } from '../api/delete-faq';
 import { DEFAULT_FAQ_LIST_PARAMS, type TFaqListParams, useGetFaqs } from '../api/get-faqs';
 import './faq-admin.css';
+import { FilterActions } from '../../../components/filter-actions';
 
 interface TFilterValues {
   module_en: string;
@@ -157,14 +158,7 @@ export function FaqListPage() {
           <Form.Item name="module_zh" label={t('fields.module_zh')}>
             <Input allowClear autoComplete="off" lang="zh-CN" />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden="true" />}>
-                {t('list.search')}
-              </Button>
-              <Button onClick={reset}>{t('list.reset')}</Button>
-            </Space>
-          </Form.Item>
+          <FilterActions onReset={reset} />
         </Form>
         <Table<TFaq>
           rowKey="id"

@@ -3,7 +3,6 @@ import {
   DownOutlined,
   RightOutlined,
   RollbackOutlined,
-  SearchOutlined,
   SyncOutlined,
 } from '@ant-design/icons';
 import {
@@ -14,7 +13,7 @@ import {
   type TOrderStatus,
 } from '@ezrecharge/shared/order-status';
 import type { TOrder } from '@ezrecharge/shared/schemas/orders';
-import { Button, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Form, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +38,7 @@ import { actionsFor, OrderActionModal, type TOrderActionKind } from './order-act
 import { OrderHistory } from './order-history';
 import { OrderStatusTag } from './order-status-tag';
 import './orders.css';
+import { FilterActions } from '../../../components/filter-actions';
 
 interface TFilterValues {
   order_num: string;
@@ -285,14 +285,7 @@ function OrderList({ initialStatus }: { initialStatus: TOrderStatus | undefined 
               }))}
             />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden="true" />}>
-                {t('list.search')}
-              </Button>
-              <Button onClick={reset}>{t('list.reset')}</Button>
-            </Space>
-          </Form.Item>
+          <FilterActions onReset={reset} />
         </Form>
         <Table<TOrder>
           rowKey="id"

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
 import type { TUser } from '@ezrecharge/shared/schemas/accounts';
 import { Avatar, Button, Form, Input, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { toast } from '../../../lib/toast';
 import { useDeleteUser } from '../api/delete-user';
 import { DEFAULT_USER_LIST_PARAMS, type TUserListParams, useGetUsers } from '../api/get-users';
 import './users-admin.css';
+import { FilterActions } from '../../../components/filter-actions';
 
 interface TFilterValues {
   username: string;
@@ -135,14 +136,7 @@ export function UserListPage() {
           <Form.Item name="email" label={t('columns.email')}>
             <Input allowClear autoComplete="off" />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden="true" />}>
-                {t('list.search')}
-              </Button>
-              <Button onClick={reset}>{t('list.reset')}</Button>
-            </Space>
-          </Form.Item>
+          <FilterActions onReset={reset} />
         </Form>
         <Table<TUser>
           rowKey="id"
