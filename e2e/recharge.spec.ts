@@ -81,6 +81,21 @@ test.describe('recharge and payment', () => {
     await expect(detail(page, o('fields.price'))).toContainText('24.40');
   });
 
+  test('in Chinese the form is labelled in Chinese and stops at the first missing choice with its message', async ({
+    page,
+  }) => {
+    await asReturningVisitor(page, 'zh');
+    await page.goto('/recharge');
+    const zh = (key: string) => text('zh', 'recharge', key);
+    await expect(page.getByRole('heading', { name: zh('form.title') })).toBeVisible();
+    await expect(page.getByLabel(zh('form.gameId'), { exact: true })).toBeVisible();
+    await expect(page.getByLabel(zh('form.email'), { exact: true })).toBeVisible();
+    // Currency is preselected, no package yet: the package check (SPEC.md §5, second) is the one reported.
+    await page.getByRole('button', { name: zh('form.submit') }).click();
+    await expect(page.getByText(text('zh', 'validation', 'payment_price_id_tips'))).toBeVisible();
+    await expect(page).toHaveURL(/\/recharge$/);
+  });
+
   test('a visitor who cancels on the Fiuu page sees the order cancelled', async ({ page }) => {
     await page.goto('/recharge');
     await fillRecharge(page, {
