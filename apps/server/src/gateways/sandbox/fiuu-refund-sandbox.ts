@@ -16,6 +16,7 @@ import {
   formFields,
   sameDigest,
 } from '../fiuu/fiuu-protocol';
+import { registerRefundControls } from './refund-controls-routes';
 import { getRecord, putRecord } from './sandbox-page-records';
 
 /**
@@ -105,6 +106,13 @@ const STATUS_WORDS: Record<string, string> = { '00': 'success', '11': 'rejected'
 
 export const fiuuRefundSandboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
+  registerRefundControls(app, deps, {
+    path: '/fiuu/refund-controls',
+    gateway: 'Fiuu',
+    schema: ZFiuuRefundControls,
+    read: refundControls,
+    write: setFiuuRefundControls,
+  });
   const { merchantId, verifyKey, secretKey } = deps.settings.fiuu;
 
   const json = (reply: FastifyReply, body: unknown) =>

@@ -63,7 +63,7 @@ export async function setStripeRefundControls(
   await putRecord(db, STRIPE_REFUND_CONTROLS, CONTROLS_KEY, ZStripeRefundControls.parse(controls));
 }
 
-async function refundControls(db: DbOrTx): Promise<TStripeRefundControls> {
+export async function stripeRefundControls(db: DbOrTx): Promise<TStripeRefundControls> {
   const parsed = ZStripeRefundControls.safeParse(await getRecord(db, STRIPE_REFUND_CONTROLS, CONTROLS_KEY));
   return parsed.success ? parsed.data : ZStripeRefundControls.parse({});
 }
@@ -89,7 +89,7 @@ export const stripeRefundSandboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     if (requested !== null && (!Number.isSafeInteger(requested) || requested <= 0)) {
       return stripeError(reply, 400, 'Invalid positive integer', { param: 'amount' });
     }
-    const controls = await refundControls(db);
+    const controls = await stripeRefundControls(db);
 
     const outcome = await db
       .transaction(async (tx) => {

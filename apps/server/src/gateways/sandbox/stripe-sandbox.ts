@@ -6,6 +6,7 @@ import Stripe from 'stripe';
 import type { Db } from '../../infra/db';
 import type { AppDeps } from '../../infra/deps';
 import { formFields } from '../fiuu/fiuu-protocol';
+import { registerRefundControls } from './refund-controls-routes';
 import {
   details,
   errorPage,
@@ -18,7 +19,12 @@ import {
   verifyParts,
 } from './sandbox-page';
 import { getRecord, putRecord, putRecordOnce } from './sandbox-page-records';
-import { stripeRefundSandboxRoutes } from './stripe-refund-sandbox';
+import {
+  setStripeRefundControls,
+  stripeRefundControls,
+  stripeRefundSandboxRoutes,
+  ZStripeRefundControls,
+} from './stripe-refund-sandbox';
 import { bracketed, stripeError } from './stripe-sandbox-wire';
 
 /**
@@ -115,6 +121,15 @@ export const stripeSandboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     const expected = Buffer.from(secretKey);
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
+
+  // The operator's controls answer to a console session, not to the Stripe API key the SDK sends.
+  registerRefundControls(app, deps, {
+    path: '/stripe/refund-controls',
+    gateway: 'Stripe',
+    schema: ZStripeRefundControls,
+    read: stripeRefundControls,
+    write: setStripeRefundControls,
+  });
 
   await app.register(async (api) => {
     api.addHook('onRequest', async (request, reply) => {
