@@ -1,12 +1,116 @@
+/**
+ * Server modules in layers (issue #12): a module imports only modules of lower layers, never one of its own layer
+ * or above, so no two modules can import each other in a circle, however indirectly. The order's life is the
+ * bottom layer: orders, payments, fulfilment and refunds sit on it and it imports none of them. A new module
+ * must be placed in a layer (the rule after these refuses one that is not).
+ */
+const SERVER_MODULE_LAYERS = [
+  ['order-lifecycle', 'alerts', 'auth', 'attachments', 'catalogue', 'faq', 'feedback', 'health', 'jobs'],
+  ['payments', 'fulfilment', 'refunds', 'users'],
+  ['orders'],
+];
+const MODULES = '^apps/server/src/modules/';
+
+const serverModuleLayerRules = SERVER_MODULE_LAYERS.map((layer, i) => ({
+  name: `server-module-layer-${i}`,
+  comment:
+    `Modules of layer ${i} (${layer.join(', ')}) import only themselves and modules of lower layers ` +
+    '(SERVER_MODULE_LAYERS): no cycles between server modules.',
+  severity: 'error',
+  from: { path: `${MODULES}(${layer.join('|')})/` },
+  to: {
+    path: MODULES,
+    pathNot: `${MODULES}(${['$1', ...SERVER_MODULE_LAYERS.slice(0, i).flat()].join('|')})/`,
+  },
+}));
+
 /** Import rules of STYLE.md: data flows shared -> features -> app; features never import each other. */
 module.exports = {
   forbidden: [
+    ...serverModuleLayerRules,
+    {
+      name: 'server-module-has-a-layer',
+      comment: 'Every folder under apps/server/src/modules is placed in SERVER_MODULE_LAYERS.',
+      severity: 'error',
+      from: { path: MODULES, pathNot: `${MODULES}(${SERVER_MODULE_LAYERS.flat().join('|')})/` },
+      to: {},
+    },
+    {
+      name: 'server-modules-below-the-composition-root',
+      comment:
+        'app.ts, core.ts, composition.ts, main.ts and worker.ts build the modules; a module never imports them ' +
+        '(route plugins may take the RouteDeps type).',
+      severity: 'error',
+      from: { path: MODULES },
+      to: {
+        path: '^apps/server/src/(app|core|composition|main|worker)\\.ts$',
+        pathNot: '^apps/server/src/composition\\.ts$',
+      },
+    },
+    {
+      name: 'server-routes-take-only-types-from-the-root',
+      severity: 'error',
+      from: { path: MODULES },
+      to: { path: '^apps/server/src/composition\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
     {
       name: 'shared-imports-no-app',
       comment: 'packages/shared is imported by both apps and imports nothing of them.',
       severity: 'error',
       from: { path: '^packages/shared' },
       to: { path: '^apps/' },
+    },
+    {
+      name: 'sandboxes-import-no-shop-code',
+      comment:
+        'packages/sandboxes plays the vendors: it is written from their documents and imports nothing of the shop it ' +
+        'plays against (no app, no other workspace), so a wrong formula on one side cannot agree with itself.',
+      severity: 'error',
+      from: { path: '^packages/sandboxes/' },
+      to: { path: '^(apps/|packages/(?!sandboxes/|vendor-vectors/))' },
+    },
+    {
+      name: 'vendor-vectors-only-in-tests',
+      comment:
+        "packages/vendor-vectors holds values computed with the vendors' own code, for tests of both sides; no " +
+        'running code reads them.',
+      severity: 'error',
+      from: {
+        path: '^(apps|packages)/',
+        pathNot: '(\\.test\\.tsx?$|^apps/server/test/|^packages/sandboxes/test/)',
+      },
+      to: { path: '^packages/vendor-vectors/' },
+    },
+    {
+      name: 'shared-imports-no-sandbox',
+      severity: 'error',
+      from: { path: '^packages/shared/' },
+      to: { path: '^packages/sandboxes/' },
+    },
+    {
+      name: 'server-loads-sandboxes-in-one-place',
+      comment:
+        'Only gateways/sandboxes.ts loads the sandboxes (with a dynamic import, when a vendor has no keys); tests ' +
+        'may import them, and infra/sandbox-store.ts their store interface (types only, erased at run time).',
+      severity: 'error',
+      from: {
+        path: '^apps/server/',
+        pathNot:
+          '^apps/server/(src/gateways/sandboxes\\.ts|src/infra/sandbox-store\\.ts|test/|src/.*\\.test\\.ts$)',
+      },
+      to: { path: '^packages/sandboxes/' },
+    },
+    {
+      name: 'sandbox-store-imports-types-only',
+      severity: 'error',
+      from: { path: '^apps/server/src/infra/sandbox-store\\.ts$' },
+      to: { path: '^packages/sandboxes/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'web-imports-no-sandbox',
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: { path: '^packages/sandboxes/' },
     },
     {
       name: 'apps-do-not-import-each-other',

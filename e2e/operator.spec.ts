@@ -67,7 +67,7 @@ test('an operator sees a failed delivery, reads its history and retries the char
   await page.getByLabel(r('form.quantity'), { exact: true }).fill('1');
   await page.getByLabel(r('form.gameId'), { exact: true }).fill(BIGO_ID);
   await page.getByRole('button', { name: r('form.submit') }).click();
-  await expect(page).toHaveURL(/\/sandbox\/fiuu\/[^/]+\/$/);
+  await expect(page).toHaveURL(/\/sandbox\/fiuu\/RMS\/pay\/[^/]+\/$/);
   await setRejected(page.request, bearer, BIGO_ID, true);
   try {
     await page.getByRole('button', { name: 'Pay / 支付' }).click();

@@ -64,7 +64,7 @@ test.describe('recharge and payment', () => {
     });
 
     // The hidden form posted the order to the (sandbox) Fiuu hosted page.
-    await expect(page).toHaveURL(/\/sandbox\/fiuu\/[^/]+\/$/);
+    await expect(page).toHaveURL(/\/sandbox\/fiuu\/RMS\/pay\/[^/]+\/$/);
     await expect(page.getByText('SGD 24.40')).toBeVisible();
     await page.getByRole('button', { name: 'Pay / 支付' }).click();
 
@@ -104,7 +104,7 @@ test.describe('recharge and payment', () => {
       bigoId: 'e2eBuyer02',
       email: 'visitor.cancel@example.com',
     });
-    await expect(page).toHaveURL(/\/sandbox\/fiuu\/[^/]+\/$/);
+    await expect(page).toHaveURL(/\/sandbox\/fiuu\/RMS\/pay\/[^/]+\/$/);
     await page.getByRole('button', { name: 'Cancel / 取消' }).click();
 
     await expect(page).toHaveURL(/\/home-order\?order_num=[0-9A-Za-z]+&success=false$/);

@@ -121,7 +121,14 @@ test('a visitor writes in Chinese, the administrator sees the script as text and
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: a('actions.handleFrom', { name }) }).click();
   const dialog = page.getByRole('dialog', { name: a('confirm.title') });
+  // The toast lives 2 s (SPEC.md §4): wait for the server's answer first, so a slow machine cannot let the toast
+  // come and go between two polls, and a refused call fails here with its status rather than as a missing toast.
+  const handled = page.waitForResponse(
+    (response) =>
+      /\/api\/v1\/feedback\/[^/]+\/handle$/.test(response.url()) && response.request().method() === 'PUT',
+  );
   await dialog.getByRole('button', { name: a('confirm.ok') }).click();
+  expect((await handled).status()).toBe(200);
   await expect(toast(page, text('en', 'validation', 'feedback_handled'))).toBeVisible();
   // Handled, it leaves the pending list and shows Resolved among the resolved ones, without an action.
   await expect(row).toHaveCount(0);

@@ -47,7 +47,7 @@ export async function postgresAvailable(): Promise<boolean> {
   }
 }
 
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `ezrecharge_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: new URL('/postgres', PG_BASE).toString() });
   await admin.connect();

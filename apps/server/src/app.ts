@@ -8,21 +8,17 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { RouteDeps } from './composition';
 import type { Config } from './config';
-import { seedFirstStart } from './db/seed';
-import { createGateways } from './gateways';
+import { openCore } from './core';
 import type { BigoClientOptions } from './gateways/bigo/bigo-client';
-import { sandboxRoutes } from './gateways/sandbox/sandbox-routes';
+import { registerSandboxes } from './gateways/sandboxes';
 import { registerApiDocs } from './infra/api-docs';
-import { registerAuth, Sessions } from './infra/auth';
-import { openDataDir } from './infra/data-dir';
-import { type Database, openDatabase } from './infra/db';
-import type { AppDeps } from './infra/deps';
+import { registerAuth } from './infra/auth';
+import type { Database } from './infra/db';
 import { registerErrorHandler } from './infra/http';
-import { createJobQueue, type JobQueue } from './infra/jobs';
-import { loggerOptions } from './infra/logging';
-import { createMailer } from './infra/mail';
-import { createRateLimiter } from './infra/rate-limit';
+import type { JobQueue } from './infra/jobs';
+import { createLogger, type LogStream } from './infra/logging';
 import { registerSecurityHeaders } from './infra/security';
 import { registerSpa } from './infra/spa';
 import { attachmentsRoutes } from './modules/attachments/attachments-routes';
@@ -32,6 +28,7 @@ import { faqRoutes } from './modules/faq/faq-routes';
 import { feedbackRoutes } from './modules/feedback/feedback-routes';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { jobsRoutes } from './modules/jobs/jobs-routes';
 import { ordersRoutes } from './modules/orders/orders-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
 import { refundsRoutes } from './modules/refunds/refunds-routes';
@@ -49,18 +46,20 @@ declare module 'fastify' {
 export interface AppOptions {
   /** Request logging (pino to stdout). Tests turn it off. */
   logger?: boolean;
+  /** Every log line, at every level, to this stream instead (tests that check what a log never says). */
+  logStream?: LogStream;
   /** Folder of the built web app; defaults to apps/web/dist. */
   webRoot?: string;
   /** Where the one-time first-start notice (generated admin password) is written. Never the log. */
   announce?: (text: string) => void;
-  /** Run the background job worker (default true). Tests turn it off and run due jobs themselves. */
+  /** Run the background job workers (default: RUN_JOBS). Tests turn them off and run due jobs themselves. */
   workers?: boolean;
   /** BIGO client timeouts (not configuration: tests shorten them to reach the timeout paths quickly). */
   bigoClient?: BigoClientOptions;
 }
 
-/** Domain modules under /api/v1, each a Fastify plugin taking AppDeps. */
-const MODULE_ROUTES: FastifyPluginAsyncZod<AppDeps>[] = [
+/** Domain routes under /api/v1, each a Fastify plugin mapping HTTP to the services of the composition root. */
+const MODULE_ROUTES: FastifyPluginAsyncZod<RouteDeps>[] = [
   authRoutes,
   usersRoutes,
   attachmentsRoutes,
@@ -71,85 +70,42 @@ const MODULE_ROUTES: FastifyPluginAsyncZod<AppDeps>[] = [
   ordersRoutes,
   refundsRoutes,
   fulfilmentRoutes,
+  jobsRoutes,
 ];
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /**
- * Builds the whole server: data dir and database first (a bad one stops the start with one clear line), then
- * Fastify with external plugins, infrastructure, domain modules and the SPA, in that order.
+ * Builds the whole server: the core (data dir, database, services and jobs: a bad start stops with one clear line),
+ * then Fastify with external plugins, infrastructure, domain routes and the SPA, in that order.
  */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
-  const announce = options.announce ?? ((text: string) => process.stdout.write(`${text}\n`));
-  const dataDir = await openDataDir(config);
-  let database: Database | undefined;
-  try {
-    database = await openDatabase(config.database);
-    const seed = await seedFirstStart(database.db, config);
-    if (seed.generatedAdminPassword) {
-      announce(
-        [
-          '',
-          '  First start: superuser created.',
-          `    username: ${config.admin.username}`,
-          `    password: ${seed.generatedAdminPassword}`,
-          '  This password is shown only once. Sign in and change it, or set ADMIN_PASSWORD before the first start.',
-          '',
-        ].join('\n'),
-      );
-    }
-  } catch (err) {
-    await database?.close().catch(() => {});
-    await dataDir.release();
-    throw err;
-  }
-  const db = database;
+  const log = createLogger(options.logger ?? true, options.logStream);
+  const core = await openCore(config, {
+    log,
+    announce: options.announce ?? ((text: string) => process.stdout.write(`${text}\n`)),
+    bigoClient: options.bigoClient,
+  });
 
-  const app = Fastify({
-    logger: loggerOptions(options.logger ?? true),
-    bodyLimit: MAX_BODY_BYTES,
-  }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({ loggerInstance: log, bodyLimit: MAX_BODY_BYTES }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('database', db);
+  app.decorate('database', core.database);
+  app.decorate('jobs', core.jobs);
   registerErrorHandler(app);
-  const mailer = createMailer(config, dataDir.outbox, app.log);
-  const limiter = await createRateLimiter(config.redisUrl, app.log).catch(async (err: unknown) => {
-    await db.close();
-    await dataDir.release();
-    throw err;
+  // preClose runs before every onClose hook, so no job is mid-query when the database closes.
+  app.addHook('preClose', async () => {
+    await core.jobs.stop();
   });
-  app.addHook('onClose', async () => {
-    mailer.close();
-    await limiter.close();
-    await db.close();
-    await dataDir.release();
-  });
+  app.addHook('onClose', () => core.close());
 
   try {
-    const sessions = new Sessions(db.db, dataDir.secret);
-    const guards = registerAuth(app, sessions);
-    const { gateways, settings } = createGateways(config, dataDir.secret, app.log, {
-      bigo: options.bigoClient,
-    });
-    const jobs = createJobQueue(db.db, app.log);
-    app.decorate('jobs', jobs);
-    // preClose runs before every onClose hook, so no job is mid-query when the database closes.
-    app.addHook('preClose', async () => {
-      await jobs.stop();
-    });
-    const deps: AppDeps = {
-      config,
-      db: db.db,
-      database: db,
-      dataDir,
-      mailer,
-      limiter,
-      sessions,
+    const guards = registerAuth(app, core.sessions);
+    const deps: RouteDeps = {
+      services: core.services,
       guards,
-      gateways,
-      settings,
-      jobs,
+      sessions: core.sessions,
+      payments: core.gateways.payments,
     };
 
     await app.register(formbody);
@@ -158,21 +114,21 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
     await app.register(
       async (api) => {
-        await api.register(healthRoutes, { database: db, version: config.version });
+        await api.register(healthRoutes, { database: core.database, version: config.version });
         for (const routes of MODULE_ROUTES) await api.register(routes, deps);
       },
       { prefix: '/api/v1' },
     );
-    await app.register(
-      async (sandbox) => {
-        await sandbox.register(sandboxRoutes, deps);
-      },
-      { prefix: '/sandbox' },
-    );
+    await registerSandboxes(app, {
+      settings: core.settings,
+      publicUrl: config.publicUrl,
+      db: core.db,
+      guards,
+    });
 
     await registerSpa(app, options.webRoot ?? DEFAULT_WEB_ROOT);
     await app.ready();
-    if (options.workers ?? true) jobs.start();
+    if (options.workers ?? config.runJobs) core.jobs.start();
   } catch (err) {
     await app.close().catch(() => {});
     throw err;

@@ -23,6 +23,13 @@ describe('configuration', () => {
     expect(c.sandbox).toBe(true);
   });
 
+  it('runs the jobs in the web process unless RUN_JOBS=0', () => {
+    expect(loadConfig({}).runJobs).toBe(true);
+    expect(loadConfig({ RUN_JOBS: '1' }).runJobs).toBe(true);
+    expect(loadConfig({ RUN_JOBS: '0' }).runJobs).toBe(false);
+    expect(fail({ RUN_JOBS: 'no' })).toMatch(/^RUN_JOBS /);
+  });
+
   it('names the variable of a bad value in one line', () => {
     const message = fail({ PORT: 'eighty' });
     expect(message).toMatch(/^PORT /);
@@ -43,6 +50,29 @@ describe('configuration', () => {
   it('refuses half a gateway configuration', () => {
     expect(fail({ FIUU_MERCHANT_ID: 'm1' })).toMatch(
       /^FIUU_VERIFY_KEY must be set together with FIUU_MERCHANT_ID/,
+    );
+  });
+
+  it('gives Fiuu its two hosts and the standard vcode unless FIUU_EXTENDED_VCODE=1', () => {
+    const keys = { FIUU_MERCHANT_ID: 'm1', FIUU_VERIFY_KEY: 'v'.repeat(32), FIUU_SECRET_KEY: 's'.repeat(32) };
+    const c = loadConfig(keys);
+    expect(c.fiuu).toMatchObject({ paymentUrl: 'https://pay.fiuu.com', apiUrl: 'https://api.fiuu.com' });
+    expect(c.fiuuExtendedVcode).toBe(false);
+    expect(loadConfig({ ...keys, FIUU_EXTENDED_VCODE: '1' }).fiuuExtendedVcode).toBe(true);
+    expect(loadConfig({ FIUU_EXTENDED_VCODE: '1' }).fiuuExtendedVcode).toBe(true);
+    const sandboxHosts = {
+      ...keys,
+      FIUU_PAYMENT_URL: 'https://sandbox-payment.fiuu.com',
+      FIUU_API_URL: 'https://sandbox-api.fiuu.com',
+    };
+    expect(loadConfig(sandboxHosts).fiuu).toMatchObject({
+      paymentUrl: 'https://sandbox-payment.fiuu.com',
+      apiUrl: 'https://sandbox-api.fiuu.com',
+    });
+    expect(fail({ FIUU_EXTENDED_VCODE: 'yes' })).toMatch(/^FIUU_EXTENDED_VCODE /);
+    // The old meaning (the hosted page's path) would send IPN acknowledgements to the wrong place: refused.
+    expect(fail({ ...keys, FIUU_PAYMENT_URL: 'https://pay.fiuu.com/RMS/pay' })).toMatch(
+      /^FIUU_PAYMENT_URL is the payment host \(https:\/\/pay\.fiuu\.com\), not the \/RMS\/pay page/,
     );
   });
 

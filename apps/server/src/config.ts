@@ -47,8 +47,18 @@ const ZEnv = z.object({
   FIUU_MERCHANT_ID: optionalText,
   FIUU_VERIFY_KEY: optionalText,
   FIUU_SECRET_KEY: optionalText,
-  FIUU_PAYMENT_URL: httpUrl.optional(),
+  // Fiuu has two hosts (spec v13.86 "Merchant Request APIs" notes): the payment host serves the hosted page
+  // (/RMS/pay/{merchant}/) and the IPN endpoint, the API host the status requery and refunds. Each variable is the
+  // host's base, never a page path.
+  FIUU_PAYMENT_URL: httpUrl
+    .refine(
+      (v) => !/\/RMS\/pay\/?$/i.test(v),
+      'is the payment host (https://pay.fiuu.com), not the /RMS/pay page',
+    )
+    .optional(),
   FIUU_API_URL: httpUrl.optional(),
+  // The merchant-portal switch that adds the currency to the vcode (enabled per merchant by Fiuu support).
+  FIUU_EXTENDED_VCODE: z.enum(['0', '1', '']).optional(),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_BASE: httpUrl.optional(),
@@ -61,6 +71,9 @@ const ZEnv = z.object({
   // diamonds; an order's precheck reporting less e-mails ADMIN_EMAIL, at most once an hour; 0 turns it off.
   BIGO_BALANCE_ALERT_BELOW: z.coerce.number().int().min(0).default(100_000),
   REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\/.+/.test(v), 'must be redis://…'),
+  // Issue #12 (no DESIGN.md §3 row): `0` makes a web process serve HTTP only, leaving the jobs to worker processes
+  // (`npm run worker`) on the same PostgreSQL database. Default `1`: one process does everything.
+  RUN_JOBS: z.enum(['0', '1', '']).optional(),
   NODE_ENV: optionalText,
   ALLOW_SANDBOX: z.enum(['0', '1', '']).optional(),
 });
@@ -83,6 +96,8 @@ export interface Config {
   fiuu:
     | { merchantId: string; verifyKey: string; secretKey: string; paymentUrl: string; apiUrl: string }
     | undefined;
+  /** FIUU_EXTENDED_VCODE=1: the vcode carries the currency (for the real Fiuu and the sandbox alike). */
+  fiuuExtendedVcode: boolean;
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   bigo:
     | {
@@ -96,6 +111,8 @@ export interface Config {
   /** Reseller diamond balance below which ADMIN_EMAIL is warned (0 = never). */
   bigoBalanceAlertBelow: number;
   redisUrl: string | undefined;
+  /** RUN_JOBS: whether the web process runs the job workers too (the worker process always does). */
+  runJobs: boolean;
   production: boolean;
   /** True when any far end (payment or delivery) is the built-in sandbox. */
   sandbox: boolean;
@@ -155,8 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           merchantId: e.FIUU_MERCHANT_ID,
           verifyKey: e.FIUU_VERIFY_KEY,
           secretKey: e.FIUU_SECRET_KEY,
-          paymentUrl: e.FIUU_PAYMENT_URL ?? 'https://pay.fiuu.com/RMS/pay',
-          apiUrl: e.FIUU_API_URL ?? 'https://pay.fiuu.com',
+          paymentUrl: e.FIUU_PAYMENT_URL ?? 'https://pay.fiuu.com',
+          apiUrl: e.FIUU_API_URL ?? 'https://api.fiuu.com',
         }
       : undefined;
   const stripe =
@@ -197,10 +214,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     fiuu,
+    fiuuExtendedVcode: e.FIUU_EXTENDED_VCODE === '1',
     stripe,
     bigo,
     bigoBalanceAlertBelow: e.BIGO_BALANCE_ALERT_BELOW,
     redisUrl: e.REDIS_URL,
+    runJobs: e.RUN_JOBS !== '0',
     production,
     sandbox,
     version: readVersion(),

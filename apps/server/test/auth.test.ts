@@ -6,7 +6,7 @@ import { emailCodes, loginNonces, sessions, users } from '../src/db/schema';
 import { Sessions } from '../src/infra/auth';
 import { verifyPassword } from '../src/infra/passwords';
 import { createRateLimiter } from '../src/infra/rate-limit';
-import { createAuthService } from '../src/modules/auth/auth-service';
+import { AuthService } from '../src/modules/auth/auth-service';
 import { bearer, createUser, login } from './support/auth';
 import { latestCode, readOutbox } from './support/outbox';
 import { startTestApp, TEST_ADMIN, type TestApp } from './support/test-app';
@@ -245,7 +245,7 @@ describe('login nonces', () => {
       .values({ userId: u.id, eventtime: old, createdAt: new Date(Date.now() - 16 * 60_000) });
     const limiter = await createRateLimiter(undefined, app.log);
     // A fresh service sweeps at its first successful sign-in.
-    const service = createAuthService({
+    const service = new AuthService({
       db: app.database.db,
       secret: 'test-secret',
       mailer: { send: async () => {}, close: () => {} },

@@ -145,24 +145,48 @@ describe('BIGO client and simulator', () => {
       expect(outcome.kind === 'unavailable' && outcome.reason).toMatch(/^BIGO could not be reached/);
     });
 
-    it('is unavailable (never "rejected") when our key does not match the one BIGO holds', async () => {
+    it('is denied (never "rejected") when our key does not match the one BIGO holds', async () => {
       const stranger = generateKeyPairSync('ec', { namedCurve: 'P-256' })
         .privateKey.export({ type: 'pkcs8', format: 'pem' })
         .toString();
-      expect(await client({}, { privateKey: stranger }).precheck('bigo_fan_1')).toEqual({
-        kind: 'unavailable',
+      const outcome = await client({}, { privateKey: stranger }).precheck('bigo_fan_1');
+      expect(outcome).toMatchObject({
+        kind: 'denied',
         rescode: null,
-        reason: 'BIGO answered HTTP 401',
+        httpStatus: 401,
+        reason: 'BIGO did not accept our credentials (HTTP 401: signature verification failed)',
       });
+      expect(outcome.kind === 'denied' && outcome.check).toMatch(/BIGO_PRIVATE_KEY/);
+    });
+
+    it('is denied when BIGO refuses our access (IP, API switch, reseller binding, HTTP 403), not the ID', async () => {
+      for (const [failure, rescode, httpStatus] of [
+        [{ rescode: 7212003 }, 7212003, null],
+        [{ rescode: 7212001 }, 7212001, null],
+        [{ rescode: 7212002 }, 7212002, null],
+        [{ rescode: 7212006 }, 7212006, null],
+        [{ http_status: 403 }, null, 403],
+      ] as const) {
+        await setControls({ fail_next: { ...failure, count: 1, endpoint: 'precheck' } });
+        expect(await client().precheck('bigo_fan_1')).toMatchObject({ kind: 'denied', rescode, httpStatus });
+      }
+      // Currency and balance are about the order, not our access.
+      await setControls({ fail_next: { rescode: 7212011, count: 1, endpoint: 'precheck' } });
+      expect(await client().precheck('bigo_fan_1')).toMatchObject({ kind: 'unavailable', rescode: 7212011 });
     });
   });
 
   describe('recharge', () => {
-    it('delivers once; asking again for the same order answers "already delivered" and credits nothing', async () => {
+    it('delivers once; asking again for the same order answers "order id duplicated" and credits nothing', async () => {
       await setControls({ balance: 1000 });
       const request = order({ diamonds: 300, amount: 2760, currency: 'MYR', bigoId: 'bigo_fan_7' });
       expect(await client().recharge(request)).toEqual({ kind: 'delivered', rescode: 0 });
-      expect(await client().recharge(request)).toEqual({ kind: 'delivered', rescode: 7212010 });
+      // Not "delivered": whether 7212010 proves a delivery is the fulfilment job's call, from its own record.
+      expect(await client().recharge(request)).toEqual({
+        kind: 'duplicate',
+        rescode: 7212010,
+        reason: 'BIGO reports this order number as already used (BIGO 7212010: orderid is duplicated)',
+      });
 
       const book = await ledger(request.orderNum);
       expect(book).toMatchObject({ bu_orderid: request.orderNum, deliveries: 1 });
@@ -181,7 +205,7 @@ describe('BIGO client and simulator', () => {
       const request = order();
       const outcomes = await Promise.all([client().recharge(request), client().recharge(request)]);
       expect(outcomes.map((o) => o.rescode).sort()).toEqual([0, 7212010]);
-      expect(outcomes.every((o) => o.kind === 'delivered')).toBe(true);
+      expect(outcomes.map((o) => o.kind).sort()).toEqual(['delivered', 'duplicate']);
       expect((await ledger(request.orderNum)).deliveries).toBe(1);
     });
 
@@ -202,6 +226,27 @@ describe('BIGO client and simulator', () => {
       const outcome = await client().recharge(order({ orderNum: 'BAD-ORDER-NUM' }));
       expect(outcome).toMatchObject({ kind: 'failed', rescode: 400001 });
       expect(outcome.kind === 'failed' && outcome.reason).toMatch(/bu_orderid/);
+    });
+
+    it('is denied, not failed, when BIGO refuses our access; currency and balance refusals stay failed', async () => {
+      const request = order();
+      await setControls({ fail_next: { rescode: 7212001, count: 1, endpoint: 'recharge' } });
+      const denied = await client().recharge(request);
+      expect(denied).toMatchObject({ kind: 'denied', rescode: 7212001, httpStatus: null });
+      expect(denied.kind === 'denied' && denied.reason).toMatch(
+        /^The recharge API is disabled by BIGO \(BIGO 7212001/,
+      );
+      await setControls({ fail_next: { http_status: 401, count: 1, endpoint: 'recharge' } });
+      expect(await client().recharge(request)).toMatchObject({
+        kind: 'denied',
+        rescode: null,
+        httpStatus: 401,
+      });
+      for (const rescode of [7212009, 7212011]) {
+        await setControls({ fail_next: { rescode, count: 1, endpoint: 'recharge' } });
+        expect(await client().recharge(request)).toMatchObject({ kind: 'failed', rescode });
+      }
+      expect((await ledger(request.orderNum)).deliveries).toBe(0);
     });
 
     it('retries while BIGO answers "too frequent", then delivers', async () => {
@@ -243,7 +288,7 @@ describe('BIGO client and simulator', () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect((await ledger(request.orderNum)).deliveries).toBe(1);
-      expect(await client().recharge(request)).toEqual({ kind: 'delivered', rescode: 7212010 });
+      expect(await client().recharge(request)).toMatchObject({ kind: 'duplicate', rescode: 7212010 });
       expect((await ledger(request.orderNum)).deliveries).toBe(1);
     });
 

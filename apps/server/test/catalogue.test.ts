@@ -7,9 +7,10 @@ import {
   ZPriceSelect,
   ZProductSelect,
 } from '@ezrecharge/shared';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, prices, products, users } from '../src/db/schema';
+import { gatewaySettings } from '../src/gateways/gateway-settings';
 import { CATALOGUE_MESSAGES } from '../src/modules/catalogue/catalogue-common';
 import { bearer, createUser } from './support/auth';
 import { type FakeStripe, startFakeStripe } from './support/fake-stripe';
@@ -540,7 +541,7 @@ describe('catalogue admin and public selects', () => {
         [{ unit_amount: 0 }, { unit_amount: MESSAGES.price_positive }],
         [{ unit_amount: -5 }, { unit_amount: MESSAGES.price_positive }],
         [{ unit_amount: undefined }, { unit_amount: 'Price is required' }],
-        [{ currency: 'JPY' }, { currency: MESSAGES.currency_required }],
+        [{ currency: 'EUR' }, { currency: MESSAGES.currency_required }],
         [{ currency: 'sgd' }, { currency: MESSAGES.currency_required }],
         [{ product_id: undefined }, { product_id: MESSAGES.product_required }],
       ];
@@ -560,6 +561,38 @@ describe('catalogue admin and public selects', () => {
       expect(edges.statusCode).toBe(200);
       const stored = await t.app.database.db.select().from(prices).where(eq(prices.productId, productId));
       expect(stored.map((p) => p.gameAmount).sort((a, b) => a - b)).toEqual([100, 100000]);
+    });
+
+    it('refuses under unit_amount a price Stripe cannot charge exactly, and stores nothing', async () => {
+      const product = (await createProduct('Dinar Product')).id;
+      // JOD has three decimals and Stripe wants the last one 0: 1.255 would be rounded, so it is refused.
+      const refused = await call('POST', '/api/v1/price/create', admin, {
+        product_id: product,
+        currency: 'JOD',
+        game_amount: 100,
+        unit_amount: 1255,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'validation_failed',
+        errors: { unit_amount: MESSAGES.price_three_decimal_tens },
+      });
+      expect(await t.app.database.db.select().from(prices).where(eq(prices.productId, product))).toEqual([]);
+
+      // 1.250 and ¥500 are exact; an edit to 1.255 is refused the same way and leaves the price as it was.
+      const jod = await createPrice(product, 'JOD', 100, 1250);
+      const yen = await createPrice(product, 'JPY', 100, 500);
+      expect(yen).toMatchObject({ currency: 'JPY', unit_amount: 500 });
+      const edit = await call('PUT', `/api/v1/price/update/${jod.id}`, admin, {
+        product_id: product,
+        currency: 'JOD',
+        game_amount: 100,
+        unit_amount: 1251,
+      });
+      expect(edit.statusCode).toBe(400);
+      expect(edit.json().errors).toEqual({ unit_amount: MESSAGES.price_three_decimal_tens });
+      const [stored] = await t.app.database.db.select().from(prices).where(eq(prices.id, jod.id));
+      expect(stored?.unitAmount).toBe(1250);
     });
 
     it('answers 400 under product_id for a product that does not exist', async () => {
@@ -661,7 +694,7 @@ describe('catalogue admin and public selects', () => {
       for (const q of [
         '',
         'product_id=abc',
-        `product_id=${listed}&currency=JPY`,
+        `product_id=${listed}&currency=EUR`,
         `product_id=${listed}&page=0`,
       ]) {
         expect((await call('GET', `/api/v1/price/page?${q}`, admin)).statusCode, q).toBe(400);
@@ -730,7 +763,7 @@ describe('catalogue admin and public selects', () => {
 
       const bad = await call('PUT', `/api/v1/price/update/${price.id}`, admin, {
         product_id: productId,
-        currency: 'JPY',
+        currency: 'EUR',
         game_amount: 0,
         unit_amount: 12.5,
       });
@@ -925,28 +958,6 @@ describe('catalogue admin and public selects', () => {
     });
   });
 
-  describe('Stripe sync without Stripe keys', () => {
-    it('refuses both syncs with a clear message and changes nothing', async () => {
-      const [price] = await t.app.database.db.select().from(prices).limit(1);
-      for (const url of ['/api/v1/product/sync', `/api/v1/price/sync/${price?.id ?? 0}`]) {
-        const res = await call('GET', url, admin);
-        expect(res.statusCode, url).toBe(400);
-        expect(res.json()).toMatchObject({
-          code: 'bad_request',
-          message:
-            'No payment catalogue is configured: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to sync with Stripe',
-        });
-      }
-      const synced = await t.app.database.db.select({ at: products.syncedAt }).from(products);
-      expect(synced.every((p) => p.at === null)).toBe(true);
-      const syncAudit = await t.app.database.db
-        .select()
-        .from(auditLog)
-        .where(inArray(auditLog.action, ['product.sync', 'price.sync']));
-      expect(syncAudit).toEqual([]);
-    });
-  });
-
   it('publishes every catalogue call in the API docs', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, unknown>>;
@@ -968,6 +979,56 @@ describe('catalogue admin and public selects', () => {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     expect(Object.keys(doc.paths['/api/v1/product/{id}'] ?? {}).sort()).toEqual(['delete', 'get', 'put']);
+  });
+});
+
+describe('catalogue sync without Stripe keys', () => {
+  let t: TestApp;
+  let admin: string;
+  const call = client(() => t);
+  const SECRET = 'catalogue-sandbox-secret-0123456789abcdef';
+
+  beforeAll(async () => {
+    t = await startTestApp({ APP_SECRET: SECRET }, { listen: true });
+    admin = await bearer(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('syncs to the built-in Stripe sandbox, whose Products and Prices then hold the catalogue', async () => {
+    const res = await call('GET', '/api/v1/product/sync', admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ products: 1, prices: 18, created_prices: 18, deactivated_prices: 0 });
+
+    const [product] = await t.app.database.db
+      .select()
+      .from(products)
+      .where(eq(products.code, 'bigo-diamonds'));
+    expect(product?.stripeProductId).toMatch(/^prod_/);
+    const synced = await t.app.database.db.select().from(prices);
+    expect(synced.every((p) => p.code.startsWith('price_'))).toBe(true);
+
+    // Read back from the sandbox as Stripe's API serves it, with the sandbox's own key.
+    const key = gatewaySettings(t.config, SECRET).stripe.secretKey;
+    const headers = { authorization: `Bearer ${key}` };
+    const stripeProduct = await fetch(`${t.url}/sandbox/stripe/v1/products/${product?.stripeProductId}`, {
+      headers,
+    });
+    expect(stripeProduct.status).toBe(200);
+    expect(await stripeProduct.json()).toMatchObject({ object: 'product', name: 'BIGO LIVE Diamonds' });
+    const first = synced[0];
+    const stripePrice = await fetch(`${t.url}/sandbox/stripe/v1/prices/${first?.code}`, { headers });
+    expect(await stripePrice.json()).toMatchObject({
+      object: 'price',
+      product: product?.stripeProductId,
+      currency: first?.currency.toLowerCase(),
+      metadata: { ezrecharge_price_id: String(first?.id) },
+    });
+
+    // A second sync keeps every Stripe Price: nothing changed.
+    const again = await call('GET', '/api/v1/product/sync', admin);
+    expect(again.json().data).toMatchObject({ created_prices: 0, deactivated_prices: 0 });
   });
 });
 
@@ -1238,6 +1299,35 @@ describe('catalogue sync with Stripe', () => {
     const retry = await call('GET', `/api/v1/price/sync/${row.id}`, admin);
     expect(retry.statusCode).toBe(200);
     expect(retry.json().data.synced_at).not.toBeNull();
+  });
+
+  it('sends Stripe each price in its own unit, and refuses one it cannot charge exactly without asking Stripe', async () => {
+    const product = (
+      await call('POST', '/api/v1/product/', admin, newProduct('Yen and Dinar Product'))
+    ).json().data as ApiProduct;
+    const yen = (
+      await call('POST', '/api/v1/price/create', admin, {
+        product_id: product.id,
+        currency: 'JPY',
+        game_amount: 100,
+        unit_amount: 500,
+      })
+    ).json().data as ApiPrice;
+    const synced = await call('GET', `/api/v1/price/sync/${yen.id}`, admin);
+    expect(synced.statusCode, synced.body).toBe(200);
+    expect(stripe.prices.get(synced.json().data.code)).toMatchObject({ currency: 'jpy', unit_amount: 500 });
+
+    // A row stored before prices were checked (by hand, or by an older version): JOD 1.255 never reaches Stripe.
+    const [odd] = await t.app.database.db
+      .insert(prices)
+      .values({ productId: product.id, currency: 'JOD', gameAmount: 200, unitAmount: 1255 })
+      .returning();
+    const before = stripe.calls.length;
+    const res = await call('GET', `/api/v1/price/sync/${odd?.id}`, admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ errors: { unit_amount: MESSAGES.price_three_decimal_tens } });
+    expect(callsSince(before).filter((c) => c.path === '/v1/prices')).toEqual([]);
+    await t.app.database.db.delete(prices).where(eq(prices.id, odd?.id ?? 0));
   });
 
   it('answers 404 for the sync of an unknown price', async () => {

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, jobs, orders, users } from '../src/db/schema';
 import { fiuuSkey } from '../src/gateways/fiuu/fiuu-protocol';
 import { gatewaySettings } from '../src/gateways/gateway-settings';
+import { duplicateWithoutDeliveryReason } from '../src/modules/fulfilment/delivery-job';
+import { callSent } from '../src/modules/fulfilment/recharge-record';
+import { moveOrder } from '../src/modules/order-lifecycle/order-moves';
 import { bearer, createUser } from './support/auth';
 import { eventsOf, orderRow, placeSgdOrder } from './support/order-commit';
 import { insertOrder } from './support/orders';
@@ -69,7 +72,7 @@ describe('fulfilment', () => {
       orderid: orderNum,
       status: '00',
       domain: fiuu.merchantId,
-      amount: formatMinor(row.amount),
+      amount: formatMinor(row.amount, row.currency),
       currency: row.currency,
       appcode: 'APP001',
       paydate: '2026-01-01 12:00:00',
@@ -182,7 +185,7 @@ describe('fulfilment', () => {
       expect(part).toContain(num);
       expect(part).toContain('fan_zh');
       expect(part).toContain('1,000');
-      expect(part).toContain(`SGD ${formatMinor(row.amount)}`);
+      expect(part).toContain(`SGD ${formatMinor(row.amount, 'SGD')}`);
       expect(part).toContain('钻石一经发放，不予退款。');
       expect(part).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d/);
     }
@@ -278,7 +281,8 @@ describe('fulfilment', () => {
     await setControls({ fail_next: { hang_ms: hangMs, count: 1, endpoint: 'recharge' } });
     const started = Date.now();
     const run = t.app.jobs.runDue();
-    // While the call is in flight the job holds a short lease: a process dying now loses it for 30 s, not minutes.
+    // While the call is in flight the job holds a short lease (renewed while it runs, see jobs.test.ts): a process
+    // dying now loses the job for seconds, not for a whole BIGO timeout.
     let running = await deliveryJob(num);
     while (running.state !== 'running' && Date.now() - started < 5_000) {
       await sleep(20);
@@ -286,8 +290,8 @@ describe('fulfilment', () => {
     }
     expect(running.state).toBe('running');
     const lease = (running.lockedUntil?.getTime() ?? 0) - running.updatedAt.getTime();
-    expect(lease).toBeGreaterThan(25_000);
-    expect(lease).toBeLessThanOrEqual(30_000);
+    expect(lease).toBeGreaterThan(5_000);
+    expect(lease).toBeLessThanOrEqual(10_000);
     await run;
 
     expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.CHARGING);
@@ -301,8 +305,45 @@ describe('fulfilment', () => {
     await makeDue(num);
     await t.app.jobs.runDue();
     expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.CHARGED);
-    expect((await causes(num)).at(-1)).toBe('8→9 BIGO had already delivered (rescode 7212010)');
+    // The timed-out call is on the order's record as one that may have delivered, so 7212010 now proves it did.
+    expect((await causes(num)).at(-1)).toBe(
+      '8→9 BIGO had already delivered (rescode 7212010): an earlier call of ours got no answer',
+    );
     expect(await ledger(num)).toBe(1);
+  });
+
+  it('keeps retrying while BIGO refuses our access (7212001), alerts the operator, and ends in 10 after the attempts', async () => {
+    const num = await paidOrder({ gameId: 'fan_denied' });
+    await setControls({ fail_next: { rescode: 7212001, count: 20, endpoint: 'recharge' } });
+    // The simulator answers with reseller_api.md's own wording of 7212001.
+    const reason =
+      'The recharge API is disabled by BIGO (BIGO 7212001: The recharge API was disable by Bigo)';
+    await t.app.jobs.runDue();
+    expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.CHARGING);
+    expect((await causes(num)).at(-1)).toBe(`8→8 BIGO refused our access, will retry: ${reason}`);
+    expect(await deliveryJob(num)).toMatchObject({ state: 'queued', attempts: 1 });
+    await t.app.jobs.runDue();
+    const alerts = async () =>
+      (await mailsTo(TEST_ADMIN.email)).filter((m) =>
+        m.subject.startsWith('EzRecharge: BIGO refuses our calls'),
+      );
+    const [alert, ...more] = await alerts();
+    expect(more).toHaveLength(0);
+    expect(alert?.subject).toBe('EzRecharge: BIGO refuses our calls (rescode 7212001)');
+    expect(alert?.text).toContain(`the diamond delivery of order ${num} (rs_recharge)`);
+    expect(alert?.text).toContain('Check first: BIGO has switched the recharge API off for our client id');
+
+    await makeDue(num, 11);
+    await t.app.jobs.runDue();
+    const row = await orderRow(t.app, num);
+    expect(row.orderStatus).toBe(ORDER_STATUS.CHARGE_FAILED);
+    expect(row.failureReason).toBe(`Delivery kept failing: ${reason}`);
+    expect(await deliveryJob(num)).toMatchObject({ state: 'done', attempts: 12 });
+    expect(await ledger(num)).toBe(0);
+    await t.app.jobs.runDue();
+    const sent = await alerts();
+    // At most one an hour: a second only if the test crossed the turn of an hour.
+    expect(sent.length).toBeLessThanOrEqual(2);
   });
 
   it('gives up after the last attempt: 10 with "Delivery kept failing" and the reason', async () => {
@@ -316,6 +357,81 @@ describe('fulfilment', () => {
     expect((await causes(num)).at(-1)).toBe('8→10 Delivery kept failing: BIGO answered HTTP 503');
     expect(await deliveryJob(num)).toMatchObject({ state: 'done', attempts: 12 });
     expect(await ledger(num)).toBe(0);
+  });
+
+  describe('BIGO answers 7212010 (order id duplicated)', () => {
+    const DUPLICATE = 'BIGO reports this order number as already used (BIGO 7212010: orderid is duplicated)';
+
+    for (const [label, first, status] of [
+      ['got no answer (HTTP 502)', { http_status: 502 }, ORDER_STATUS.CHARGED],
+      ['was refused as too frequent (7212012)', { rescode: 7212012 }, ORDER_STATUS.CHARGE_FAILED],
+      ['was refused with BIGO’s internal error (500001)', { rescode: 500001 }, ORDER_STATUS.CHARGE_FAILED],
+    ] as const) {
+      it(`counts as delivered only if an earlier call may have delivered: first call ${label}`, async () => {
+        const num = await paidOrder({ gameId: 'fan_twice' });
+        await setControls({ fail_next: { ...first, count: 1, endpoint: 'recharge' } });
+        await t.app.jobs.runDue();
+        expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.CHARGING);
+        await setControls({ fail_next: { rescode: 7212010, count: 1, endpoint: 'recharge' } });
+        await makeDue(num);
+        await t.app.jobs.runDue();
+        const row = await orderRow(t.app, num);
+        expect(row.orderStatus).toBe(status);
+        expect(await ledger(num)).toBe(0);
+        if (status === ORDER_STATUS.CHARGED) {
+          expect((await causes(num)).at(-1)).toBe(
+            '8→9 BIGO had already delivered (rescode 7212010): an earlier call of ours got no answer',
+          );
+        } else {
+          expect(row.failureReason).toBe(duplicateWithoutDeliveryReason(DUPLICATE));
+          expect(row.deliveredAt).toBeNull();
+        }
+      });
+    }
+
+    it('is not proof of delivery on the very first call: 10, telling the operator what to check', async () => {
+      const num = await paidOrder({ gameId: 'fan_first', email: 'first@example.com' });
+      await setControls({ fail_next: { rescode: 7212010, count: 1, endpoint: 'recharge' } });
+      await t.app.jobs.runDue();
+      const row = await orderRow(t.app, num);
+      expect(row.orderStatus).toBe(ORDER_STATUS.CHARGE_FAILED);
+      expect(row.failureReason).toContain(DUPLICATE);
+      expect(row.failureReason).toContain('no earlier call of ours may have delivered it');
+      expect(row.failureReason).toContain("Check this order in BIGO's reseller console");
+      expect(row.failureReason).toContain('mark it delivered if the diamonds arrived, or refund it');
+      expect((await causes(num)).at(-1)).toBe(`8→10 BIGO refused the delivery: ${row.failureReason}`);
+      expect(await mailsTo('first@example.com')).toHaveLength(0);
+    });
+
+    it('after a worker died mid-call, the resumed delivery counts the lost call as one that may have delivered', async () => {
+      const num = await paidOrder({ gameId: 'fan_lost' });
+      // What a worker that died inside its rs_recharge call leaves behind: the order moved to 8 with the call
+      // marked as sent and nothing after it, its job still running with a lease now past.
+      const moved = await moveOrder(t.app.database.db, {
+        orderNum: num,
+        to: ORDER_STATUS.CHARGING,
+        cause: 'delivery started',
+        actor: 'system',
+        detail: { attempt: 1, ...callSent() },
+      });
+      expect(moved.moved).toBe(true);
+      await t.app.database.db
+        .update(jobs)
+        .set({
+          state: 'running',
+          attempts: 1,
+          lockedBy: 'dead-worker',
+          lockedUntil: sql`now() - interval '1 second'`,
+        })
+        .where(eq(jobs.dedupeKey, `deliver:${num}`));
+      await setControls({ fail_next: { rescode: 7212010, count: 1, endpoint: 'recharge' } });
+      await t.app.jobs.runDue();
+      expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.CHARGED);
+      expect((await causes(num)).slice(-2)).toEqual([
+        '8→8 delivery resumed: the previous call to BIGO got no recorded answer and may have delivered',
+        '8→9 BIGO had already delivered (rescode 7212010): an earlier call of ours got no answer',
+      ]);
+    });
   });
 
   it('resumes an order a crash left in 8 once the job’s lease has passed', async () => {
@@ -436,6 +552,96 @@ describe('fulfilment', () => {
       const unknown = await retry('EZ20260101AAAAAAAAAAAAAAAAAAAA', admin);
       expect(unknown.status).toBe(404);
       expect(unknown.body.message).toBe(MESSAGES.order_not_found);
+      await t.app.jobs.runDue();
+    });
+  });
+
+  describe('admin mark delivered', () => {
+    const DUPLICATE = 'BIGO reports this order number as already used (BIGO 7212010: orderid is duplicated)';
+    const markDelivered = (
+      orderNum: string,
+      auth: string | null,
+      reason: unknown = 'Credited in BIGO console',
+    ) => api('POST', `/api/v1/order/mark-delivered?order_num=${orderNum}`, { auth, body: { reason } });
+    const retry = (orderNum: string) =>
+      api('POST', `/api/v1/order/retry?order_num=${orderNum}`, {
+        auth: admin,
+        body: { reason: 'topped up' },
+      });
+
+    it('after a refusal and a retry that BIGO answers 7212010, the order waits in 10 until an operator marks it delivered', async () => {
+      const num = await paidOrder({ gameId: 'fan_console', email: 'console@example.com' });
+      // A definite refusal first: this call cannot have delivered.
+      await setControls({ fail_next: { rescode: 7212005, count: 1, endpoint: 'recharge' } });
+      await t.app.jobs.runDue();
+      expect((await orderRow(t.app, num)).failureReason).toMatch(
+        /^This BIGO ID cannot be recharged \(BIGO 7212005/,
+      );
+
+      // The operator retries; BIGO now says the order number is used.
+      await setControls({ fail_next: { rescode: 7212010, count: 1, endpoint: 'recharge' } });
+      expect((await retry(num)).status).toBe(200);
+      await t.app.jobs.runDue();
+      const failed = await orderRow(t.app, num);
+      expect(failed.orderStatus).toBe(ORDER_STATUS.CHARGE_FAILED);
+      expect(failed.failureReason).toBe(duplicateWithoutDeliveryReason(DUPLICATE));
+      expect(failed.deliveredAt).toBeNull();
+      expect(await mailsTo('console@example.com')).toHaveLength(0);
+
+      expect((await markDelivered(num, null)).status).toBe(401);
+      expect((await markDelivered(num, plain)).status).toBe(403);
+      const noReason = await markDelivered(num, admin, ' ');
+      expect(noReason.status).toBe(400);
+      expect(noReason.body.errors).toEqual({ reason: MESSAGES.order_reason_required });
+      expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.CHARGE_FAILED);
+
+      const res = await markDelivered(num, admin);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.message).toBe(MESSAGES.order_marked_delivered);
+      expect(res.body.data).toMatchObject({
+        order_num: num,
+        order_status: ORDER_STATUS.CHARGED,
+        failure_reason: null,
+      });
+      const row = await orderRow(t.app, num);
+      expect(row.deliveredAt).not.toBeNull();
+      expect((await eventsOf(t.app, num)).at(-1)).toMatchObject({
+        fromStatus: 10,
+        toStatus: 9,
+        cause: 'admin marked delivered: Credited in BIGO console',
+        actor: `admin:${adminId}`,
+        detail: { reason: 'Credited in BIGO console' },
+      });
+      const audits = await t.app.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, num)));
+      expect(audits.map((a) => a.action)).toEqual(['order.retry_charge', 'order.mark_delivered']);
+      expect(audits[1]).toMatchObject({
+        actorId: adminId,
+        detail: { reason: 'Credited in BIGO console', from: 10, to: 9 },
+      });
+
+      await t.app.jobs.runDue();
+      const [receipt, ...more] = await mailsTo('console@example.com');
+      expect(more).toHaveLength(0);
+      expect(receipt?.subject).toBe(`Your EzRecharge receipt for order ${num}`);
+      // Marking delivered never calls BIGO: nothing was credited by us.
+      expect(await ledger(num)).toBe(0);
+
+      // 9 is final: a second mark is refused.
+      const again = await markDelivered(num, admin);
+      expect(again.status).toBe(400);
+      expect(again.body.message).toBe(MESSAGES.order_action_not_allowed);
+    });
+
+    it('refuses orders in other statuses (400) and unknown orders (404)', async () => {
+      const num = await paidOrder({ gameId: 'fan_notyet' });
+      const refused = await markDelivered(num, admin);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(MESSAGES.order_action_not_allowed);
+      expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.PAYMENT_COMPLETED);
+      expect((await markDelivered('EZ20260101AAAAAAAAAAAAAAAAAAAA', admin)).status).toBe(404);
       await t.app.jobs.runDue();
     });
   });

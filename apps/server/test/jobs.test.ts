@@ -2,9 +2,17 @@ import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { jobs } from '../src/db/schema';
 import { type Database, openDatabase } from '../src/infra/db';
-import { backoffMs, createJobQueue, type JobQueue } from '../src/infra/jobs';
+import {
+  backoffMs,
+  createJobQueue,
+  defineJob,
+  type JobQueue,
+  jobRetentionHandler,
+  jobRetentionJob,
+} from '../src/infra/jobs';
 import { createTestDatabase } from './support/test-app';
 
 /**
@@ -29,6 +37,31 @@ function recordingLogger(): { log: FastifyBaseLogger; lines: LogLine[] } {
   const app = Fastify({ logger: { level: 'info', stream } });
   return { log: app.log, lines };
 }
+
+/** A test job kind: any object payload, the given attempts (default 10) and, if named, one key for every job. */
+function kind(name: string, options: { maxAttempts?: number; key?: string } = {}) {
+  const { key } = options;
+  return defineJob({
+    kind: name,
+    payload: z.record(z.string(), z.unknown()),
+    maxAttempts: options.maxAttempts ?? 10,
+    ...(key ? { key: () => key } : {}),
+  });
+}
+
+const greetJob = kind('greet');
+const laterJob = kind('later');
+const someoneElseJob = kind('someone-else');
+const timeoutJob = kind('timeout', { key: 'k1' });
+const flakyJob = kind('flaky', { maxAttempts: 3, key: 'f' });
+const pollJob = kind('poll', { maxAttempts: 1, key: 'p' });
+const chargeJob = kind('charge', { key: 'c' });
+const deliverJob = kind('deliver', { key: 'd' });
+const workJob = kind('work');
+const soonJob = kind('soon');
+const longJob = kind('long');
+const pgWorkJob = kind('pg-work');
+const pgOnceJob = kind('pg-once', { key: 'pg-once:1' });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -74,12 +107,12 @@ describe('job queue (embedded database)', () => {
   it('runs a job enqueued in a committed transaction once, then marks it done', async () => {
     const { q } = queue();
     const seen: unknown[] = [];
-    q.handle('greet', async (payload, ctx) => {
+    q.handle(greetJob, async (payload, ctx) => {
       seen.push({ payload, attempt: ctx.attempt });
       return undefined;
     });
     await database.db.transaction(async (tx) => {
-      await q.enqueue(tx, { kind: 'greet', payload: { name: 'Ann' } });
+      await q.enqueue(tx, greetJob.of({ name: 'Ann' }));
     });
     expect(await q.runDue()).toBe(1);
     expect(seen).toEqual([{ payload: { name: 'Ann' }, attempt: 1 }]);
@@ -88,12 +121,62 @@ describe('job queue (embedded database)', () => {
     expect(await q.runDue()).toBe(0);
   });
 
+  it("hands the handler its payload parsed by the kind's schema", async () => {
+    const { q } = queue();
+    const mailJob = defineJob({
+      kind: 'typed-mail',
+      payload: z.strictObject({ to: z.email(), tries: z.number().int() }),
+      maxAttempts: 2,
+    });
+    const seen: { to: string; tries: number }[] = [];
+    q.handle(mailJob, async (payload) => {
+      seen.push(payload);
+      return undefined;
+    });
+    await q.enqueue(database.db, mailJob.of({ to: 'ann@example.com', tries: 1 }));
+    expect(await q.runDue()).toBe(1);
+    expect(seen).toEqual([{ to: 'ann@example.com', tries: 1 }]);
+    // A payload that does not fit is a bug at the queueing site: refused there, never stored.
+    expect(() => mailJob.of({ to: 'not an address', tries: 1 })).toThrow();
+  });
+
+  it('marks a stored job whose payload does not fit its kind dead at once, without running it', async () => {
+    const { q, lines } = queue();
+    const strictJob = defineJob({
+      kind: 'strict',
+      payload: z.strictObject({ order_num: z.string() }),
+      maxAttempts: 10,
+      key: (p) => `strict:${p.order_num}`,
+    });
+    let ran = 0;
+    q.handle(strictJob, async () => {
+      ran++;
+      return undefined;
+    });
+    await q.enqueue(database.db, strictJob.of({ order_num: 'A1' }));
+    // Written by an older version of the code (or by hand): no order number.
+    await database.db
+      .update(jobs)
+      .set({ payload: { order: 'A1' } })
+      .where(eq(jobs.dedupeKey, 'strict:A1'));
+    expect(await q.runDue()).toBe(1);
+    expect(ran).toBe(0);
+    const row = await jobByKey(database, 'strict:A1');
+    expect(row).toMatchObject({ state: 'dead', attempts: 1 });
+    expect(row.lastError).toMatch(/payload does not fit job kind strict/);
+    expect(lines.some((l) => l.level === 50 && /dead/.test(l.msg))).toBe(true);
+  });
+
+  it('refuses a job kind that is not lower-case words and dashes', () => {
+    expect(() => kind('Bad Kind')).toThrow(/lower-case/);
+  });
+
   it('drops the job with the transaction that enqueued it when that transaction fails', async () => {
     const { q } = queue();
-    q.handle('greet', async () => undefined);
+    q.handle(greetJob, async () => undefined);
     await expect(
       database.db.transaction(async (tx) => {
-        await q.enqueue(tx, { kind: 'greet', payload: {} });
+        await q.enqueue(tx, greetJob.of({}));
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -102,9 +185,9 @@ describe('job queue (embedded database)', () => {
 
   it('leaves a job alone until its time, and leaves kinds it has no handler for to other workers', async () => {
     const { q } = queue();
-    q.handle('later', async () => undefined);
-    await q.enqueue(database.db, { kind: 'later', payload: {}, runAt: new Date(Date.now() + 60_000) });
-    await q.enqueue(database.db, { kind: 'someone-else', payload: {} });
+    q.handle(laterJob, async () => undefined);
+    await q.enqueue(database.db, laterJob.of({}, { runAt: new Date(Date.now() + 60_000) }));
+    await q.enqueue(database.db, someoneElseJob.of({}));
     expect(await q.runDue()).toBe(0);
     const rows = await database.db.select().from(jobs);
     expect(rows.map((r) => r.state).sort()).toEqual(['queued', 'queued']);
@@ -113,14 +196,14 @@ describe('job queue (embedded database)', () => {
   it('keeps one live job per dedupe key and revives a finished one', async () => {
     const { q } = queue();
     const seen: unknown[] = [];
-    q.handle('timeout', async (payload) => {
+    q.handle(timeoutJob, async (payload) => {
       seen.push(payload);
       return undefined;
     });
     const later = new Date(Date.now() + 60_000);
-    await q.enqueue(database.db, { kind: 'timeout', payload: { n: 1 }, runAt: later, dedupeKey: 'k1' });
+    await q.enqueue(database.db, timeoutJob.of({ n: 1 }, { runAt: later }));
     // Live: the second enqueue changes nothing (payload and time stay).
-    await q.enqueue(database.db, { kind: 'timeout', payload: { n: 2 }, dedupeKey: 'k1' });
+    await q.enqueue(database.db, timeoutJob.of({ n: 2 }));
     let row = await jobByKey(database, 'k1');
     expect(row.payload).toEqual({ n: 1 });
     expect(row.runAt.getTime()).toBe(later.getTime());
@@ -131,7 +214,7 @@ describe('job queue (embedded database)', () => {
     expect((await jobByKey(database, 'k1')).state).toBe('done');
 
     // Done: the same key comes back as a fresh job with the new payload.
-    await q.enqueue(database.db, { kind: 'timeout', payload: { n: 3 }, dedupeKey: 'k1' });
+    await q.enqueue(database.db, timeoutJob.of({ n: 3 }));
     row = await jobByKey(database, 'k1');
     expect(row).toMatchObject({ state: 'queued', attempts: 0, payload: { n: 3 } });
     expect(await q.runDue()).toBe(1);
@@ -141,11 +224,11 @@ describe('job queue (embedded database)', () => {
   it('retries a failing job with growing delays, then marks it dead and logs an error', async () => {
     const { q, lines } = queue();
     let calls = 0;
-    q.handle('flaky', async () => {
+    q.handle(flakyJob, async () => {
       calls++;
       throw new Error(`far end down (${calls})`);
     });
-    await q.enqueue(database.db, { kind: 'flaky', payload: {}, maxAttempts: 3, dedupeKey: 'f' });
+    await q.enqueue(database.db, flakyJob.of({}));
     const { id } = await jobByKey(database, 'f');
 
     const before1 = Date.now();
@@ -184,6 +267,34 @@ describe('job queue (embedded database)', () => {
     expect(await q.runDue()).toBe(0);
   });
 
+  it('prunes done jobs after 7 days and dead ones after 90, hourly, and leaves live ones alone', async () => {
+    const { q } = queue();
+    const day = 24 * 60 * 60_000;
+    const aged = async (key: string, state: string, ageMs: number) => {
+      await q.enqueue(database.db, kind(`aged-${key}`, { key }).of({}));
+      await database.db
+        .update(jobs)
+        .set({ state, updatedAt: new Date(Date.now() - ageMs) })
+        .where(eq(jobs.dedupeKey, key));
+    };
+    await aged('done-old', 'done', 8 * day);
+    await aged('done-new', 'done', 6 * day);
+    await aged('dead-old', 'dead', 91 * day);
+    await aged('dead-new', 'dead', 30 * day);
+    await aged('queued-old', 'queued', 365 * day);
+    await aged('running-old', 'running', 365 * day);
+
+    q.handle(jobRetentionJob, jobRetentionHandler({ db: database.db, now: () => new Date() }));
+    await q.enqueue(database.db, jobRetentionJob.of({}));
+    expect(await q.runDue()).toBe(1);
+    const keys = (await database.db.select().from(jobs)).map((j) => j.dedupeKey).sort();
+    expect(keys).toEqual(['dead-new', 'done-new', 'job-retention', 'queued-old', 'running-old']);
+    // It stays queued for its next run an hour later.
+    const retention = await jobByKey(database, 'job-retention');
+    expect(retention.state).toBe('queued');
+    expect(retention.runAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
+  });
+
   it('backs off 2^attempts seconds with jitter, never more than 10 minutes', () => {
     expect(backoffMs(1, () => 0)).toBe(2_000);
     expect(backoffMs(1, () => 1)).toBe(1_500);
@@ -195,12 +306,12 @@ describe('job queue (embedded database)', () => {
   it('reschedules without counting a failure', async () => {
     const { q } = queue();
     let calls = 0;
-    q.handle('poll', async () => {
+    q.handle(pollJob, async () => {
       calls++;
       if (calls < 3) return { retryAt: new Date(Date.now() + 600_000), reason: `still pending (${calls})` };
       return undefined;
     });
-    await q.enqueue(database.db, { kind: 'poll', payload: {}, maxAttempts: 1, dedupeKey: 'p' });
+    await q.enqueue(database.db, pollJob.of({}));
     const { id } = await jobByKey(database, 'p');
 
     const before = Date.now();
@@ -220,23 +331,24 @@ describe('job queue (embedded database)', () => {
   });
 
   it('claims a job again once its lease has passed, and the late worker cannot overwrite the result', async () => {
-    const slow = queue({ workerId: 'slow', leaseMs: 200 });
+    // A frozen process: its lease is not renewed.
+    const slow = queue({ workerId: 'slow', leaseMs: 200, heartbeatMs: 0 });
     const other = queue({ workerId: 'other' });
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
     const runs: string[] = [];
-    slow.q.handle('charge', async () => {
+    slow.q.handle(chargeJob, async () => {
       runs.push('slow');
       await gate;
       throw new Error('slow worker gave up');
     });
-    other.q.handle('charge', async () => {
+    other.q.handle(chargeJob, async () => {
       runs.push('other');
       return undefined;
     });
-    await slow.q.enqueue(database.db, { kind: 'charge', payload: {}, dedupeKey: 'c' });
+    await slow.q.enqueue(database.db, chargeJob.of({}));
     const { id } = await jobByKey(database, 'c');
 
     const slowRun = slow.q.runDue();
@@ -256,14 +368,46 @@ describe('job queue (embedded database)', () => {
     expect(runs).toEqual(['slow', 'other']);
   });
 
+  it('renews the lease of a job while its handler runs, so a slow job is not taken from a live worker', async () => {
+    const live = queue({ workerId: 'live', leaseMs: 300 });
+    const other = queue({ workerId: 'other', leaseMs: 300 });
+    let finishWork: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      finishWork = resolve;
+    });
+    const runs: string[] = [];
+    live.q.handle(chargeJob, async () => {
+      runs.push('live');
+      await gate;
+      return undefined;
+    });
+    other.q.handle(chargeJob, async () => {
+      runs.push('other');
+      return undefined;
+    });
+    await live.q.enqueue(database.db, chargeJob.of({}));
+    const liveRun = live.q.runDue();
+    // Three leases long: without renewals the other worker would have taken it twice over.
+    await sleep(900);
+    expect(await other.q.runDue()).toBe(0);
+    const { id } = await jobByKey(database, 'c');
+    const row = await jobRow(database, id);
+    expect(row).toMatchObject({ state: 'running', lockedBy: 'live', attempts: 1 });
+    expect(row.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
+    finishWork();
+    expect(await liveRun).toBe(1);
+    expect(await jobRow(database, id)).toMatchObject({ state: 'done', attempts: 1, lockedBy: null });
+    expect(runs).toEqual(['live']);
+  });
+
   it('reclaims a job whose worker died mid-run', async () => {
     const { q } = queue({ workerId: 'alive' });
     const seen: number[] = [];
-    q.handle('deliver', async (_payload, ctx) => {
+    q.handle(deliverJob, async (_payload, ctx) => {
       seen.push(ctx.attempt);
       return undefined;
     });
-    await q.enqueue(database.db, { kind: 'deliver', payload: {}, dedupeKey: 'd' });
+    await q.enqueue(database.db, deliverJob.of({}));
     const { id } = await jobByKey(database, 'd');
     // A worker took it and vanished: running, with a lease that ran out a minute ago.
     await database.db
@@ -280,7 +424,7 @@ describe('job queue (embedded database)', () => {
     let active = 0;
     let peak = 0;
     let finished = 0;
-    q.handle('work', async () => {
+    q.handle(workJob, async () => {
       active++;
       peak = Math.max(peak, active);
       await sleep(30);
@@ -288,7 +432,7 @@ describe('job queue (embedded database)', () => {
       finished++;
       return undefined;
     });
-    for (let i = 0; i < 6; i++) await q.enqueue(database.db, { kind: 'work', payload: { i } });
+    for (let i = 0; i < 6; i++) await q.enqueue(database.db, workJob.of({ i }));
     q.start();
     for (let i = 0; i < 100 && finished < 6; i++) await sleep(20);
     expect(finished).toBe(6);
@@ -302,14 +446,14 @@ describe('job queue (embedded database)', () => {
   it('looks for work on kick() instead of waiting for the next poll', async () => {
     const { q } = queue({ pollMs: 60_000 });
     let ran = 0;
-    q.handle('soon', async () => {
+    q.handle(soonJob, async () => {
       ran++;
       return undefined;
     });
     q.start();
     // The first look finds nothing; the next poll would be a minute away.
     await sleep(50);
-    await q.enqueue(database.db, { kind: 'soon', payload: {} });
+    await q.enqueue(database.db, soonJob.of({}));
     q.kick();
     for (let i = 0; i < 50 && ran === 0; i++) await sleep(20);
     expect(ran).toBe(1);
@@ -319,13 +463,13 @@ describe('job queue (embedded database)', () => {
     const { q } = queue({ pollMs: 10 });
     let finished = false;
     let started = false;
-    q.handle('long', async () => {
+    q.handle(longJob, async () => {
       started = true;
       await sleep(150);
       finished = true;
       return undefined;
     });
-    await q.enqueue(database.db, { kind: 'long', payload: {} });
+    await q.enqueue(database.db, longJob.of({}));
     q.start();
     for (let i = 0; i < 100 && !started; i++) await sleep(10);
     expect(started).toBe(true);
@@ -371,11 +515,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('job queue (two workers on Postg
     }
     const a = createJobQueue(first.db, recordingLogger().log, { workerId: 'a', concurrency: 4 });
     const b = createJobQueue(second.db, recordingLogger().log, { workerId: 'b', concurrency: 4 });
-    a.handle('pg-work', handler('a'));
-    b.handle('pg-work', handler('b'));
+    a.handle(pgWorkJob, handler('a'));
+    b.handle(pgWorkJob, handler('b'));
     const total = 60;
     await first.db.transaction(async (tx) => {
-      for (let n = 0; n < total; n++) await a.enqueue(tx, { kind: 'pg-work', payload: { n } });
+      for (let n = 0; n < total; n++) await a.enqueue(tx, pgWorkJob.of({ n }));
     });
 
     const [ranA, ranB] = await Promise.all([a.runDue(), b.runDue()]);
@@ -397,11 +541,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('job queue (two workers on Postg
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         (i % 2 === 0 ? first : second).db.transaction(async (tx) => {
-          await (i % 2 === 0 ? a : b).enqueue(tx, {
-            kind: 'pg-once',
-            payload: { i },
-            dedupeKey: 'pg-once:1',
-          });
+          await (i % 2 === 0 ? a : b).enqueue(tx, pgOnceJob.of({ i }));
         }),
       ),
     );

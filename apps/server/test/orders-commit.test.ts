@@ -13,7 +13,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../src/db/schema';
-import { gatewaySettings } from '../src/gateways/gateway-settings';
+import { gatewaySettings, sandboxBigoKeys } from '../src/gateways/gateway-settings';
 import { bearer, createUser } from './support/auth';
 import {
   commitOrder,
@@ -28,6 +28,7 @@ import {
   publicPack,
   publicPacks,
 } from './support/order-commit';
+import { readOutbox } from './support/outbox';
 import { freePort, startTestApp, TEST_ADMIN, type TestApp } from './support/test-app';
 
 /**
@@ -253,14 +254,20 @@ describe('order commit', () => {
     expect(handoff).toMatchObject({
       method: 'form',
       order_status: ORDER_STATUS.PENDING_PAYMENT,
-      payment_url: `${t.url}/sandbox/fiuu/${merchantId}/`,
-      amount: formatMinor(sgd500.unit_amount * 2),
+      payment_url: `${t.url}/sandbox/fiuu/RMS/pay/${merchantId}/`,
+      amount: formatMinor(sgd500.unit_amount * 2, 'SGD'),
       currency: 'SGD',
+      // A visitor: Fiuu's guest checkout (cheatsheet Tip #7), no phone number held; the page in Chinese.
       bill_email: 'buyer.one@example.com',
+      bill_name: 'guest',
+      bill_mobile: '',
+      guest_checkout: '1',
+      langcode: 'cn',
     });
     expect(handoff.order_num).toMatch(/^EZ\d{8}[0-9A-Za-z]{20}$/);
+    // The standard vcode (FIUU_EXTENDED_VCODE unset): Fiuu's formula without the currency.
     const vcode = createHash('md5')
-      .update(`${handoff.amount}${merchantId}${handoff.order_num}${verifyKey}SGD`)
+      .update(`${handoff.amount}${merchantId}${handoff.order_num}${verifyKey}`)
       .digest('hex');
     expect(handoff.vcode).toBe(vcode);
 
@@ -414,6 +421,33 @@ describe('order commit', () => {
     expect(page.status).toBe(200);
   });
 
+  it('asks Stripe for 500 on a ¥500 order: yen have no decimals, so nothing is multiplied by 100', async () => {
+    const { productId } = await publicPacks(t.app);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/price/create',
+      headers: { authorization: admin },
+      payload: { product_id: productId, game_amount: 700, currency: 'JPY', unit_amount: 500 },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const yen = await publicPack(t.app, 'JPY', 700);
+    expect(yen.unit_amount).toBe(500);
+    const handoff = handoffOf(
+      await commitOrder(t.app, payloadFor(yen, 1, { game_id: 'yen_buyer' }), { email: 'y@example.com' }),
+    );
+    if (handoff.method !== 'redirect') throw new Error('expected a redirect');
+    const row = await orderRow(t.app, handoff.order_num);
+    expect(row).toMatchObject({ gateway: 'stripe', currency: 'JPY', amount: 500 });
+
+    const secret = (await readFile(path.join(t.dataDir, 'app-secret'), 'utf8')).trim();
+    const { secretKey } = gatewaySettings(t.config, secret).stripe;
+    const session = await fetch(`${t.url}/sandbox/stripe/v1/checkout/sessions/${row.gatewayRef}`, {
+      headers: { authorization: `Bearer ${secretKey}` },
+    });
+    expect(session.status).toBe(200);
+    expect(await session.json()).toMatchObject({ amount_total: 500, currency: 'jpy', status: 'open' });
+  });
+
   it('limits commits per client address (30 a minute)', async () => {
     const ip = freshIp();
     const stale = formatEventTime(new Date(Date.now() - 10 * MINUTE));
@@ -463,5 +497,99 @@ describe('order commit while BIGO cannot be reached', () => {
     expect(res.statusCode, res.body).toBe(503);
     expect((res.json() as ErrorBody).message).toBe(MESSAGES.order_precheck_unavailable);
     expect(await orderCount(t.app)).toBe(before);
+  });
+});
+
+describe('order commit while BIGO refuses our own access', () => {
+  const secret = 'access-test-secret-0123456789abcdefghijklm';
+  let t: TestApp;
+  let admin: string;
+  let pack: PricePack;
+
+  beforeAll(async () => {
+    t = await startTestApp({ APP_SECRET: secret }, { listen: true });
+    admin = await bearer(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    pack = await publicPack(t.app, 'SGD', 500);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const failNextPrecheck = async (failure: Record<string, number>) => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/sandbox/bigo/controls',
+      headers: { authorization: admin },
+      payload: { fail_next: { ...failure, endpoint: 'precheck' } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const alertKeys = async () =>
+    (await t.app.database.db.select().from(jobs).where(eq(jobs.kind, 'bigo-access-alert'))).map(
+      (j) => j.dedupeKey,
+    );
+  const alerts = async () =>
+    (await readOutbox(t.dataDir)).filter(
+      (m) => m.to.includes(TEST_ADMIN.email) && m.subject.startsWith('EzRecharge: BIGO refuses our calls'),
+    );
+
+  /** A commit BIGO's precheck does not answer about the ID: the buyer is told to try later, no order is kept. */
+  const temporarilyRefused = async (gameId: string) => {
+    const before = await orderCount(t.app);
+    const res = await commitOrder(t.app, payloadFor(pack, 1, { game_id: gameId }), {
+      email: 'b@example.com',
+    });
+    expect(res.statusCode, res.body).toBe(503);
+    const body = res.json() as ErrorBody;
+    expect(body.message).toBe(MESSAGES.order_precheck_unavailable);
+    expect(body.errors?.game_id).toBeUndefined();
+    expect(await orderCount(t.app)).toBe(before);
+  };
+
+  it('tells the buyer it is a temporary problem, stores no order and alerts the operator at most once an hour', async () => {
+    // A BIGO that merely fails (HTTP 502) is not our access: no alert.
+    await failNextPrecheck({ http_status: 502, count: 1 });
+    await temporarilyRefused('fan_busy');
+    expect(await alertKeys()).toEqual([]);
+
+    await failNextPrecheck({ rescode: 7212003, count: 1 });
+    await temporarilyRefused('fan_ip');
+    await t.app.jobs.runDue();
+    const [alert, ...more] = await alerts();
+    expect(more).toHaveLength(0);
+    expect(alert?.subject).toBe('EzRecharge: BIGO refuses our calls (rescode 7212003)');
+    expect(alert?.text).toContain('recharge_pre_check');
+    expect(alert?.text).toContain(
+      "BIGO answered: rescode 7212003: This server's IP address is not allowed by BIGO (BIGO 7212003",
+    );
+    expect(alert?.text).toContain(
+      "Check first: The public IP address this server calls BIGO from must be on BIGO's",
+    );
+    for (const area of ['Keys:', 'IP allow-list:', 'Reseller binding:', 'API switch:']) {
+      expect(alert?.text).toContain(area);
+    }
+    expect(alert?.text).not.toContain(sandboxBigoKeys(secret).privateKey.split('\n')[1]);
+    expect(alert?.text).not.toMatch(/PRIVATE KEY|bigo-oauth-signature/i);
+
+    // Within the hour, more refusals of any kind (a key BIGO does not accept, the API switched off) answer the
+    // buyer the same way and send nothing more.
+    await failNextPrecheck({ http_status: 401, count: 2 });
+    await temporarilyRefused('fan_key');
+    await temporarilyRefused('fan_key');
+    await failNextPrecheck({ rescode: 7212001, count: 1 });
+    await temporarilyRefused('fan_switch');
+    await t.app.jobs.runDue();
+    const keys = await alertKeys();
+    // One per UTC+8 hour: one, or two if the test ran across the turn of an hour.
+    expect(keys.length).toBeGreaterThanOrEqual(1);
+    expect(keys.length).toBeLessThanOrEqual(2);
+    for (const key of keys) expect(key).toMatch(/^bigo-access-alert:\d{10}$/);
+    expect(await alerts()).toHaveLength(keys.length);
+
+    // BIGO answering again: orders go through.
+    const res = await commitOrder(t.app, payloadFor(pack, 1, { game_id: 'fan_ip' }), {
+      email: 'b@example.com',
+    });
+    expect(res.statusCode, res.body).toBe(200);
   });
 });

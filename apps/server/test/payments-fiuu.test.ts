@@ -1,11 +1,22 @@
+import { createHash } from 'node:crypto';
 import { fiuuFormFields, ORDER_STATUS, type TCurrency } from '@ezrecharge/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderEvents, orders, paymentNotifications, sandboxRecords } from '../src/db/schema';
+import {
+  gatewaySlots,
+  jobs,
+  orderEvents,
+  orders,
+  paymentNotifications,
+  sandboxRecords,
+} from '../src/db/schema';
 import { createFiuuClient } from '../src/gateways/fiuu/fiuu-client';
 import { fiuuSkey } from '../src/gateways/fiuu/fiuu-protocol';
 import { type GatewaySettings, gatewaySettings } from '../src/gateways/gateway-settings';
-import type { OrderForPayment } from '../src/gateways/ports';
+import type { OrderForPayment } from '../src/gateways/payment-provider';
+import { createCallSlots } from '../src/infra/call-slots';
+import { notificationRetentionHandler } from '../src/modules/payments/notification-retention';
+import { fiuuRequeryWindowPasses } from './support/fiuu-requery';
 import { insertOrder } from './support/orders';
 import { formsOf } from './support/sandbox-pages';
 import { freePort, startTestApp, type TestApp } from './support/test-app';
@@ -100,6 +111,45 @@ describe('Fiuu payments', () => {
 
   afterAll(async () => {
     await t?.close();
+  });
+
+  describe('retention', () => {
+    it('prunes notifications older than 180 days, and a replay of a pruned one changes nothing', async () => {
+      const order = await fiuuOrder();
+      const fields: Fields = { ...result(order.orderNum), nbcb: '2' };
+      expect((await post('/api/v1/payment/fiuu/notify', fields)).body).toBe('OK');
+      expect((await statusOf(order.orderNum)).orderStatus).toBe(ORDER_STATUS.PAYMENT_COMPLETED);
+      // The order is delivered since; its notification is 181 days old.
+      await t.app.database.db
+        .update(orders)
+        .set({ orderStatus: ORDER_STATUS.CHARGED })
+        .where(eq(orders.id, order.id));
+      await t.app.database.db
+        .update(paymentNotifications)
+        .set({ createdAt: new Date(Date.now() - 181 * 24 * 60 * 60_000) })
+        .where(eq(paymentNotifications.orderNum, order.orderNum));
+      const fresh = await fiuuOrder();
+      expect((await post('/api/v1/payment/fiuu/notify', { ...result(fresh.orderNum), nbcb: '2' })).body).toBe(
+        'OK',
+      );
+
+      const handler = notificationRetentionHandler({ db: t.app.database.db, now: () => new Date() });
+      const rescheduled = await handler({}, { jobId: 0, attempt: 1, log: t.app.log });
+      expect(rescheduled?.retryAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
+      expect(await notificationsOf(order.orderNum)).toHaveLength(0);
+      expect(await notificationsOf(fresh.orderNum)).toHaveLength(1);
+
+      // Fiuu (or anyone holding the old post) sends it again: stored anew, but the order's state decides.
+      const before = (await eventsOf(order.id)).length;
+      expect((await post('/api/v1/payment/fiuu/notify', fields)).statusCode).toBe(200);
+      expect((await statusOf(order.orderNum)).orderStatus).toBe(ORDER_STATUS.CHARGED);
+      expect(await eventsOf(order.id)).toHaveLength(before);
+      const queued = await t.app.database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `deliver:${order.orderNum}`));
+      expect(queued.filter((j) => j.state === 'queued' || j.state === 'running')).toHaveLength(1);
+    });
   });
 
   describe('notify URL', () => {
@@ -306,17 +356,22 @@ describe('Fiuu payments', () => {
         amountGame: 500,
         productName: 'Diamonds',
         lang: 'en',
+        registered: false,
       };
       return { method: 'form' as const, order_status: 3 as const, ...client.handoff(order) };
     };
 
     const openHostedPage = async (orderNum: string) => {
       const handoff = await handoffFor(orderNum);
-      expect(handoff.payment_url).toBe(`${url}/sandbox/fiuu/${settings.fiuu.merchantId}/`);
+      expect(handoff.payment_url).toBe(`${url}/sandbox/fiuu/RMS/pay/${settings.fiuu.merchantId}/`);
       expect(handoff.return_url).toBe(`${url}/api/v1/payment/fiuu/return`);
       expect(handoff).toMatchObject({
         amount: '27.60',
-        bill_name: 'jane.doe',
+        bill_name: 'guest',
+        bill_email: 'jane.doe@example.com',
+        bill_mobile: '',
+        guest_checkout: '1',
+        langcode: 'en',
         bill_desc: '500 BIGO LIVE diamonds for ID bigo_123',
       });
       const res = await httpPost(handoff.payment_url, fiuuFormFields(handoff));
@@ -333,7 +388,7 @@ describe('Fiuu payments', () => {
       expect(page).not.toMatch(/<script(?![^>]*\bsrc=)/);
       expect(page).not.toMatch(/\sstyle=/);
       expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
-      expect(forms.map((f) => f.fields.outcome)).toEqual(['pay', 'fail', 'cancel']);
+      expect(forms.map((f) => f.fields.outcome)).toEqual(['pay', 'pay_fpx', 'fail', 'cancel']);
       const pay = forms[0];
       if (!pay) throw new Error('no Pay form');
 
@@ -379,13 +434,15 @@ describe('Fiuu payments', () => {
 
     it('the Fail and Cancel buttons end the order in 5 and 4', async () => {
       const failed = await fiuuOrder();
-      const failForm = (await openHostedPage(failed.orderNum)).forms[1];
+      const failForm = (await openHostedPage(failed.orderNum)).forms.find((f) => f.fields.outcome === 'fail');
       if (!failForm) throw new Error('no Fail form');
       expect((await httpPost(new URL(failForm.action, url).toString(), failForm.fields)).status).toBe(200);
       expect((await statusOf(failed.orderNum)).orderStatus).toBe(ORDER_STATUS.PAYMENT_FAILED);
 
       const cancelled = await fiuuOrder();
-      const cancelForm = (await openHostedPage(cancelled.orderNum)).forms[2];
+      const cancelForm = (await openHostedPage(cancelled.orderNum)).forms.find(
+        (f) => f.fields.outcome === 'cancel',
+      );
       if (!cancelForm) throw new Error('no Cancel form');
       const page = await (
         await httpPost(new URL(cancelForm.action, url).toString(), cancelForm.fields)
@@ -413,36 +470,91 @@ describe('Fiuu payments', () => {
       expect(await res.text()).toContain('vcode');
     });
 
+    it('sends the extended vcode only with FIUU_EXTENDED_VCODE, and Fiuu refuses the form its portal is not set for', async () => {
+      const order = await fiuuOrder();
+      const handoff = await handoffFor(order.orderNum);
+      const { merchantId, verifyKey } = settings.fiuu;
+      const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+      expect(handoff.vcode).toBe(md5(`27.60${merchantId}${order.orderNum}${verifyKey}`));
+
+      // A shop set to the extended form while the merchant's portal (here the sandbox) is not: refused (P03).
+      const extended = createFiuuClient({ ...settings.fiuu, extendedVcode: true }, t.app.log).handoff({
+        orderNum: order.orderNum,
+        amount: 2760,
+        currency: 'MYR',
+        email: 'jane.doe@example.com',
+        gameId: 'bigo_123',
+        amountGame: 500,
+        productName: 'Diamonds',
+        lang: 'en',
+        registered: false,
+      });
+      expect(extended.vcode).toBe(md5(`27.60${merchantId}${order.orderNum}${verifyKey}MYR`));
+      const refused = await httpPost(
+        extended.payment_url,
+        fiuuFormFields({ method: 'form', order_status: 3, ...extended }),
+      );
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain('P03 Incorrect security hash string');
+    });
+
     it('answers the status query from its transactions, signed so the client believes it', async () => {
       const client = createFiuuClient(settings.fiuu, t.app.log);
+      const ask = async (who: typeof client, orderNum: string) => {
+        await fiuuRequeryWindowPasses(t.app);
+        return who.queryStatus({ orderNum, amount: 2760, currency: 'MYR' });
+      };
       const order = await fiuuOrder();
-      // Never paid at Fiuu: a definite "no transaction", so a timeout need not wait for another answer.
-      expect(await client.queryStatus({ orderNum: order.orderNum, amount: 2760, currency: 'MYR' })).toEqual({
+      // Never paid at Fiuu (Q203): a definite "no transaction", so a timeout need not wait for another answer.
+      expect(await ask(client, order.orderNum)).toEqual({
         state: 'failed',
         reason: 'Fiuu has no transaction for this order',
       });
-      // A refused query (wrong verify key) is no answer at all.
+      // A refused query (wrong verify key: Q202) is no answer at all.
       const wrongVerify = createFiuuClient({ ...settings.fiuu, verifyKey: 'y'.repeat(32) }, t.app.log);
-      expect(
-        await wrongVerify.queryStatus({ orderNum: order.orderNum, amount: 2760, currency: 'MYR' }),
-      ).toMatchObject({
+      expect(await ask(wrongVerify, order.orderNum)).toEqual({
         state: 'unknown',
+        reason: 'Fiuu status query: Q202 incorrect skey',
       });
 
       const pay = (await openHostedPage(order.orderNum)).forms[0];
       if (!pay) throw new Error('no Pay form');
       await httpPost(new URL(pay.action, url).toString(), pay.fields);
-      const paid = await client.queryStatus({ orderNum: order.orderNum, amount: 2760, currency: 'MYR' });
+      const paid = await ask(client, order.orderNum);
       expect(paid).toMatchObject({ state: 'paid', amount: 2760, currency: 'MYR' });
       expect(paid.ref).toBe((await statusOf(order.orderNum)).gatewayRef);
 
       // A client holding other keys cannot read (or be fooled by) the answer.
       const stranger = createFiuuClient({ ...settings.fiuu, secretKey: 'x'.repeat(32) }, t.app.log);
-      expect(
-        await stranger.queryStatus({ orderNum: order.orderNum, amount: 2760, currency: 'MYR' }),
-      ).toMatchObject({
+      expect(await ask(stranger, order.orderNum)).toMatchObject({ state: 'unknown' });
+    });
+
+    it('asks Fiuu at most once every 5 seconds for the whole site, and backs off 5 minutes when Fiuu says Q99', async () => {
+      const slots = createCallSlots(t.app.database.db);
+      const throttled = createFiuuClient(settings.fiuu, t.app.log, { slots });
+      const order = await fiuuOrder();
+      await fiuuRequeryWindowPasses(t.app);
+      const query = { orderNum: order.orderNum, amount: 2760, currency: 'MYR' } as const;
+      expect((await throttled.queryStatus(query)).state).toBe('failed');
+      // A second process sharing the database gets no slot: it is not even sent.
+      const other = createFiuuClient(settings.fiuu, t.app.log, { slots: createCallSlots(t.app.database.db) });
+      const held = await other.queryStatus(query);
+      expect(held).toMatchObject({
         state: 'unknown',
+        reason: 'Fiuu allows one status query every 5 seconds',
       });
+      const wait = (held.notBefore?.getTime() ?? 0) - Date.now();
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(5_000);
+
+      // Should our slot ever disagree with Fiuu's count (here: lost), Fiuu blocks the query (Q99), and every process
+      // then holds off the 5 minutes Fiuu asks for.
+      await t.app.database.db.delete(gatewaySlots);
+      const blocked = await throttled.queryStatus(query);
+      expect(blocked).toMatchObject({ state: 'unknown', reason: expect.stringContaining('Q99') });
+      expect((blocked.notBefore?.getTime() ?? 0) - Date.now()).toBeGreaterThan(4 * 60_000);
+      const [slot] = await t.app.database.db.select().from(gatewaySlots);
+      expect(slot?.nextAt.getTime()).toBeGreaterThan(Date.now() + 4 * 60_000);
     });
   });
 
@@ -500,7 +612,8 @@ describe('Fiuu payments', () => {
       expect(row?.orderStatus).toBe(7);
       // No sandbox is served for a gateway with keys.
       expect(
-        (await real.app.inject({ method: 'POST', url: `/sandbox/fiuu/${keys.merchant}/` })).statusCode,
+        (await real.app.inject({ method: 'POST', url: `/sandbox/fiuu/RMS/pay/${keys.merchant}/` }))
+          .statusCode,
       ).toBe(404);
     });
   });

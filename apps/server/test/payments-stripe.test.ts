@@ -4,8 +4,9 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, paymentNotifications, sandboxRecords } from '../src/db/schema';
 import { type GatewaySettings, gatewaySettings } from '../src/gateways/gateway-settings';
-import type { OrderForPayment, StripeGateway } from '../src/gateways/ports';
+import type { OrderForPayment } from '../src/gateways/payment-provider';
 import { createStripePayments } from '../src/gateways/stripe/stripe-payments';
+import type { StripeClient } from '../src/gateways/stripe/stripe-types';
 import { insertOrder } from './support/orders';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -18,7 +19,7 @@ describe('Stripe payments', () => {
   let t: TestApp;
   let url: string;
   let settings: GatewaySettings;
-  let stripe: StripeGateway;
+  let stripe: StripeClient;
   let eventCounter = 0;
 
   const db = () => t.app.database.db;
@@ -44,6 +45,7 @@ describe('Stripe payments', () => {
     amountGame: 1000,
     productName: 'Diamonds',
     lang,
+    registered: false,
   });
 
   const urlsFor = (orderNum: string) => ({
@@ -161,6 +163,31 @@ describe('Stripe payments', () => {
       expect((await rowOf(order.orderNum)).orderStatus).toBe(3);
     });
 
+    it('refuses an event signed too far ahead of our clock, as it refuses a bad signature', async () => {
+      const order = await stripeOrder();
+      const payload = event('checkout.session.completed', session(order.orderNum));
+      const ahead = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: settings.stripe.webhookSecret,
+        timestamp: Math.floor(Date.now() / 1000) + 600,
+      });
+      const res = await deliver(payload, ahead);
+      expect(res.statusCode).toBe(400);
+      expect((await rowOf(order.orderNum)).orderStatus).toBe(ORDER_STATUS.PENDING_PAYMENT);
+      const stored = await db()
+        .select()
+        .from(paymentNotifications)
+        .where(
+          and(eq(paymentNotifications.gateway, 'stripe'), eq(paymentNotifications.channel, 'unverified')),
+        );
+      expect(
+        stored.some((n) => n.outcome === 'bad_signature' && JSON.stringify(n.payload).includes(ahead)),
+      ).toBe(true);
+      // Signed now, the same event is believed.
+      expect((await deliver(payload)).statusCode).toBe(200);
+      expect((await rowOf(order.orderNum)).orderStatus).toBe(ORDER_STATUS.PAYMENT_COMPLETED);
+    });
+
     it('completes the order on checkout.session.completed, and a repeated event id changes nothing', async () => {
       const order = await stripeOrder();
       const payload = event('checkout.session.completed', session(order.orderNum));
@@ -238,6 +265,37 @@ describe('Stripe payments', () => {
       const row = await rowOf(order.orderNum);
       expect(row.orderStatus).toBe(3);
       expect(row.paymentHeld).toBe(true);
+    });
+
+    it('compares the amount in ISO minor units: ISK 500 from Stripe is the 5 krónur of the order', async () => {
+      const order = await insertOrder(t.app, {
+        productId: null,
+        priceId: null,
+        currency: 'ISK',
+        unitAmount: 5,
+        status: ORDER_STATUS.PENDING_PAYMENT,
+        gateway: 'stripe',
+      });
+      await deliver(
+        event('checkout.session.completed', session(order.orderNum, { amount_total: 500, currency: 'isk' })),
+      );
+      const row = await rowOf(order.orderNum);
+      expect(row.orderStatus).toBe(ORDER_STATUS.PAYMENT_COMPLETED);
+      expect(row.paymentHeld).toBe(false);
+
+      // 5.50 krónur is no amount Stripe charges in ISK, so it matches no order: held.
+      const odd = await insertOrder(t.app, {
+        productId: null,
+        priceId: null,
+        currency: 'ISK',
+        unitAmount: 5,
+        status: ORDER_STATUS.PENDING_PAYMENT,
+        gateway: 'stripe',
+      });
+      await deliver(
+        event('checkout.session.completed', session(odd.orderNum, { amount_total: 550, currency: 'isk' })),
+      );
+      expect(await rowOf(odd.orderNum)).toMatchObject({ orderStatus: 3, paymentHeld: true });
     });
 
     it('answers 200 to event types it does not handle', async () => {

@@ -1,16 +1,13 @@
+import { FIUU_REFUND, type FiuuSandboxRefund, setFiuuRefundControls } from '@ezrecharge/sandboxes';
 import { fiuuFormFields, MESSAGES, ORDER_STATUS } from '@ezrecharge/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, jobs, orderEvents, orders, sandboxRecords, users } from '../src/db/schema';
 import { createFiuuClient } from '../src/gateways/fiuu/fiuu-client';
 import { fiuuRefundSignature } from '../src/gateways/fiuu/fiuu-protocol';
+import type { FiuuClient } from '../src/gateways/fiuu/fiuu-types';
 import { type GatewaySettings, gatewaySettings } from '../src/gateways/gateway-settings';
-import type { FiuuGateway } from '../src/gateways/ports';
-import {
-  FIUU_REFUND,
-  type FiuuSandboxRefund,
-  setFiuuRefundControls,
-} from '../src/gateways/sandbox/fiuu-refund-sandbox';
+import { createSandboxStore } from '../src/infra/sandbox-store';
 import { bearer, createUser } from './support/auth';
 import { insertOrder } from './support/orders';
 import { formsOf } from './support/sandbox-pages';
@@ -24,7 +21,7 @@ describe('Fiuu refunds', () => {
   let t: TestApp;
   let url: string;
   let settings: GatewaySettings;
-  let fiuu: FiuuGateway;
+  let fiuu: FiuuClient;
   let admin: string;
   let adminId: number;
 
@@ -41,7 +38,7 @@ describe('Fiuu refunds', () => {
    * An order paid at the Fiuu sandbox (hosted page, Pay button) whose delivery then failed: status 10, with the
    * sandbox's tranID as gateway_ref, as the payment and the fulfilment job leave it.
    */
-  const paidFiuuOrder = async () => {
+  const paidFiuuOrder = async (outcome: 'pay' | 'pay_fpx' = 'pay') => {
     const order = await insertOrder(t.app, {
       productId: null,
       priceId: null,
@@ -59,20 +56,26 @@ describe('Fiuu refunds', () => {
       amountGame: 100,
       productName: 'Test product',
       lang: 'en',
+      registered: false,
     });
     const page = await (
       await httpPost(handoff.payment_url, fiuuFormFields({ ...handoff, method: 'form', order_status: 3 }))
     ).text();
-    const pay = formsOf(page).find((f) => f.fields.outcome === 'pay');
+    const pay = formsOf(page).find((f) => f.fields.outcome === outcome);
     if (!pay) throw new Error('no Pay form on the sandbox page');
     expect((await httpPost(new URL(pay.action, url).toString(), pay.fields)).status).toBe(200);
     const [txn] = await db()
       .select({ data: sandboxRecords.data })
       .from(sandboxRecords)
       .where(and(eq(sandboxRecords.kind, 'fiuu_txn'), eq(sandboxRecords.key, order.orderNum)));
-    const tranId = (txn?.data as { tranID?: string; status?: string } | undefined)?.tranID;
+    const paid = txn?.data as { tranID?: string; channel?: string } | undefined;
+    const tranId = paid?.tranID;
     if (!tranId) throw new Error('the sandbox recorded no transaction');
-    await db().update(orders).set({ gatewayRef: tranId }).where(eq(orders.id, order.id));
+    // As the paid notification records them: the tranID and the channel the buyer paid through.
+    await db()
+      .update(orders)
+      .set({ gatewayRef: tranId, paymentChannel: paid.channel ?? null })
+      .where(eq(orders.id, order.id));
     return { ...order, tranId };
   };
 
@@ -122,8 +125,13 @@ describe('Fiuu refunds', () => {
       .set({ runAt: sql`now() - interval '1 second'` })
       .where(and(eq(jobs.kind, 'refund-order'), sql`${jobs.payload}->>'order_num' = ${orderNum}`));
 
+  const logLines: string[] = [];
+
   beforeAll(async () => {
-    t = await startTestApp({ APP_SECRET: SECRET }, { listen: true });
+    t = await startTestApp(
+      { APP_SECRET: SECRET },
+      { listen: true, logStream: { write: (line) => logLines.push(line) } },
+    );
     url = t.url ?? '';
     settings = gatewaySettings(t.config, SECRET);
     fiuu = createFiuuClient(settings.fiuu, t.app.log);
@@ -140,7 +148,7 @@ describe('Fiuu refunds', () => {
   });
 
   it('refunds a failed charge through the Fiuu refund API: 10 → 11 → 12, with events and an audit row', async () => {
-    await setFiuuRefundControls(db(), { mode: 'succeed' });
+    await setFiuuRefundControls(createSandboxStore(db()), { mode: 'succeed' });
     const order = await paidFiuuOrder();
     const res = await refund(order.orderNum);
     expect(res.statusCode).toBe(200);
@@ -186,7 +194,7 @@ describe('Fiuu refunds', () => {
   });
 
   it('a refund Fiuu rejects ends in 13 with the reason; the retry is a new refund (new RefID) and ends in 12', async () => {
-    await setFiuuRefundControls(db(), { mode: 'reject' });
+    await setFiuuRefundControls(createSandboxStore(db()), { mode: 'reject' });
     const order = await paidFiuuOrder();
     expect((await refund(order.orderNum)).statusCode).toBe(200);
     await t.app.jobs.runDue();
@@ -198,7 +206,7 @@ describe('Fiuu refunds', () => {
       [`${order.orderNum}R1`, '11'],
     ]);
 
-    await setFiuuRefundControls(db(), { mode: 'succeed' });
+    await setFiuuRefundControls(createSandboxStore(db()), { mode: 'succeed' });
     const retry = await refund(order.orderNum, { reason: 'card issue fixed, try again' });
     expect(retry.statusCode).toBe(200);
     row = await rowOf(order.orderNum);
@@ -228,8 +236,101 @@ describe('Fiuu refunds', () => {
     expect(await refundJobsOf(order.orderNum)).toHaveLength(2);
   });
 
+  describe('online banking (FPX)', () => {
+    const bank = {
+      bank_code: 'MBBEMYKL',
+      bank_country: 'my',
+      name: 'Jane Doe',
+      account_no: '5140-1234567890',
+    };
+    const reason = 'BIGO ID closed, buyer asked for the money back';
+
+    it('asks for the buyer’s bank, sends it to Fiuu, and keeps it nowhere but sealed until the refund ends', async () => {
+      const order = await paidFiuuOrder('pay_fpx');
+      expect((await rowOf(order.orderNum)).paymentChannel).toBe('FPX_MB2U');
+      const listed = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/order/?order_num=${order.orderNum}`,
+        headers: { authorization: admin },
+      });
+      expect(listed.json().data.page_data[0]).toMatchObject({
+        payment_channel: 'FPX_MB2U',
+        refund_bank_details: 'required',
+      });
+
+      const without = await refund(order.orderNum, { reason });
+      expect(without.statusCode).toBe(400);
+      expect(without.json()).toMatchObject({
+        message: MESSAGES.refund_bank_details_required,
+        errors: { bank: MESSAGES.refund_bank_details_required },
+      });
+      const badCode = await refund(order.orderNum, { reason, bank: { ...bank, bank_code: 'MBB' } });
+      expect(badCode.json()).toMatchObject({
+        errors: { 'bank.bank_code': MESSAGES.refund_bank_code_invalid },
+      });
+      expect((await rowOf(order.orderNum)).orderStatus).toBe(ORDER_STATUS.CHARGE_FAILED);
+
+      const started = await refund(order.orderNum, { reason, bank });
+      expect(started.statusCode, started.body).toBe(200);
+      expect(started.body).not.toContain('1234567890');
+      const sealed = (await rowOf(order.orderNum)).refundBeneficiary ?? '';
+      expect(sealed).toMatch(/^v1\./);
+      expect(sealed).not.toContain('1234567890');
+
+      // The sandbox refuses an FPX refund without the bank fields (PR014): reaching 12 proves they were sent.
+      await t.app.jobs.runDue();
+      const done = await rowOf(order.orderNum);
+      expect(done.orderStatus).toBe(ORDER_STATUS.REFUNDED);
+      expect(done.refundBeneficiary).toBeNull();
+      expect(logLines.some((line) => line.includes(order.orderNum))).toBe(true);
+      for (const text of [
+        JSON.stringify(await eventsOf(order.id)),
+        JSON.stringify(await auditOf(order.orderNum)),
+        logLines.join('\n'),
+      ]) {
+        expect(text).not.toContain('1234567890');
+        expect(text).not.toContain('Jane Doe');
+      }
+      expect((await auditOf(order.orderNum)).at(-1)?.detail).toMatchObject({ bank_details_given: true });
+    });
+
+    it('refunds a card payment without bank details, and does not keep any that were given', async () => {
+      const order = await paidFiuuOrder('pay');
+      const started = await refund(order.orderNum, { reason, bank });
+      expect(started.statusCode, started.body).toBe(200);
+      expect((await rowOf(order.orderNum)).refundBeneficiary).toBeNull();
+      await t.app.jobs.runDue();
+      expect((await rowOf(order.orderNum)).orderStatus).toBe(ORDER_STATUS.REFUNDED);
+    });
+
+    it('retries a refund Fiuu refuses as busy (PR015) and ends in 13 with Fiuu’s words on a final refusal (PR017)', async () => {
+      const busy = await paidFiuuOrder('pay');
+      await setFiuuRefundControls(createSandboxStore(db()), { mode: 'busy' });
+      expect((await refund(busy.orderNum)).statusCode).toBe(200);
+      await t.app.jobs.runDue();
+      expect((await rowOf(busy.orderNum)).orderStatus).toBe(ORDER_STATUS.REFUNDING);
+      const [job] = await refundJobsOf(busy.orderNum);
+      expect(job?.lastError).toMatch(/PR015 Server is busy/);
+      await setFiuuRefundControls(createSandboxStore(db()), { mode: 'succeed' });
+      await makeDue(busy.orderNum);
+      await t.app.jobs.runDue();
+      expect((await rowOf(busy.orderNum)).orderStatus).toBe(ORDER_STATUS.REFUNDED);
+
+      const late = await paidFiuuOrder('pay');
+      await setFiuuRefundControls(createSandboxStore(db()), { mode: 'expired' });
+      expect((await refund(late.orderNum)).statusCode).toBe(200);
+      await t.app.jobs.runDue();
+      const ended = await rowOf(late.orderNum);
+      expect(ended.orderStatus).toBe(ORDER_STATUS.REFUND_FAILED);
+      expect(ended.failureReason).toBe(
+        'Fiuu refused the refund: PR017 Refund request for transaction that is out of the allowed period.',
+      );
+      await setFiuuRefundControls(createSandboxStore(db()), { mode: 'succeed' });
+    });
+  });
+
   it('a pending refund is asked about again later and ends in 12 when Fiuu reports success', async () => {
-    await setFiuuRefundControls(db(), { mode: 'pending' });
+    await setFiuuRefundControls(createSandboxStore(db()), { mode: 'pending' });
     const order = await paidFiuuOrder();
     expect((await refund(order.orderNum)).statusCode).toBe(200);
     const before = Date.now();
@@ -256,7 +357,7 @@ describe('Fiuu refunds', () => {
   });
 
   it('a job run again after a crash reaches the refund the crashed run sent, and never refunds twice', async () => {
-    await setFiuuRefundControls(db(), { mode: 'pending' });
+    await setFiuuRefundControls(createSandboxStore(db()), { mode: 'pending' });
     const order = await paidFiuuOrder();
     expect((await refund(order.orderNum)).statusCode).toBe(200);
     await t.app.jobs.runDue();
@@ -275,7 +376,7 @@ describe('Fiuu refunds', () => {
   });
 
   it('a refund still unsettled 24 hours after it started goes to 13 for an operator to check', async () => {
-    await setFiuuRefundControls(db(), { mode: 'stuck' });
+    await setFiuuRefundControls(createSandboxStore(db()), { mode: 'stuck' });
     const order = await paidFiuuOrder();
     expect((await refund(order.orderNum)).statusCode).toBe(200);
     await t.app.jobs.runDue();
@@ -311,20 +412,22 @@ describe('Fiuu refunds', () => {
       return { ...fields, Signature: fiuuRefundSignature(fields, secret) };
     };
 
-    it('refuses a forged signature, an unpaid or unknown transaction, and more than was paid', async () => {
-      await setFiuuRefundControls(db(), { mode: 'succeed' });
+    it('refuses a forged signature, an unknown transaction and more than was paid, with Fiuu codes', async () => {
+      await setFiuuRefundControls(createSandboxStore(db()), { mode: 'succeed' });
       const order = await paidFiuuOrder();
       const call = async (fields: Fields) => (await (await httpPost(endpoint(), fields)).json()) as Fields;
 
       const forged = await call(signed({ TxnID: order.tranId }, 'not-the-secret-key'));
-      expect(forged).toMatchObject({ error_desc: 'Invalid or unmatched signature' });
+      expect(forged).toEqual({ error_code: 'PR008', error_desc: 'Invalid Signature.' });
       const tampered = { ...signed({ TxnID: order.tranId, Amount: '1.00' }), Amount: '27.60' };
-      expect(await call(tampered)).toMatchObject({ error_desc: 'Invalid or unmatched signature' });
-      expect(await call(signed({ TxnID: '123' }))).toMatchObject({
-        error_desc: 'Transaction not found or not paid',
+      expect(await call(tampered)).toMatchObject({ error_code: 'PR008' });
+      expect(await call(signed({ TxnID: '123' }))).toEqual({
+        error_code: 'PR009',
+        error_desc: 'Txn ID not found.',
       });
-      expect(await call(signed({ TxnID: order.tranId, Amount: '27.61' }))).toMatchObject({
-        error_desc: 'Refund amount exceeds the refundable amount',
+      expect(await call(signed({ TxnID: order.tranId, Amount: '27.61' }))).toEqual({
+        error_code: 'PR011',
+        error_desc: 'Exceed refund amount for this transaction.',
       });
       expect(await refundsOf(order.tranId)).toEqual([]);
 
@@ -339,7 +442,7 @@ describe('Fiuu refunds', () => {
         refId: `${order.orderNum}X`,
       });
       expect(client.state).toBe('failed');
-      expect(client.reason).toContain('exceeds');
+      expect(client.reason).toContain('PR011');
       expect(await refundsOf(order.tranId)).toHaveLength(1);
     });
   });

@@ -1,15 +1,12 @@
+import { type SandboxRefund, STRIPE_REFUND, setStripeRefundControls } from '@ezrecharge/sandboxes';
 import { MESSAGES, ORDER_STATUS } from '@ezrecharge/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, jobs, orderEvents, orders, sandboxRecords } from '../src/db/schema';
 import { type GatewaySettings, gatewaySettings } from '../src/gateways/gateway-settings';
-import type { StripeGateway } from '../src/gateways/ports';
-import {
-  type SandboxRefund,
-  STRIPE_REFUND,
-  setStripeRefundControls,
-} from '../src/gateways/sandbox/stripe-refund-sandbox';
 import { createStripePayments } from '../src/gateways/stripe/stripe-payments';
+import type { StripeClient } from '../src/gateways/stripe/stripe-types';
+import { createSandboxStore } from '../src/infra/sandbox-store';
 import { bearer } from './support/auth';
 import { insertOrder } from './support/orders';
 import { startTestApp, TEST_ADMIN, type TestApp } from './support/test-app';
@@ -20,7 +17,7 @@ describe('Stripe refunds', () => {
   let t: TestApp;
   let url: string;
   let settings: GatewaySettings;
-  let stripe: StripeGateway;
+  let stripe: StripeClient;
   let admin: string;
 
   const db = () => t.app.database.db;
@@ -48,6 +45,7 @@ describe('Stripe refunds', () => {
         amountGame: 100,
         productName: 'Test product',
         lang: 'en',
+        registered: false,
       },
       {
         successUrl: `${url}/home-order?order_num=${order.orderNum}&success=true`,
@@ -123,7 +121,7 @@ describe('Stripe refunds', () => {
   });
 
   it("refunds the session's PaymentIntent in full: 10 → 11 → 12", async () => {
-    await setStripeRefundControls(db(), { mode: 'succeed' });
+    await setStripeRefundControls(createSandboxStore(db()), { mode: 'succeed' });
     const order = await paidStripeOrder();
     const res = await refund(order.orderNum);
     expect(res.statusCode).toBe(200);
@@ -161,7 +159,7 @@ describe('Stripe refunds', () => {
   });
 
   it('a refund Stripe fails ends in 13 with the reason; the retry is a new refund and ends in 12', async () => {
-    await setStripeRefundControls(db(), { mode: 'fail' });
+    await setStripeRefundControls(createSandboxStore(db()), { mode: 'fail' });
     const order = await paidStripeOrder();
     expect((await refund(order.orderNum)).statusCode).toBe(200);
     await t.app.jobs.runDue();
@@ -169,7 +167,7 @@ describe('Stripe refunds', () => {
     expect(row.orderStatus).toBe(ORDER_STATUS.REFUND_FAILED);
     expect(row.failureReason).toBe('Stripe: refund failed (declined)');
 
-    await setStripeRefundControls(db(), { mode: 'succeed' });
+    await setStripeRefundControls(createSandboxStore(db()), { mode: 'succeed' });
     expect((await refund(order.orderNum, 'retry after the bank fixed the card')).statusCode).toBe(200);
     await t.app.jobs.runDue();
     row = await rowOf(order.orderNum);
@@ -180,7 +178,7 @@ describe('Stripe refunds', () => {
   });
 
   it('a job run again after a crash gets the same refund back (idempotency key), never a second one', async () => {
-    await setStripeRefundControls(db(), { mode: 'pending' });
+    await setStripeRefundControls(createSandboxStore(db()), { mode: 'pending' });
     const order = await paidStripeOrder();
     expect((await refund(order.orderNum)).statusCode).toBe(200);
     await t.app.jobs.runDue();
@@ -202,7 +200,7 @@ describe('Stripe refunds', () => {
   });
 
   it('the sandbox refuses refunds beyond what was paid and of unknown payments', async () => {
-    await setStripeRefundControls(db(), { mode: 'succeed' });
+    await setStripeRefundControls(createSandboxStore(db()), { mode: 'succeed' });
     const order = await paidStripeOrder();
     const create = (fields: Record<string, string>) =>
       fetch(`${url}/sandbox/stripe/v1/refunds`, {
@@ -223,6 +221,7 @@ describe('Stripe refunds', () => {
       orderNum: order.orderNum,
       sessionId: order.sessionId,
       amount: 5000,
+      currency: 'HKD',
       idempotencyKey: `test-${order.orderNum}`,
     });
     expect(full.state).toBe('succeeded');
@@ -230,6 +229,7 @@ describe('Stripe refunds', () => {
       orderNum: order.orderNum,
       sessionId: order.sessionId,
       amount: 5000,
+      currency: 'HKD',
       idempotencyKey: `test-${order.orderNum}-2`,
     });
     expect(again).toMatchObject({

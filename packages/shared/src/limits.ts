@@ -25,7 +25,6 @@ export const SELECT_CACHE_MS = 300_000;
 export const GAME_TYPE = 1;
 export const MAX_ORDER_DIAMONDS = 100_000;
 export const FIRE_ICON_MIN_DIAMONDS = 40_000;
-export const MINOR_UNITS_PER_MAJOR = 100;
 
 // Text limits
 export const TEXT_LIMITS = {

@@ -45,6 +45,11 @@ export const MESSAGES = {
   diamonds_range: 'Diamonds must be a whole number from 1 to 100000',
   price_required: 'Price is required',
   price_positive: 'Price must be a positive amount in cents',
+  // A price its gateway cannot charge exactly (money.ts priceProblem): refused rather than rounded.
+  price_three_decimal_tens: 'Stripe charges this currency only in steps of 0.010: the last decimal must be 0',
+  price_whole_units: 'This currency can only be charged in whole units',
+  price_fiuu_two_decimals: 'Fiuu takes at most two decimals in this currency',
+  price_not_chargeable: 'No payment gateway of the shop can charge this currency',
   currency_required: 'Currency is required',
   product_required: 'Product is required',
   // FAQ admin (SPEC.md §5)
@@ -89,9 +94,16 @@ export const MESSAGES = {
   order_not_yours: 'Only the buyer who placed this order can pay for it',
   order_reason_required: 'Please give a reason',
   order_retry_started: 'Charge restarted: the diamonds are being delivered again',
+  order_marked_delivered: 'Order marked as delivered: the receipt is on its way to the buyer',
   order_refund_started: 'Refund started',
   order_action_not_allowed: 'This action is not possible in the order’s current status',
   refund_unavailable: 'The refund could not be started at the payment gateway. Please try again later.',
+  refund_bank_details_required:
+    'This payment was made by online banking: enter the buyer’s bank code, name and account number to refund it',
+  refund_bank_code_invalid: 'Bank code: the 8 letters and digits of the bank’s code',
+  refund_bank_country_invalid: 'Bank country: two letters (e.g. MY)',
+  refund_beneficiary_name_invalid: 'Name: letters, digits and spaces only, at most 100',
+  refund_account_no_invalid: 'Account number: letters and digits, at most 100',
   payment_unavailable: 'The payment service is temporarily unavailable. Please try again in a few minutes.',
   // Results and refusals the server answers (shown in the active language through the same keys)
   logout_success: 'Logout successfully.',
@@ -129,8 +141,6 @@ export const MESSAGES = {
   price_has_orders: 'This price is used by an order and cannot be deleted',
   price_taken: 'A price for this product, currency and diamonds already exists',
   product_missing: 'This product does not exist',
-  no_stripe:
-    'No payment catalogue is configured: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to sync with Stripe',
   stripe_refused: 'Stripe did not accept the sync',
   feedback_already_handled: 'This feedback has already been handled',
   user_not_found: 'User not found',
@@ -139,6 +149,9 @@ export const MESSAGES = {
   faq_not_found: 'FAQ not found',
   feedback_not_found: 'Feedback not found',
   file_not_found: 'File not found',
+  job_not_found: 'Job not found',
+  job_not_dead: 'Only a job that ran out of attempts can be retried',
+  job_retried: 'The job was queued again',
   // Generic (SPEC.md §5)
   field_invalid: '{field} is not valid.',
 } as const;

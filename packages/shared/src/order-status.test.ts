@@ -91,6 +91,8 @@ describe('allowed moves (DESIGN.md §6)', () => {
     [8, 9],
     [8, 10],
     [10, 8],
+    // An operator marks a failed charge delivered after checking BIGO's console (issue #11).
+    [10, 9],
     [10, 11],
     [11, 12],
     [11, 13],

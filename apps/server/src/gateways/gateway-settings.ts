@@ -13,10 +13,15 @@ export interface FiuuSettings {
   merchantId: string;
   verifyKey: string;
   secretKey: string;
-  /** Hosted form: the browser posts to `${paymentUrl}/${merchantId}/`. */
+  /**
+   * Payment host base: the browser posts the hosted form to `${paymentUrl}/RMS/pay/${merchantId}/`, and the IPN
+   * acknowledgement goes to `${paymentUrl}/RMS/API/chkstat/returnipn.php`.
+   */
   paymentUrl: string;
-  /** Server-to-server base: IPN acknowledgement, status query, refund. */
+  /** API host base: status requery (`/RMS/query/q_by_oid.php`) and refunds (`/RMS/API/refundAPI/…`). */
   apiUrl: string;
+  /** The vcode carries the currency (FIUU_EXTENDED_VCODE, mirroring the merchant-portal switch). */
+  extendedVcode: boolean;
   /** Our site (PUBLIC_URL): Fiuu sends the buyer back to `${publicUrl}/api/v1/payment/fiuu/return`. */
   publicUrl: string;
 }
@@ -47,6 +52,9 @@ export interface GatewaySettings {
   bigo: BigoSettings;
 }
 
+/** Where the built-in sandboxes are served on our own server (gateways/sandboxes.ts registers them there). */
+export const SANDBOX_PREFIX = '/sandbox';
+
 /** Merchant id of the sandbox Fiuu account (letters only, as Fiuu ids are). */
 export const SANDBOX_FIUU_MERCHANT = 'ezrecharge_sandbox';
 export const SANDBOX_BIGO_CLIENT_ID = 'ezrecharge-sandbox';
@@ -74,11 +82,12 @@ export function sandboxBigoKeys(secret: string): { privateKey: string; publicKey
 }
 
 export function gatewaySettings(config: Config, secret: string): GatewaySettings {
-  const sandboxBase = `${config.publicUrl}/sandbox`;
+  const sandboxBase = `${config.publicUrl}${SANDBOX_PREFIX}`;
   const fiuu: FiuuSettings = config.fiuu
-    ? { sandbox: false, ...config.fiuu, publicUrl: config.publicUrl }
+    ? { sandbox: false, ...config.fiuu, publicUrl: config.publicUrl, extendedVcode: config.fiuuExtendedVcode }
     : {
         sandbox: true,
+        extendedVcode: config.fiuuExtendedVcode,
         publicUrl: config.publicUrl,
         merchantId: SANDBOX_FIUU_MERCHANT,
         verifyKey: derive(secret, 'fiuu-verify').slice(0, 32),

@@ -2,36 +2,73 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import { jobs } from '../db/schema';
 import { type Db, type DbOrTx, queryRows } from './db';
 
 /**
- * Durable background jobs in the `jobs` table (DESIGN.md §1): payment timeouts now, fulfilment next. Any number
- * of server processes may run workers on one database: a worker claims due rows with
- * `SELECT … FOR UPDATE SKIP LOCKED`, marks them running with a lease (`locked_until`), and a job whose worker
- * died is claimed again once its lease has passed. A handler must therefore be safe to run twice.
+ * Durable background jobs in the `jobs` table (DESIGN.md §1). Any number of server processes may run workers on one
+ * database: a worker claims due rows with `SELECT … FOR UPDATE SKIP LOCKED` and marks them running with a short
+ * lease (`locked_until`, 10 s), which it renews every few seconds while the handler runs. A job whose process died
+ * stops being renewed and is claimed again within seconds of its death, however long its handler may take when
+ * alive. A handler must therefore be safe to run twice (a process frozen past its lease can still wake up).
  *
  * No transaction stays open while a handler runs (the claim and each result are single statements): the embedded
  * database has one connection, and the handler needs it too.
  */
 
-export interface JobSpec {
-  kind: string;
-  payload: Record<string, unknown>;
+/**
+ * A kind of job, declared once (DESIGN.md §1): its name, the schema of its payload, how often it is tried and how
+ * long a claimed job is held. Code that queues a job names its type (`deliverOrderJob.of({ order_num })`); the
+ * handler registered for it receives the payload parsed by the same schema, never an untyped record.
+ */
+export interface JobType<P extends JobPayload> {
+  readonly kind: string;
+  readonly payload: z.ZodType<P>;
+  /** Attempts before a job is marked dead. */
+  readonly maxAttempts: number;
+  /**
+   * Lease of a claimed job of this kind: how long after its worker last renewed it (every few seconds while the
+   * handler runs) the job may be claimed by another worker. Default: the queue's (10 s).
+   */
+  readonly leaseMs?: number;
+  /**
+   * At most one live (queued or running) job per key. Queueing a key whose job is done or dead revives that row
+   * (queued again, attempts reset); queueing a key whose job is live changes nothing.
+   */
+  key?(payload: P): string;
+  /** With a key: a finished job of the key stays finished, so the key names one job ever (one e-mail an hour). */
+  readonly once?: boolean;
+}
+
+export type JobPayload = Record<string, unknown>;
+
+/** One job to queue: a type, a payload that satisfied the type's schema, and when it is due. */
+export interface Job<P extends JobPayload = JobPayload> {
+  readonly type: JobType<P>;
+  readonly payload: P;
   /** Not before this time; default now. */
-  runAt?: Date;
-  /**
-   * At most one live (queued or running) job per key. Enqueueing a key whose job is done or dead revives that
-   * row (queued again, attempts reset); enqueueing a key whose job is live changes nothing.
-   */
-  dedupeKey?: string;
-  /** Attempts before the job is marked dead (default 10). */
-  maxAttempts?: number;
-  /**
-   * With dedupeKey: a finished job of the key is left finished too, so the key names one job ever (e.g. one
-   * warning e-mail per hour) rather than one live job at a time.
-   */
-  once?: boolean;
+  readonly runAt?: Date;
+}
+
+export interface JobDefinition<P extends JobPayload> extends JobType<P> {
+  /** The job of this type with this payload (checked against the schema: a bad one is a bug, thrown here). */
+  of(payload: P, options?: { runAt?: Date }): Job<P>;
+}
+
+/** The payload type of a job type: `PayloadOf<typeof deliverOrderJob>`. */
+export type PayloadOf<T> = T extends JobType<infer P> ? P : never;
+
+export function defineJob<P extends JobPayload>(type: JobType<P>): JobDefinition<P> {
+  if (!/^[a-z][a-z0-9-]*$/.test(type.kind))
+    throw new Error(`job kind ${type.kind}: lower-case words and dashes`);
+  return Object.freeze({
+    ...type,
+    of(payload: P, options: { runAt?: Date } = {}): Job<P> {
+      const parsed = type.payload.parse(payload);
+      return options.runAt ? { type, payload: parsed, runAt: options.runAt } : { type, payload: parsed };
+    },
+  });
 }
 
 /** Returned by a handler that wants to run again later without counting a failure (e.g. "still pending"). */
@@ -40,10 +77,16 @@ export interface JobReschedule {
   reason: string;
 }
 
+export interface JobContext {
+  jobId: number;
+  attempt: number;
+  log: FastifyBaseLogger;
+}
+
 /** A handler resolves (done), resolves with a reschedule, or throws (failure: retried with backoff, then dead). */
-export type JobHandler = (
-  payload: Record<string, unknown>,
-  context: { jobId: number; attempt: number; log: FastifyBaseLogger },
+export type JobHandler<P extends JobPayload = JobPayload> = (
+  payload: P,
+  context: JobContext,
 ) => Promise<undefined | JobReschedule>;
 
 export interface JobQueueOptions {
@@ -51,25 +94,19 @@ export interface JobQueueOptions {
   workerId?: string;
   /** How often an idle worker looks for due jobs. */
   pollMs?: number;
-  /** Lease of a claimed job; a job still running after it may be claimed by another worker. */
+  /** Lease of a claimed job, renewed while its handler runs; one not renewed for this long may be taken over. */
   leaseMs?: number;
+  /** How often running jobs' leases are renewed (default a third of the lease); 0 = never (tests of a frozen worker). */
+  heartbeatMs?: number;
   /** Jobs run at once by this process. */
   concurrency?: number;
 }
 
-/** Per-kind settings given with the handler. */
-export interface JobKindOptions {
-  /**
-   * Lease of this kind's jobs instead of the queue's. A kind whose handler is short (bounded far-end timeouts)
-   * takes a short lease, so a job whose process died is picked up again within seconds, not minutes.
-   */
-  leaseMs?: number;
-}
-
 export interface JobQueue {
   /** Adds a job in the caller's transaction, so it exists exactly when the caller's change commits. */
-  enqueue(db: DbOrTx, spec: JobSpec): Promise<void>;
-  handle(kind: string, handler: JobHandler, options?: JobKindOptions): void;
+  enqueue(db: DbOrTx, job: Job): Promise<void>;
+  /** Registers the handler of a job type; its payloads reach it parsed by the type's schema. */
+  handle<P extends JobPayload>(type: JobType<P>, handler: JobHandler<P>): void;
   /** Starts the polling worker (not started in tests unless they ask). */
   start(): void;
   /** Stops claiming, waits for running handlers to finish. */
@@ -80,10 +117,12 @@ export interface JobQueue {
   runDue(): Promise<number>;
 }
 
-export const DEFAULT_MAX_ATTEMPTS = 10;
 const DEFAULT_POLL_MS = 500;
-/** Long enough for any handler whose far-end calls have their own timeouts (gateway calls stay under a minute). */
-const DEFAULT_LEASE_MS = 5 * 60_000;
+/**
+ * Renewed every third of it while the handler runs, so it only has to outlast a few missed renewals (a busy event
+ * loop, a slow database): a dead process's jobs come back within about this long.
+ */
+const DEFAULT_LEASE_MS = 10_000;
 const DEFAULT_CONCURRENCY = 4;
 const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_MAX_MS = 10 * 60_000;
@@ -106,7 +145,8 @@ export function backoffMs(attempts: number, random: () => number = Math.random):
 interface ClaimedJob {
   id: number;
   kind: string;
-  payload: Record<string, unknown>;
+  /** As stored: parsed by the kind's schema before its handler sees it. */
+  payload: unknown;
   attempts: number;
   maxAttempts: number;
 }
@@ -119,12 +159,21 @@ interface ClaimedRow extends Record<string, unknown> {
   max_attempts: number;
 }
 
-function toPayload(value: unknown): Record<string, unknown> {
-  if (typeof value === 'string') return toPayload(JSON.parse(value) as unknown);
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    return value as Record<string, unknown>;
+/** jsonb arrives parsed from pg and as text from some PGlite paths. */
+function storedPayload(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
   }
-  return {};
+}
+
+/** A job that can never succeed however often it is tried (its payload does not fit its kind): dead at once. */
+class UnrunnableJob extends Error {}
+
+interface Registered {
+  run: (payload: unknown, context: JobContext) => Promise<undefined | JobReschedule>;
 }
 
 function errorText(err: unknown): string {
@@ -136,18 +185,13 @@ function errorText(err: unknown): string {
  * The INSERT that enqueues a job, as a statement to run or to embed in a larger one (the order commit writes its
  * order, events and timeout job in one statement).
  */
-export function enqueueJobQuery(db: DbOrTx, spec: JobSpec): SQL {
-  const runAt = spec.runAt ?? new Date();
-  const maxAttempts = spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-  const values = {
-    kind: spec.kind,
-    payload: spec.payload,
-    runAt,
-    maxAttempts,
-    dedupeKey: spec.dedupeKey ?? null,
-  };
-  if (!spec.dedupeKey) return db.insert(jobs).values(values).getSQL();
-  if (spec.once)
+export function enqueueJobQuery(db: DbOrTx, job: Job): SQL {
+  const { type, payload } = job;
+  const runAt = job.runAt ?? new Date();
+  const dedupeKey = type.key ? type.key(payload) : null;
+  const values = { kind: type.kind, payload, runAt, maxAttempts: type.maxAttempts, dedupeKey };
+  if (dedupeKey === null) return db.insert(jobs).values(values).getSQL();
+  if (type.once)
     return db.insert(jobs).values(values).onConflictDoNothing({ target: jobs.dedupeKey }).getSQL();
   return db
     .insert(jobs)
@@ -155,12 +199,12 @@ export function enqueueJobQuery(db: DbOrTx, spec: JobSpec): SQL {
     .onConflictDoUpdate({
       target: jobs.dedupeKey,
       set: {
-        kind: spec.kind,
-        payload: spec.payload,
+        kind: type.kind,
+        payload,
         state: 'queued',
         runAt,
         attempts: 0,
-        maxAttempts,
+        maxAttempts: type.maxAttempts,
         lastError: null,
         lockedBy: null,
         lockedUntil: null,
@@ -176,17 +220,74 @@ export function enqueueJobQuery(db: DbOrTx, spec: JobSpec): SQL {
  * Adds a job in the caller's transaction, so it exists exactly when the caller's change commits. A free function
  * (JobQueue.enqueue is this one) for code that has a transaction but no queue, e.g. applyPaymentOutcome.
  */
-export async function enqueueJob(tx: DbOrTx, spec: JobSpec): Promise<void> {
-  await tx.execute(enqueueJobQuery(tx, spec));
+export async function enqueueJob(tx: DbOrTx, job: Job): Promise<void> {
+  await tx.execute(enqueueJobQuery(tx, job));
+}
+
+/**
+ * Retention of the queue itself (issue #12): finished jobs are history, pruned on a schedule. Safe because no
+ * once-only guarantee rests on keeping a done row forever: a job's key is either live-only (one delivery at a time
+ * per order), per attempt (refunds), bounded in time (one alert per UTC+8 hour: that hour never comes back), or
+ * backed by the order's own state (a receipt is queued by the one move into 9, which an order makes once).
+ */
+export const JOB_RETENTION = {
+  /** Done jobs are kept this long (what ran recently, for an operator reading an order's story). */
+  doneMs: 7 * 24 * 60 * 60_000,
+  /** Dead jobs stay visible in the console this long, unless an operator retries them first. */
+  deadMs: 90 * 24 * 60 * 60_000,
+  /** How often the pruning job runs. */
+  everyMs: 60 * 60_000,
+};
+
+/** The hourly job that prunes finished jobs (one live for the whole site: queued at every start, kept if live). */
+export const jobRetentionJob = defineJob({
+  kind: 'job-retention',
+  payload: z.strictObject({}),
+  maxAttempts: 10,
+  key: () => 'job-retention',
+});
+
+/** Deletes done jobs older than `doneBefore` and dead ones older than `deadBefore`; resolves with how many. */
+export async function pruneFinishedJobs(db: Db, at: { doneBefore: Date; deadBefore: Date }): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`delete from ${jobs}
+        where (state = 'done' and updated_at < ${at.doneBefore.toISOString()}::timestamptz)
+           or (state = 'dead' and updated_at < ${at.deadBefore.toISOString()}::timestamptz)
+        returning id`,
+  );
+  return rows.length;
+}
+
+export function jobRetentionHandler(deps: {
+  db: Db;
+  now: () => Date;
+}): JobHandler<PayloadOf<typeof jobRetentionJob>> {
+  return async (_payload, { log }) => {
+    const now = deps.now().getTime();
+    const pruned = await pruneFinishedJobs(deps.db, {
+      doneBefore: new Date(now - JOB_RETENTION.doneMs),
+      deadBefore: new Date(now - JOB_RETENTION.deadMs),
+    });
+    if (pruned > 0) log.info({ pruned }, 'pruned finished jobs');
+    return {
+      retryAt: new Date(now + JOB_RETENTION.everyMs),
+      reason: `next pruning in an hour (pruned ${pruned})`,
+    };
+  };
 }
 
 export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueueOptions = {}): JobQueue {
   const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const heartbeatMs = options.heartbeatMs ?? Math.max(100, Math.floor(leaseMs / 3));
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
-  const handlers = new Map<string, JobHandler>();
+  const handlers = new Map<string, Registered>();
   const leases = new Map<string, number>();
+  /** Jobs this process runs now: id → attempt (the lease is renewed only for the attempt we hold). */
+  const held = new Map<number, number>();
+  let heartbeat: NodeJS.Timeout | undefined;
   const running = new Set<Promise<void>>();
   let started = false;
   let stopping = false;
@@ -228,7 +329,7 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
     return rows.map((r) => ({
       id: Number(r.id),
       kind: r.kind,
-      payload: toPayload(r.payload),
+      payload: storedPayload(r.payload),
       attempts: Number(r.attempts),
       maxAttempts: Number(r.max_attempts),
     }));
@@ -248,6 +349,40 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
     return rows.length > 0;
   }
 
+  /** Pushes the lease of every job this process runs further out; the rows we no longer hold are left alone. */
+  async function renewLeases(): Promise<void> {
+    const mine = [...held];
+    if (mine.length === 0) return;
+    try {
+      await db.execute(
+        sql`update ${jobs} set locked_until = now() + ${leaseOf()} * interval '1 millisecond'
+            where locked_by = ${workerId} and state = 'running'
+              and (id, attempts) in (${sql.join(
+                mine.map(([id, attempts]) => sql`(${id}::integer, ${attempts}::integer)`),
+                sql`, `,
+              )})`,
+      );
+    } catch (err) {
+      // The next renewal tries again; a lease that runs out meanwhile only means another worker may take over.
+      log.warn({ err: errorText(err) }, 'job lease renewal failed');
+    }
+  }
+
+  function hold(job: ClaimedJob): void {
+    held.set(job.id, job.attempts);
+    if (heartbeat || heartbeatMs <= 0) return;
+    heartbeat = setInterval(() => void renewLeases(), heartbeatMs);
+    heartbeat.unref();
+  }
+
+  function release(job: ClaimedJob): void {
+    held.delete(job.id);
+    if (held.size === 0 && heartbeat) {
+      clearInterval(heartbeat);
+      heartbeat = undefined;
+    }
+  }
+
   async function runOne(job: ClaimedJob): Promise<void> {
     const jobLog = log.child({ job: job.id, kind: job.kind, attempt: job.attempts });
     const handler = handlers.get(job.kind);
@@ -255,7 +390,7 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       // A job whose worker keeps dying (lease after lease) must end too, not be claimed forever.
       if (job.attempts > job.maxAttempts) throw new Error('attempts used up (lease expired while running)');
-      const result = await handler(job.payload, { jobId: job.id, attempt: job.attempts, log: jobLog });
+      const result = await handler.run(job.payload, { jobId: job.id, attempt: job.attempts, log: jobLog });
       if (result) {
         const kept = await finish(
           job,
@@ -270,7 +405,7 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
     } catch (err) {
       const message = errorText(err);
       try {
-        if (job.attempts >= job.maxAttempts) {
+        if (job.attempts >= job.maxAttempts || err instanceof UnrunnableJob) {
           const kept = await finish(job, sql`state = 'dead', last_error = ${message}`);
           if (kept) jobLog.error({ err: message }, `job dead after ${job.attempts} attempts`);
         } else {
@@ -289,7 +424,9 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
   }
 
   function track(job: ClaimedJob): Promise<void> {
+    hold(job);
     const p = runOne(job).finally(() => {
+      release(job);
       running.delete(p);
       // A freed slot may have work waiting.
       if (started && !stopping) schedule(0);
@@ -330,10 +467,19 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
   return {
     enqueue: enqueueJob,
 
-    handle(kind, handler, kindOptions = {}) {
+    handle(type, handler) {
+      const { kind } = type;
       if (handlers.has(kind)) throw new Error(`a handler for job kind ${kind} is already registered`);
-      handlers.set(kind, handler);
-      if (kindOptions.leaseMs !== undefined) leases.set(kind, Math.max(1, Math.round(kindOptions.leaseMs)));
+      handlers.set(kind, {
+        run(stored, context) {
+          const parsed = type.payload.safeParse(stored);
+          if (!parsed.success) {
+            throw new UnrunnableJob(`payload does not fit job kind ${kind}: ${parsed.error.message}`);
+          }
+          return handler(parsed.data, context);
+        },
+      });
+      if (type.leaseMs !== undefined) leases.set(kind, Math.max(1, Math.round(type.leaseMs)));
     },
 
     start() {

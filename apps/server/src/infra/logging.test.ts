@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, redactUrlQuery } from './logging';
+import { createLogger, redactUrlQuery } from './logging';
 
 describe('request logs', () => {
   it('replace secret query values and keep the rest', () => {
@@ -19,8 +19,7 @@ describe('request logs', () => {
         done();
       },
     });
-    const options = loggerOptions(true);
-    const app = Fastify({ logger: { ...(typeof options === 'object' ? options : {}), stream } });
+    const app = Fastify({ loggerInstance: createLogger(true, stream) });
     app.get('/x', async () => 'ok');
     await app.inject({
       method: 'GET',

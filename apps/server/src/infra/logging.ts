@@ -1,4 +1,5 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import { type LoggerOptions, pino } from 'pino';
 
 /**
  * pino options for request logs. Bodies are never logged; headers that carry credentials are redacted; query
@@ -21,10 +22,25 @@ export function redactUrlQuery(url: string): string {
   return changed ? `${url.slice(0, q)}?${params.toString()}` : url;
 }
 
-export function loggerOptions(enabled: boolean): FastifyServerOptions['logger'] {
-  if (!enabled) return false;
+/** Where log lines go instead of stdout (tests read them to prove what a log never contains). */
+export interface LogStream {
+  write(line: string): void;
+}
+
+/**
+ * The process's logger: shared by the HTTP server (its request logs), the services and the job workers, so a web
+ * process and a worker-only process write the same lines. Disabled: a logger that writes nothing.
+ */
+export function createLogger(enabled: boolean, stream?: LogStream): FastifyBaseLogger {
+  if (!enabled) return pino({ level: 'silent' });
+  const { stream: destination, ...options } = loggerOptions(stream);
+  return destination ? pino(options, destination) : pino(options);
+}
+
+function loggerOptions(stream?: LogStream): LoggerOptions & { stream?: LogStream } {
   return {
-    level: 'info',
+    level: stream ? 'trace' : 'info',
+    ...(stream ? { stream } : {}),
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       censor: '[redacted]',

@@ -81,6 +81,8 @@ export interface TestAppOptions {
   workers?: boolean;
   /** Shorter BIGO client timeouts, to reach the timeout paths quickly. */
   bigoClient?: AppOptions['bigoClient'];
+  /** Every log line of the app, at every level (the app logs nothing otherwise). */
+  logStream?: AppOptions['logStream'];
 }
 
 export async function startTestApp(
@@ -106,7 +108,8 @@ export async function startTestApp(
   const announced: string[] = [];
   try {
     const app = await buildApp(config, {
-      logger: false,
+      logger: options.logStream !== undefined,
+      ...(options.logStream ? { logStream: options.logStream } : {}),
       webRoot: options.webRoot ?? FIXTURE_WEB_ROOT,
       announce: (text) => announced.push(text),
       workers: options.workers ?? false,

@@ -13,6 +13,14 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     page_size: z.number().int(),
   });
 
+/** One page of a list as the API answers it (the type of `pageOf(item)`); the only page type of both apps. */
+export interface TPage<T> {
+  page_data: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
 /** Ids are PostgreSQL `serial`s; a larger number names no row and must not reach a query as one. */
 export const MAX_ROW_ID = 2_147_483_647;
 /** A row id in a path or query string (`/user/{id}`, `?id=`). */
@@ -24,6 +32,16 @@ export const ZPageQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type TPageQuery = z.infer<typeof ZPageQuery>;
+
+/** The page of `query` holding `items`, out of `total` matches. */
+export function toPage<T>(items: T[], total: number, query: TPageQuery): TPage<T> {
+  return { page_data: items, total, page: query.page, page_size: query.page_size };
+}
+
+/** The rows a page query names, as a LIMIT / OFFSET pair. */
+export function pageWindow(query: TPageQuery): { limit: number; offset: number } {
+  return { limit: query.page_size, offset: (query.page - 1) * query.page_size };
+}
 
 export const ZHealth = z.object({
   status: z.enum(['ok', 'degraded']),

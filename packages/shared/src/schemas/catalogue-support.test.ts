@@ -39,7 +39,24 @@ describe('catalogue schemas', () => {
       MESSAGES.price_required,
     );
     expect(firstErrors(ZPriceInput, { ...ok, unit_amount: 12.5 }).unit_amount).toBe(MESSAGES.price_positive);
-    expect(firstErrors(ZPriceInput, { ...ok, currency: 'JPY' }).currency).toBe(MESSAGES.currency_required);
+    expect(firstErrors(ZPriceInput, { ...ok, currency: 'EUR' }).currency).toBe(MESSAGES.currency_required);
+  });
+
+  it('refuses under unit_amount a price its gateway cannot charge exactly, never rounding it', () => {
+    const jod = { product_id: 1, game_amount: 500, currency: 'JOD', unit_amount: 1250 };
+    expect(ZPriceInput.parse(jod)).toEqual(jod);
+    expect(firstErrors(ZPriceInput, { ...jod, unit_amount: 1255 })).toEqual({
+      unit_amount: MESSAGES.price_three_decimal_tens,
+    });
+    const yen = { product_id: 1, game_amount: 500, currency: 'JPY', unit_amount: 501 };
+    expect(ZPriceInput.parse(yen)).toEqual(yen);
+    // The amount's own checks come first; the gateway rule needs a valid amount and currency.
+    expect(firstErrors(ZPriceInput, { ...jod, unit_amount: 12.5 })).toEqual({
+      unit_amount: MESSAGES.price_positive,
+    });
+    expect(firstErrors(ZPriceInput, { ...jod, currency: 'EUR', unit_amount: 1255 })).toEqual({
+      currency: MESSAGES.currency_required,
+    });
   });
 });
 

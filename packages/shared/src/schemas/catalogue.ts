@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ORDER_DIAMONDS, TEXT_LIMITS } from '../limits';
 import { MESSAGES as M } from '../messages';
-import { CURRENCY_CODES, ZCurrency } from '../money';
+import { CURRENCY_CODES, priceProblem, type TPriceProblem, ZCurrency } from '../money';
 import { MAX_ROW_ID, ZRowId } from './api';
 
 /**
@@ -75,17 +75,34 @@ export const ZUnitAmount = z
   .positive(M.price_positive)
   .max(1_000_000_000, M.price_positive);
 
-/** POST /api/v1/price/create and PUT /api/v1/price/update/{id} */
-export const ZPriceInput = z.object({
-  product_id: z
-    .number({ error: M.product_required })
-    .int()
-    .positive(M.product_required)
-    .max(MAX_ROW_ID, M.product_required),
-  game_amount: ZGameAmount,
-  currency: z.enum(CURRENCY_CODES, { error: M.currency_required }),
-  unit_amount: ZUnitAmount,
-});
+/** What the price field says when its gateway cannot charge the amount exactly. */
+export const PRICE_PROBLEM_MESSAGES: Record<TPriceProblem, string> = {
+  stripe_three_decimal_tens: M.price_three_decimal_tens,
+  stripe_whole_units: M.price_whole_units,
+  fiuu_two_decimals: M.price_fiuu_two_decimals,
+  not_chargeable: M.price_not_chargeable,
+};
+
+/**
+ * POST /api/v1/price/create and PUT /api/v1/price/update/{id}. A price its gateway cannot charge exactly (JOD 1.255
+ * through Stripe) is refused under `unit_amount`: rounding it would charge the buyer another price than the shop's.
+ */
+export const ZPriceInput = z
+  .object({
+    product_id: z
+      .number({ error: M.product_required })
+      .int()
+      .positive(M.product_required)
+      .max(MAX_ROW_ID, M.product_required),
+    game_amount: ZGameAmount,
+    currency: z.enum(CURRENCY_CODES, { error: M.currency_required }),
+    unit_amount: ZUnitAmount,
+  })
+  .superRefine((price, ctx) => {
+    const problem = priceProblem(price.unit_amount, price.currency);
+    if (problem)
+      ctx.addIssue({ code: 'custom', path: ['unit_amount'], message: PRICE_PROBLEM_MESSAGES[problem] });
+  });
 export type TPriceInput = z.infer<typeof ZPriceInput>;
 
 export const ZPrice = z.object({

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './api';
 export * from './catalogue';
+export * from './jobs';
 export * from './orders';
 export * from './support';

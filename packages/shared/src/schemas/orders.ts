@@ -101,6 +101,10 @@ export const ZFiuuHandoff = z.object({
   bill_name: z.string(),
   bill_desc: z.string(),
   bill_mobile: z.string(),
+  /** '1': the shop does not hold the buyer's name, e-mail and mobile (Fiuu spec "guest_checkout"). */
+  guest_checkout: z.string(),
+  /** The hosted page's language: 'en' or 'cn' (Fiuu spec "langcode"). */
+  langcode: z.string(),
 });
 export const ZRedirectHandoff = z.object({
   method: z.literal('redirect'),
@@ -113,7 +117,10 @@ export type TFiuuHandoff = z.infer<typeof ZFiuuHandoff>;
 export type TRedirectHandoff = z.infer<typeof ZRedirectHandoff>;
 export type TOrderHandoff = z.infer<typeof ZOrderHandoff>;
 
-/** The Fiuu hosted form's fields, in the order SPEC.md §7 lists them, from a `form` hand-off. */
+/**
+ * The Fiuu hosted form's fields, in the order SPEC.md §7 lists them, then the ones Fiuu's spec adds (bill_mobile,
+ * guest_checkout, langcode), from a `form` hand-off.
+ */
 export function fiuuFormFields(h: TFiuuHandoff): Record<string, string> {
   return {
     amount: h.amount,
@@ -125,6 +132,8 @@ export function fiuuFormFields(h: TFiuuHandoff): Record<string, string> {
     bill_name: h.bill_name,
     bill_desc: h.bill_desc,
     bill_mobile: h.bill_mobile,
+    guest_checkout: h.guest_checkout,
+    langcode: h.langcode,
   };
 }
 
@@ -165,6 +174,13 @@ export const ZOrder = z.object({
   delivered_at: z.string().nullable(),
   /** Why the order failed (precheck, payment or delivery), in plain words; null when nothing failed. */
   failure_reason: z.string().nullable(),
+  /** How the buyer paid, as the payment provider reported it (Fiuu's channel: `credit`, `FPX_MB2U`…). */
+  payment_channel: z.string().nullable(),
+  /**
+   * Superusers: what a refund of this order needs of the buyer's bank (online-banking payments): `required`,
+   * `optional` (the channel is not known), or `none`.
+   */
+  refund_bank_details: z.enum(['required', 'optional', 'none']),
 });
 export type TOrder = z.infer<typeof ZOrder>;
 
@@ -196,6 +212,41 @@ export const ZOrderAction = z.object({
     .max(ORDER_ACTION_REASON_MAX, M.text_max_256),
 });
 export type TOrderAction = z.infer<typeof ZOrderAction>;
+
+/**
+ * The buyer's bank for an online-banking refund, in the formats of Fiuu's refund API ("Advanced Full/Partial
+ * Refund": BankCode an{8}, BankCountry a{2}, BeneficiaryName as{1..100} — alphanumeric, refusal PR018 —,
+ * BeneficiaryAccNo ans{1..100}).
+ */
+/** Each bank field as a form checks it (the console's refund dialog), and as ZRefundBankDetails reads it. */
+export const ZRefundBankFields = {
+  bank_code: z
+    .string({ error: M.refund_bank_code_invalid })
+    .trim()
+    .regex(/^[A-Za-z0-9]{8}$/, M.refund_bank_code_invalid),
+  bank_country: z
+    .string({ error: M.refund_bank_country_invalid })
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, M.refund_bank_country_invalid),
+  name: z
+    .string({ error: M.refund_beneficiary_name_invalid })
+    .trim()
+    .regex(/^[A-Za-z0-9 ]{1,100}$/, M.refund_beneficiary_name_invalid),
+  account_no: z
+    .string({ error: M.refund_account_no_invalid })
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,100}$/, M.refund_account_no_invalid),
+} as const;
+
+export const ZRefundBankDetails = z.object({
+  ...ZRefundBankFields,
+  bank_country: ZRefundBankFields.bank_country.transform((v) => v.toUpperCase()).default('MY'),
+});
+export type TRefundBankDetails = z.infer<typeof ZRefundBankDetails>;
+
+/** POST /api/v1/order/refund: the reason, and the buyer's bank when the payment was made by online banking. */
+export const ZRefundAction = ZOrderAction.extend({ bank: ZRefundBankDetails.optional() });
+export type TRefundAction = z.infer<typeof ZRefundAction>;
 
 /** GET /api/v1/order/overview (superuser): what an operator checks first. */
 export const ZOrderOverview = z.object({

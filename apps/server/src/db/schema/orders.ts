@@ -47,6 +47,8 @@ export const orders = pgTable(
     gateway: text('gateway').notNull(),
     /** Gateway reference: Fiuu tranID or Stripe Checkout Session id. */
     gatewayRef: text('gateway_ref'),
+    /** How the buyer paid, as the provider reported it with the payment (Fiuu `channel`: `credit`, `FPX_MB2U`…). */
+    paymentChannel: text('payment_channel'),
     payCheckoutSessionUrl: text('pay_checkout_session_url'),
     paymentDeadline: timestamp('payment_deadline', { withTimezone: true }),
     /** Set when a paid notification disagrees with the order (amount/currency): held for an admin. */
@@ -56,6 +58,11 @@ export const orders = pgTable(
     precheckBalance: bigint('precheck_balance', { mode: 'number' }),
     /** The gateway's refund reference (Fiuu RefundID / Stripe refund id) once a refund was asked for. */
     refundRef: text('refund_ref'),
+    /**
+     * The buyer's bank details for an online-banking refund (Fiuu: BankCode, BeneficiaryName, …), sealed with a key
+     * derived from APP_SECRET (infra/sealed.ts) and erased once the refund ends.
+     */
+    refundBeneficiary: text('refund_beneficiary'),
     failureReason: text('failure_reason'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,

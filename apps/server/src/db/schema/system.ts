@@ -60,3 +60,13 @@ export const sandboxRecords = pgTable(
   },
   (t) => [uniqueIndex('sandbox_records_kind_key_uq').on(t.kind, t.key)],
 );
+
+/**
+ * Call slots a far end allows us (e.g. Fiuu: "maximum 1 query every 5 seconds" per merchant): `next_at` is the
+ * earliest moment the next call may be made. Every server process takes a slot from this row, so the limit holds
+ * for the whole site, not per process.
+ */
+export const gatewaySlots = pgTable('gateway_slots', {
+  name: text('name').primaryKey(),
+  nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+});

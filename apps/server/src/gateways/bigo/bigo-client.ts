@@ -1,11 +1,17 @@
 import type { KeyObject } from 'node:crypto';
-import { formatMinor } from '@ezrecharge/shared';
+import { currencyExponent, formatMinor } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { StartupError } from '../../infra/startup-error';
 import type { BigoSettings } from '../gateway-settings';
 import { type HttpAnswer, postJson } from '../http-post';
-import type { BigoGateway, BigoPrecheckOutcome, BigoRecharge, BigoRechargeOutcome } from '../ports';
-import { BIGO_OK, bigoReason, bigoRescode } from './bigo-rescodes';
+import type {
+  BigoDenied,
+  BigoGateway,
+  BigoPrecheckOutcome,
+  BigoRecharge,
+  BigoRechargeOutcome,
+} from '../ports';
+import { BIGO_OK, bigoDeniedHttp, bigoDeniedHttpReason, bigoReason, bigoRescode } from './bigo-rescodes';
 import { BIGO_HEADERS, loadPrivateKey, newSeqid, signBigo, signingInput } from './bigo-signature';
 
 /**
@@ -15,6 +21,8 @@ import { BIGO_HEADERS, loadPrivateKey, newSeqid, signBigo, signingInput } from '
 
 export const BIGO_PRECHECK_PATH = '/sign/agent/recharge_pre_check';
 export const BIGO_RECHARGE_PATH = '/sign/agent/rs_recharge';
+/** BIGO's signature test API (access guide §4.0), used by `npm run check:gateways`. */
+export const BIGO_TEST_SIGN_PATH = '/oauth2/test_sign';
 /** The buyer waits on a precheck at order commit: keep it short. */
 export const BIGO_PRECHECK_TIMEOUT_MS = 8_000;
 /** A recharge runs in a job; give BIGO time before assuming nothing happened (a retry is harmless anyway). */
@@ -25,18 +33,33 @@ export interface BigoClientOptions {
   rechargeTimeoutMs?: number;
 }
 
-/** What came back from one call: a BIGO answer with its rescode, or a reason we got none. */
+/**
+ * What came back from one call: a BIGO answer with its rescode, a refusal of our credentials at the HTTP level
+ * (401/403, see bigo-rescodes.ts), or a reason we got no answer.
+ */
 type CallResult =
   | { answered: true; rescode: number; message: unknown; body: Record<string, unknown> }
-  | { answered: false; reason: string };
+  | { answered: false; denied: BigoDenied }
+  | { answered: false; denied?: undefined; reason: string };
 
 /**
- * total_cost is what the buyer paid in major units, a JSON number with at most two decimals (BIGO: "double, up to
- * two decimal points"). It goes through formatMinor so the value is the exact decimal (2760 → 27.6), never a
- * floating-point division result; JSON then writes 20.00 as 20, which is the same number.
+ * total_cost is what the buyer paid in major units, a JSON number with at most two decimals (reseller_api.md:
+ * "double … can have up to two decimal points"). Up to two decimals it is the exact decimal of the currency's
+ * minor units (SGD 2760 → 27.6, JPY 500 → 500), never a floating-point division result; JSON then writes 20.00 as
+ * 20, which is the same number. A three-decimal currency (JOD 1.255) is rounded half up to two decimals (1.26):
+ * BIGO only records the value (it charges the reseller's balance in diamonds, not this amount), so the rounding
+ * informs and never charges anyone.
  */
-export function totalCost(amountMinor: number): number {
-  return Number(formatMinor(amountMinor));
+export function totalCost(amountMinor: number, currency: string): number {
+  const exponent = currencyExponent(currency);
+  if (exponent <= 2) return Number(formatMinor(amountMinor, currency));
+  if (!Number.isSafeInteger(amountMinor) || amountMinor < 0) {
+    throw new RangeError('totalCost: amount must be a non-negative safe integer');
+  }
+  const step = BigInt(10 ** (exponent - 2));
+  const amount = BigInt(amountMinor);
+  const hundredths = amount / step + (2n * (amount % step) >= step ? 1n : 0n);
+  return Number(`${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`);
 }
 
 function errorReason(err: unknown, timeoutMs: number): string {
@@ -46,6 +69,28 @@ function errorReason(err: unknown, timeoutMs: number): string {
   const detail =
     (err as { code?: string }).code ?? e.cause?.code ?? e.cause?.message ?? e.message ?? String(err);
   return `BIGO could not be reached (${detail})`;
+}
+
+/** BIGO's `message` from an error body, if it is JSON with one (for the operator; never our own secrets). */
+function messageOf(text: string): unknown {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null
+      ? (parsed as { message?: unknown }).message
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function deniedByRescode(rescode: number, message: unknown): BigoDenied {
+  return {
+    kind: 'denied',
+    rescode,
+    httpStatus: null,
+    reason: bigoReason(rescode, message),
+    check: bigoRescode(rescode).check ?? '',
+  };
 }
 
 /** What a log line shows of an outcome: never the key, the signature or the request headers. */
@@ -73,31 +118,48 @@ export function createBigoClient(
   const rechargeTimeoutMs = options.rechargeTimeoutMs ?? BIGO_RECHARGE_TIMEOUT_MS;
   const reseller = settings.resellerId ? { reseller_bigoid: settings.resellerId } : {};
 
+  /** One signed POST (access guide §3.1.3): the body as sent, signed with the path the far end receives. */
+  function signedPost(path: string, body: string, timeoutMs: number): Promise<HttpAnswer> {
+    const url = new URL(`${base}${path}`);
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const signature = signBigo(settings.signAlg, privateKey, signingInput(body, url.pathname, timestamp));
+    return postJson(
+      url,
+      {
+        [BIGO_HEADERS.clientId]: settings.clientId,
+        [BIGO_HEADERS.timestamp]: timestamp,
+        [BIGO_HEADERS.signature]: signature,
+      },
+      body,
+      timeoutMs,
+    );
+  }
+
   async function call(
     path: string,
     payload: Record<string, unknown>,
     timeoutMs: number,
   ): Promise<CallResult> {
-    const url = new URL(`${base}${path}`);
-    const body = JSON.stringify(payload);
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const signature = signBigo(settings.signAlg, privateKey, signingInput(body, url.pathname, timestamp));
     let reply: HttpAnswer;
     try {
-      reply = await postJson(
-        url,
-        {
-          [BIGO_HEADERS.clientId]: settings.clientId,
-          [BIGO_HEADERS.timestamp]: timestamp,
-          [BIGO_HEADERS.signature]: signature,
-        },
-        body,
-        timeoutMs,
-      );
+      reply = await signedPost(path, JSON.stringify(payload), timeoutMs);
     } catch (err) {
       return { answered: false, reason: errorReason(err, timeoutMs) };
     }
-    if (reply.status !== 200) return { answered: false, reason: `BIGO answered HTTP ${reply.status}` };
+    if (reply.status !== 200) {
+      const denial = bigoDeniedHttp(reply.status);
+      if (!denial) return { answered: false, reason: `BIGO answered HTTP ${reply.status}` };
+      return {
+        answered: false,
+        denied: {
+          kind: 'denied',
+          rescode: null,
+          httpStatus: reply.status,
+          reason: bigoDeniedHttpReason(reply.status, messageOf(reply.text)),
+          check: denial.check ?? '',
+        },
+      };
+    }
     const text = reply.text;
     let parsed: unknown;
     try {
@@ -122,6 +184,27 @@ export function createBigoClient(
   return {
     simulator: settings.sandbox,
 
+    async testSignature() {
+      // Access guide §4.0: BIGO's demo test API echoes the body when the signature checks out.
+      const body = JSON.stringify({ msg: 'hello' });
+      let reply: HttpAnswer;
+      try {
+        reply = await signedPost(BIGO_TEST_SIGN_PATH, body, precheckTimeoutMs);
+      } catch (err) {
+        return { ok: false, detail: errorReason(err, precheckTimeoutMs) };
+      }
+      if (reply.status !== 200) return { ok: false, detail: `BIGO answered HTTP ${reply.status}` };
+      let echoed = false;
+      try {
+        echoed = (JSON.parse(reply.text) as { msg?: unknown } | null)?.msg === 'hello';
+      } catch {
+        echoed = false;
+      }
+      return echoed
+        ? { ok: true, detail: 'signature accepted by /oauth2/test_sign' }
+        : { ok: false, detail: `unexpected answer: ${reply.text.slice(0, 120)}` };
+    },
+
     async precheck(bigoId: string): Promise<BigoPrecheckOutcome> {
       const seqid = newSeqid();
       const result = await call(
@@ -131,10 +214,12 @@ export function createBigoClient(
       );
       let outcome: BigoPrecheckOutcome;
       if (!result.answered) {
-        outcome = { kind: 'unavailable', rescode: null, reason: result.reason };
+        outcome = result.denied ?? { kind: 'unavailable', rescode: null, reason: result.reason };
       } else {
         const kind = bigoRescode(result.rescode).precheck;
-        if (kind === 'ok' && result.rescode === BIGO_OK) {
+        if (kind === 'denied') {
+          outcome = deniedByRescode(result.rescode, result.message);
+        } else if (kind === 'ok' && result.rescode === BIGO_OK) {
           const balance = result.body.recharge_balance;
           outcome = {
             kind: 'ok',
@@ -149,7 +234,7 @@ export function createBigoClient(
           };
         }
       }
-      const level = outcome.kind === 'unavailable' ? 'warn' : 'info';
+      const level = outcome.kind === 'denied' ? 'error' : outcome.kind === 'unavailable' ? 'warn' : 'info';
       log[level]({ seqid, ...outcomeLog(outcome) }, 'bigo precheck');
       return outcome;
     },
@@ -164,22 +249,23 @@ export function createBigoClient(
           seqid,
           bu_orderid: request.orderNum,
           value: request.diamonds,
-          total_cost: totalCost(request.amount),
+          total_cost: totalCost(request.amount, request.currency),
           currency: request.currency,
         },
         rechargeTimeoutMs,
       );
       let outcome: BigoRechargeOutcome;
       if (!result.answered) {
-        outcome = { kind: 'retry', rescode: null, reason: result.reason };
+        outcome = result.denied ?? { kind: 'retry', rescode: null, reason: result.reason };
       } else {
         const kind = bigoRescode(result.rescode).recharge;
-        outcome =
-          kind === 'delivered'
-            ? { kind, rescode: result.rescode }
-            : { kind, rescode: result.rescode, reason: bigoReason(result.rescode, result.message) };
+        if (kind === 'denied') outcome = deniedByRescode(result.rescode, result.message);
+        else if (kind === 'delivered') outcome = { kind, rescode: result.rescode };
+        else outcome = { kind, rescode: result.rescode, reason: bigoReason(result.rescode, result.message) };
       }
-      const level = outcome.kind === 'delivered' ? 'info' : outcome.kind === 'retry' ? 'warn' : 'error';
+      let level: 'info' | 'warn' | 'error' = 'warn';
+      if (outcome.kind === 'delivered') level = 'info';
+      else if (outcome.kind === 'failed' || outcome.kind === 'denied') level = 'error';
       log[level]({ seqid, orderNum: request.orderNum, ...outcomeLog(outcome) }, 'bigo recharge');
       return outcome;
     },

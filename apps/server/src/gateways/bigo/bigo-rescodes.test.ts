@@ -1,19 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { BIGO_RESCODES, bigoReason, bigoRescode } from './bigo-rescodes';
+import {
+  BIGO_RESCODES,
+  type BigoPrecheckKind,
+  type BigoRechargeKind,
+  bigoDeniedHttp,
+  bigoDeniedHttpReason,
+  bigoReason,
+  bigoRescode,
+} from './bigo-rescodes';
 
 /** DESIGN.md §8, with what each call must do about each code. */
-const EXPECTED: [number, 'ok' | 'rejected' | 'unavailable', 'delivered' | 'retry' | 'failed'][] = [
+const EXPECTED: [number, BigoPrecheckKind, BigoRechargeKind][] = [
   [0, 'ok', 'delivered'],
   [400001, 'rejected', 'failed'],
-  [7212001, 'unavailable', 'failed'],
-  [7212002, 'unavailable', 'failed'],
-  [7212003, 'unavailable', 'failed'],
+  [7212001, 'denied', 'denied'],
+  [7212002, 'denied', 'denied'],
+  [7212003, 'denied', 'denied'],
   [7212004, 'rejected', 'failed'],
   [7212005, 'rejected', 'failed'],
-  [7212006, 'unavailable', 'failed'],
+  [7212006, 'denied', 'denied'],
   [7212008, 'rejected', 'failed'],
   [7212009, 'unavailable', 'failed'],
-  [7212010, 'unavailable', 'delivered'],
+  [7212010, 'unavailable', 'duplicate'],
   [7212011, 'unavailable', 'failed'],
   [7212012, 'unavailable', 'retry'],
   [500001, 'unavailable', 'retry'],
@@ -31,6 +39,27 @@ describe('BIGO rescodes', () => {
   it('treats an unknown code as "ask again later", which a unique bu_orderid makes safe', () => {
     expect(bigoRescode(7299999)).toMatchObject({ precheck: 'unavailable', recharge: 'retry' });
     expect(bigoRescode(-1)).toMatchObject({ precheck: 'unavailable', recharge: 'retry' });
+  });
+
+  it('tells the operator what to check for every refusal of our access, and only for those', () => {
+    for (const [code, info] of Object.entries(BIGO_RESCODES)) {
+      expect(info.precheck === 'denied', code).toBe(info.recharge === 'denied');
+      if (info.recharge === 'denied') expect(info.check, code).toBeTruthy();
+      else expect(info.check, code).toBeUndefined();
+    }
+    expect(bigoRescode(7212003).check).toMatch(/IP allow-list/);
+    expect(bigoRescode(7212006).check).toMatch(/BIGO_RESELLER_ID/);
+  });
+
+  it('takes HTTP 401 and 403 as BIGO refusing our credentials; other HTTP errors stay "no answer"', () => {
+    expect(bigoDeniedHttp(401)).toMatchObject({ precheck: 'denied', recharge: 'denied' });
+    expect(bigoDeniedHttp(401)?.check).toMatch(/BIGO_PRIVATE_KEY/);
+    expect(bigoDeniedHttp(403)).toMatchObject({ precheck: 'denied', recharge: 'denied' });
+    for (const status of [400, 405, 408, 500, 502, 503]) expect(bigoDeniedHttp(status)).toBeUndefined();
+    expect(bigoDeniedHttpReason(401, 'signature verification failed')).toBe(
+      'BIGO did not accept our credentials (HTTP 401: signature verification failed)',
+    );
+    expect(bigoDeniedHttpReason(403, undefined)).toBe('BIGO refused our access (HTTP 403)');
   });
 
   it('explains a code in English and keeps BIGO own message after it, shortened', () => {

@@ -9,7 +9,8 @@ import { createPrivateKey, createPublicKey, type KeyObject, randomBytes, sign, v
  * `uri_path` is the path of the URL the request is sent to, exactly as the far end receives it. For the real API
  * (`https://oauth.bigolive.tv`) that is `/sign/agent/rs_recharge`; for the built-in simulator, whose base carries a
  * path, it is the full `/sandbox/bigo/sign/agent/rs_recharge`, so client and simulator follow one rule.
- * Client and simulator both use this file, so they cannot drift apart.
+ * The simulator (packages/sandboxes) verifies with its own code; both are pinned to the vectors of BIGO's demos
+ * (bigo-signature.vectors.test.ts), so neither can drift from BIGO.
  */
 
 export type BigoSignAlg = 'RS256' | 'ES256';
@@ -19,9 +20,6 @@ export const BIGO_HEADERS = {
   timestamp: 'bigo-timestamp',
   signature: 'bigo-oauth-signature',
 } as const;
-
-/** How far a request's timestamp may be from the receiver's clock. */
-export const BIGO_TIMESTAMP_TOLERANCE_S = 300;
 
 export function signingInput(body: string, uriPath: string, timestamp: string): Buffer {
   return Buffer.from(`${body}${uriPath}${timestamp}`, 'utf8');

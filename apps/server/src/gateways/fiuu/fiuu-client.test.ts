@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billDesc, billName, parseQueryAnswer } from './fiuu-client';
+import { billDesc, billTo, parseQueryAnswer } from './fiuu-client';
 
 describe('fiuu client helpers', () => {
   it('reads a status query answer as JSON or as plain Key: Value lines', () => {
@@ -17,9 +17,18 @@ describe('fiuu client helpers', () => {
     expect(parseQueryAnswer('')).toEqual({});
   });
 
-  it('names the buyer by the local part of the e-mail', () => {
-    expect(billName('jane.doe@example.com')).toBe('jane.doe');
-    expect(billName('@example.com')).toBe('EzRecharge buyer');
+  it('bills every buyer as a guest checkout (no phone number is held), a visitor as "guest"', () => {
+    expect(billTo({ email: 'jane.doe@example.com', registered: false })).toEqual({
+      bill_name: 'guest',
+      bill_email: 'jane.doe@example.com',
+      bill_mobile: '',
+      guest_checkout: '1',
+    });
+    expect(billTo({ email: 'jane.doe@example.com', registered: true })).toMatchObject({
+      bill_name: 'jane.doe',
+      guest_checkout: '1',
+    });
+    expect(billTo({ email: '@example.com', registered: true }).bill_name).toBe('guest');
   });
 
   it('describes the purchase', () => {

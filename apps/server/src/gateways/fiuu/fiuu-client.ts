@@ -1,8 +1,11 @@
 import { formatMinor, parseMajorToMinor } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CallSlots } from '../../infra/call-slots';
 import type { FiuuSettings } from '../gateway-settings';
-import type { FiuuGateway, FiuuResult, OrderForPayment, PaymentStatus } from '../ports';
+import type { OrderForPayment, PaymentStatus } from '../payment-provider';
 import {
+  fiuuExtendedVcode,
+  fiuuQueryError,
   fiuuQuerySkey,
   fiuuQueryVrfKey,
   fiuuSkey,
@@ -12,6 +15,7 @@ import {
   sameDigest,
 } from './fiuu-protocol';
 import { createFiuuRefunds } from './fiuu-refund';
+import type { FiuuClient, FiuuResult } from './fiuu-types';
 
 /**
  * The Fiuu hosted payment page client (DESIGN.md §7): hand-off fields for the browser's form post, skey checks of
@@ -22,15 +26,31 @@ import { createFiuuRefunds } from './fiuu-refund';
 /** The IPN acknowledgement must not hold up our answer to Fiuu for long (DESIGN.md §7). */
 const IPN_TIMEOUT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 10_000;
-/** How a status query says it knows no transaction for the order (Fiuu's docs pin no wording; the sandbox's is one). */
-const NOT_FOUND = /not found|no record|no transaction|does not exist/i;
+/** Spec v13.86 "Merchant Request APIs": "maximum 1 query every 5 seconds" per merchant. */
+export const FIUU_REQUERY_INTERVAL_MS = 5_000;
+/** Q99: "Service blocked due to massive connection. Please send only 1 request every 5 minutes". */
+export const FIUU_REQUERY_BLOCKED_MS = 5 * 60_000;
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-/** `name@example.com` → `name`; Fiuu wants a buyer name and we only know the e-mail. */
-export function billName(email: string): string {
-  const local = email.split('@')[0]?.trim() ?? '';
-  return local === '' ? 'EzRecharge buyer' : local.slice(0, 128);
+/**
+ * Who pays, as Fiuu's hosted form takes it (spec v13.86 "Request Parameters"; cheatsheet Tip #7 "Guest Checkout").
+ * bill_name, bill_email and bill_mobile are mandatory, and `guest_checkout` is "1 if the merchant does not hold the
+ * customer's bill_name, bill_email or bill_mobile". The shop never asks for a phone number, so every checkout is a
+ * guest checkout (Fiuu then offers no saved cards, which are tied to those three details): bill_mobile is sent
+ * empty; a visitor's bill_name is `guest`, as the cheatsheet shows; a signed-in buyer's is the e-mail's local part
+ * (the commit holds no other name without a query); bill_email is the buyer's e-mail, which we do hold and Fiuu's
+ * receipt goes to.
+ */
+export function billTo(order: Pick<OrderForPayment, 'email' | 'registered'>): {
+  bill_name: string;
+  bill_email: string;
+  bill_mobile: string;
+  guest_checkout: string;
+} {
+  const local = order.email.split('@')[0]?.trim() ?? '';
+  const name = order.registered && local !== '' ? local.slice(0, 128) : 'guest';
+  return { bill_name: name, bill_email: order.email, bill_mobile: '', guest_checkout: '1' };
 }
 
 export function billDesc(order: Pick<OrderForPayment, 'amountGame' | 'gameId'>): string {
@@ -73,7 +93,14 @@ function describeError(err: unknown): string {
   return String(err);
 }
 
-export function createFiuuClient(settings: FiuuSettings, log: FastifyBaseLogger): FiuuGateway {
+export function createFiuuClient(
+  settings: FiuuSettings,
+  log: FastifyBaseLogger,
+  deps: {
+    /** The site-wide slots of Fiuu's requery limit (gateway_slots); without them every query is sent. */
+    slots?: CallSlots | undefined;
+  } = {},
+): FiuuClient {
   const paymentUrl = trimSlash(settings.paymentUrl);
   const apiUrl = trimSlash(settings.apiUrl);
   const publicUrl = trimSlash(settings.publicUrl);
@@ -89,23 +116,25 @@ export function createFiuuClient(settings: FiuuSettings, log: FastifyBaseLogger)
     });
 
   return {
-    sandbox: settings.sandbox,
     merchantId,
     ...createFiuuRefunds(settings, log),
 
     handoff(order) {
-      const amount = formatMinor(order.amount);
+      const amount = formatMinor(order.amount, order.currency);
       return {
         order_num: order.orderNum,
-        payment_url: `${paymentUrl}/${merchantId}/`,
-        vcode: fiuuVcode(amount, merchantId, order.orderNum, verifyKey, order.currency),
+        // "For merchants who use the POST method please include the '/' after {MerchantID}".
+        payment_url: `${paymentUrl}/RMS/pay/${merchantId}/`,
+        vcode: settings.extendedVcode
+          ? fiuuExtendedVcode(amount, merchantId, order.orderNum, verifyKey, order.currency)
+          : fiuuVcode(amount, merchantId, order.orderNum, verifyKey),
         return_url: `${publicUrl}/api/v1/payment/fiuu/return`,
         amount,
         currency: order.currency,
-        bill_email: order.email,
-        bill_name: billName(order.email),
+        ...billTo(order),
         bill_desc: billDesc(order),
-        bill_mobile: '',
+        // "langcode: en for English & cn for Simplified Chinese".
+        langcode: order.lang === 'zh' ? 'cn' : 'en',
       };
     },
 
@@ -132,7 +161,8 @@ export function createFiuuClient(settings: FiuuSettings, log: FastifyBaseLogger)
         orderId: skeyFields.orderid,
         state,
         cancelled: state === 'failed' && isCancelledFailure(errorCode, errorDesc),
-        amount: parseMajorToMinor(skeyFields.amount),
+        // Read in the currency Fiuu names: an amount in a currency we do not know is no amount at all.
+        amount: parseMajorToMinor(skeyFields.amount, skeyFields.currency.toUpperCase()),
         currency: skeyFields.currency.toUpperCase(),
         paydate: skeyFields.paydate,
         channel: get('channel'),
@@ -143,7 +173,8 @@ export function createFiuuClient(settings: FiuuSettings, log: FastifyBaseLogger)
     },
 
     async acknowledge(fields) {
-      const url = `${apiUrl}/RMS/API/chkstat/returnipn.php`;
+      // The IPN endpoint is on the payment host (spec "Return URL with IPN", "Notification URL with IPN").
+      const url = `${paymentUrl}/RMS/API/chkstat/returnipn.php`;
       try {
         const res = await postForm(url, { ...fields, treq: '1' }, IPN_TIMEOUT_MS);
         // The answer's body carries nothing we act on; read it so the connection is released.
@@ -163,9 +194,22 @@ export function createFiuuClient(settings: FiuuSettings, log: FastifyBaseLogger)
     },
 
     async queryStatus(order): Promise<PaymentStatus> {
-      const amount = formatMinor(order.amount);
+      // "Merchants are not allowed to send in requests too frequently (maximum 1 query every 5 seconds)".
+      const slotName = `fiuu-requery:${merchantId}`;
+      if (deps.slots) {
+        const slot = await deps.slots.take(slotName, FIUU_REQUERY_INTERVAL_MS);
+        if (!slot.granted) {
+          return {
+            state: 'unknown',
+            reason: 'Fiuu allows one status query every 5 seconds',
+            notBefore: slot.nextAt,
+          };
+        }
+      }
+      const amount = formatMinor(order.amount, order.currency);
       const url = `${apiUrl}/RMS/query/q_by_oid.php`;
       let answer: Record<string, string>;
+      let text: string;
       try {
         const res = await postForm(
           url,
@@ -178,7 +222,7 @@ export function createFiuuClient(settings: FiuuSettings, log: FastifyBaseLogger)
           },
           QUERY_TIMEOUT_MS,
         );
-        const text = await res.text();
+        text = await res.text();
         if (!res.ok) return { state: 'unknown', reason: `Fiuu status query answered HTTP ${res.status}` };
         answer = parseQueryAnswer(text);
       } catch (err) {
@@ -188,15 +232,32 @@ export function createFiuuClient(settings: FiuuSettings, log: FastifyBaseLogger)
 
       const statCode = answer.StatCode;
       if (!statCode) {
-        const said = [answer.StatName, answer.ErrorDesc, answer.error_desc]
-          .filter(Boolean)
-          .join(' ')
-          .slice(0, 100);
-        // "No such transaction" is an answer: nothing was paid (the buyer never reached or left Fiuu's page), so a
-        // timeout need not wait for another one. A late payment still completes the order (DESIGN.md §6).
-        if (NOT_FOUND.test(said))
-          return { state: 'failed', reason: 'Fiuu has no transaction for this order' };
-        return { state: 'unknown', reason: `Fiuu status query gave no status (${said || 'empty answer'})` };
+        const error = fiuuQueryError(answer, text);
+        const said = `Fiuu status query: ${error.code ? `${error.code} ` : ''}${error.meaning}`;
+        switch (error.kind) {
+          case 'not_found':
+            // "No such transaction" is an answer: nothing was paid (the buyer never reached or left Fiuu's page), so
+            // a timeout need not wait for another one. A late payment still completes the order (DESIGN.md §6).
+            return { state: 'failed', reason: 'Fiuu has no transaction for this order' };
+          case 'blocked': {
+            log.error({ orderNum: order.orderNum, code: error.code }, `${said}: backing off 5 minutes`);
+            await deps.slots?.holdOff(slotName, FIUU_REQUERY_BLOCKED_MS);
+            return {
+              state: 'unknown',
+              reason: said,
+              notBefore: new Date(Date.now() + FIUU_REQUERY_BLOCKED_MS),
+            };
+          }
+          case 'credentials':
+            // Never the key itself: which setting to check is enough for the operator.
+            log.error(
+              { orderNum: order.orderNum, code: error.code },
+              `${said}: check FIUU_MERCHANT_ID, FIUU_VERIFY_KEY and FIUU_API_URL`,
+            );
+            return { state: 'unknown', reason: said };
+          case 'retry':
+            return { state: 'unknown', reason: said };
+        }
       }
       const answered = {
         Amount: answer.Amount ?? '',
@@ -215,9 +276,11 @@ export function createFiuuClient(settings: FiuuSettings, log: FastifyBaseLogger)
       if (!state) return { state: 'unknown', reason: `Fiuu status code ${statCode.slice(0, 8)}` };
       const status: PaymentStatus = { state };
       if (answer.TranID) status.ref = answer.TranID;
-      const minor = parseMajorToMinor(answered.Amount);
+      const currency = answer.Currency ? answer.Currency.toUpperCase() : undefined;
+      const minor = parseMajorToMinor(answered.Amount, currency ?? order.currency);
       if (minor !== null) status.amount = minor;
-      if (answer.Currency) status.currency = answer.Currency.toUpperCase();
+      if (currency) status.currency = currency;
+      if (answer.Channel) status.channel = answer.Channel;
       if (state === 'failed') {
         status.reason = `Fiuu: ${answer.StatName || 'failed'}${answer.ErrorDesc ? ` (${answer.ErrorDesc})` : ''}`;
       }

@@ -1,32 +1,33 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  fiuuPaydate,
+  fiuuExtendedVcode,
+  fiuuQueryError,
   fiuuQuerySkey,
   fiuuQueryVrfKey,
+  fiuuRefundBankDetails,
+  fiuuRefundErrorKind,
   fiuuSkey,
   fiuuState,
   fiuuVcode,
   formFields,
   isCancelledFailure,
-  SANDBOX_CANCEL_ERROR,
-  SANDBOX_DECLINE_ERROR,
   sameDigest,
 } from './fiuu-protocol';
 
 const hex = (s: string) => createHash('md5').update(s).digest('hex');
 
 describe('fiuu vcode', () => {
-  it('matches the check value Fiuu publishes for the extended vcode', () => {
-    expect(fiuuVcode('27.60', 'ACME', 'OD8842', 'f5bb0c8de146c67b44babbf4e6584cc0', 'MYR')).toBe(
-      '5bf33e6500a53830d4f80087b67e13de',
+  const key = 'f5bb0c8de146c67b44babbf4e6584cc0';
+  it('changes when the amount or (extended) the currency changes, so neither can be edited in the browser', () => {
+    expect(fiuuVcode('27.61', 'ACME', 'OD8842', key)).not.toBe(fiuuVcode('27.60', 'ACME', 'OD8842', key));
+    expect(fiuuExtendedVcode('27.60', 'ACME', 'OD8842', key, 'SGD')).not.toBe(
+      fiuuExtendedVcode('27.60', 'ACME', 'OD8842', key, 'MYR'),
     );
-  });
-
-  it('changes when the amount or the currency changes, so neither can be edited in the browser', () => {
-    const base = fiuuVcode('27.60', 'ACME', 'OD8842', 'f5bb0c8de146c67b44babbf4e6584cc0', 'MYR');
-    expect(fiuuVcode('27.61', 'ACME', 'OD8842', 'f5bb0c8de146c67b44babbf4e6584cc0', 'MYR')).not.toBe(base);
-    expect(fiuuVcode('27.60', 'ACME', 'OD8842', 'f5bb0c8de146c67b44babbf4e6584cc0', 'SGD')).not.toBe(base);
+    // The two forms differ: sending the one the merchant portal is not set for makes Fiuu refuse the payment.
+    expect(fiuuExtendedVcode('27.60', 'ACME', 'OD8842', key, 'MYR')).not.toBe(
+      fiuuVcode('27.60', 'ACME', 'OD8842', key),
+    );
   });
 });
 
@@ -99,15 +100,12 @@ describe('fiuu codes', () => {
   });
 
   it('calls a failure cancelled when its error code or text says cancel', () => {
-    expect(isCancelledFailure(SANDBOX_CANCEL_ERROR.code, SANDBOX_CANCEL_ERROR.desc)).toBe(true);
+    // Fiuu's card channel codes (spec "Error Codes from Payment Channel").
+    expect(isCancelledFailure('CC_9935', 'Cancel payment by customer.')).toBe(true);
     expect(isCancelledFailure('', 'Transaction canceled by user')).toBe(true);
     expect(isCancelledFailure('ReqCancel', '')).toBe(true);
-    expect(isCancelledFailure(SANDBOX_DECLINE_ERROR.code, SANDBOX_DECLINE_ERROR.desc)).toBe(false);
+    expect(isCancelledFailure('CC_05', 'Do not honor')).toBe(false);
     expect(isCancelledFailure('', '')).toBe(false);
-  });
-
-  it('writes paydate as Fiuu does, in Malaysia time', () => {
-    expect(fiuuPaydate(new Date('2024-05-01T04:34:56Z'))).toBe('2024-05-01 12:34:56');
   });
 });
 
@@ -123,5 +121,81 @@ describe('formFields', () => {
     const kept = formFields(many);
     expect(Object.keys(kept)).toHaveLength(64);
     expect(kept.k0).toHaveLength(2000);
+  });
+});
+
+describe('fiuu status query errors', () => {
+  it('reads Fiuu’s PSQ codes from a JSON answer or from text, and groups them as the spec does', () => {
+    expect(fiuuQueryError({ error_code: 'Q203', error_desc: 'Transaction record not found' }, '')).toEqual({
+      code: 'Q203',
+      kind: 'not_found',
+      meaning: 'transaction record not found',
+    });
+    expect(fiuuQueryError({}, 'Q00005 Transaction record not found').kind).toBe('not_found');
+    expect(fiuuQueryError({ StatName: 'Q202' }, '').kind).toBe('credentials');
+    expect(fiuuQueryError({ ErrorCode: 'Q04' }, '').kind).toBe('credentials');
+    expect(fiuuQueryError({ error_code: 'Q99' }, '').kind).toBe('blocked');
+    expect(fiuuQueryError({ error_code: 'Q03' }, '').kind).toBe('retry');
+    expect(fiuuQueryError({ error_code: 'Q06' }, '').kind).toBe('retry');
+  });
+
+  it('counts "not found" wording without a code as not found, and anything else as no answer', () => {
+    expect(fiuuQueryError({ StatName: 'Data not found' }, '').kind).toBe('not_found');
+    expect(fiuuQueryError({}, '').kind).toBe('retry');
+    // An unknown Q code is not guessed at.
+    expect(fiuuQueryError({ error_code: 'Q777' }, '')).toMatchObject({ code: null, kind: 'retry' });
+  });
+});
+
+describe('fiuu refunds', () => {
+  it('asks for the buyer’s bank for online banking only, and when the channel is not known', () => {
+    for (const channel of [
+      'FPX',
+      'FPX_MB2U',
+      'FPX_B2B_HLB',
+      'MB2u',
+      'CIMB-Clicks',
+      'eNets-D_DBS',
+      'BBL_IB_U',
+    ]) {
+      expect(fiuuRefundBankDetails(channel), channel).toBe('required');
+    }
+    for (const channel of [
+      'credit',
+      'creditT',
+      'TNG-EWALLET',
+      'GrabPay',
+      'ShopeePay',
+      'Alipay',
+      'VTCP_EWC',
+    ]) {
+      expect(fiuuRefundBankDetails(channel), channel).toBe('none');
+    }
+    expect(fiuuRefundBankDetails(null)).toBe('optional');
+    expect(fiuuRefundBankDetails(' ')).toBe('optional');
+  });
+
+  it('retries what the cheatsheet says clears by itself, looks up a duplicate RefID, and stops on the rest', () => {
+    expect(fiuuRefundErrorKind('PR015', 'Server is busy, try again later.')).toBe('retry');
+    expect(fiuuRefundErrorKind('PR020', 'Insufficient balance to refund.')).toBe('retry');
+    const pr010 = (status: string) =>
+      `Transaction must be in authorized/captured/settled status. Current transaction is in ${status} status.`;
+    expect(fiuuRefundErrorKind('PR010', pr010('pending'))).toBe('retry');
+    expect(fiuuRefundErrorKind('PR010', pr010('cancelled'))).toBe('final');
+    expect(fiuuRefundErrorKind('PR016', 'Duplicate RefID found')).toBe('query');
+    for (const code of [
+      'PR007',
+      'PR008',
+      'PR009',
+      'PR011',
+      'PR012',
+      'PR013',
+      'PR014',
+      'PR017',
+      'PR018',
+      'PR019',
+    ]) {
+      expect(fiuuRefundErrorKind(code, ''), code).toBe('final');
+    }
   });
 });

@@ -2,14 +2,25 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 
 /**
  * Fiuu's (formerly Razer Merchant Services / MOLPay) hashes and codes, as pure functions (DESIGN.md §7). The
- * client and the built-in sandbox both use them, so the sandbox can only agree with the client by speaking the
- * same protocol; the unit tests pin them to Fiuu's published check value and to independently written formulas.
+ * built-in sandbox (packages/sandboxes) has its own copy written from the spec; both are pinned to vectors computed
+ * with Fiuu's own code (fiuu-protocol.vectors.test.ts, packages/vendor-vectors), so neither can drift from Fiuu.
  */
 
 export const md5 = (text: string): string => createHash('md5').update(text, 'utf8').digest('hex');
 
-/** Hosted-form vcode, extended form (needed for multi-currency): md5(amount + merchantID + orderid + verify_key + currency). */
-export function fiuuVcode(
+/**
+ * Hosted-form vcode (spec v13.86 "vcode (in payment request)"; Fiuu's Postman collection, PHP SDK and WooCommerce
+ * plugin compute the same): md5(amount + merchantID + orderid + verify_key).
+ */
+export function fiuuVcode(amount: string, merchantId: string, orderId: string, verifyKey: string): string {
+  return md5(`${amount}${merchantId}${orderId}${verifyKey}`);
+}
+
+/**
+ * The extended vcode, with the currency appended (WooCommerce plugin `extend_vcode`): only valid when Fiuu support
+ * enabled it for the merchant ID (FIUU_EXTENDED_VCODE=1); otherwise Fiuu refuses every payment as tampered.
+ */
+export function fiuuExtendedVcode(
   amount: string,
   merchantId: string,
   orderId: string,
@@ -77,21 +88,11 @@ export function fiuuState(code: string | undefined): 'paid' | 'failed' | 'pendin
  * Fiuu has no status code of its own for "the buyer cancelled": a cancelled payment arrives as status 11 whose
  * channel error says so (its status query names it StatName "cancelled"). Our rule: a failed result whose
  * error_code or error_desc contains "cancel" (any case, also "cancelled"/"canceled") was cancelled by the buyer
- * (order status 4); any other failure is a failed payment (5). The sandbox's Cancel button sends exactly this.
+ * (order status 4); any other failure is a failed payment (5). Fiuu's card channel says "CC_9935 Cancel payment by
+ * customer." (spec "Error Codes from Payment Channel"), which the sandbox's Cancel button sends.
  */
 export function isCancelledFailure(errorCode: string, errorDesc: string): boolean {
   return /cancel/i.test(errorCode) || /cancel/i.test(errorDesc);
-}
-
-/** What the sandbox's Cancel button sends (matches the rule above). */
-export const SANDBOX_CANCEL_ERROR = { code: 'CANCELLED', desc: 'Payment cancelled by the buyer' } as const;
-/** What the sandbox's Fail button sends. */
-export const SANDBOX_DECLINE_ERROR = { code: 'DECLINED', desc: 'Payment declined by the issuer' } as const;
-
-/** Fiuu's paydate format, `YYYY-MM-DD HH:mm:ss` (Malaysia time, UTC+8, as Fiuu's servers report it). */
-export function fiuuPaydate(at: Date): string {
-  const local = new Date(at.getTime() + 8 * 3600_000);
-  return local.toISOString().slice(0, 19).replace('T', ' ');
 }
 
 const MAX_FIELDS = 64;
@@ -114,6 +115,21 @@ export function formFields(body: unknown): Record<string, string> {
   }
   return out;
 }
+
+/**
+ * An x-www-form-urlencoded body (Fiuu posts its results so) as fields; a repeated field keeps its first value.
+ * formFields bounds the result.
+ */
+export function parseForm(body: Buffer | string): Record<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))) {
+    if (!out.has(key)) out.set(key, value);
+  }
+  return Object.fromEntries(out);
+}
+
+/** Our RefID of a refund attempt: letters and digits only (order numbers are), well under Fiuu's 100 characters. */
+export const fiuuRefundId = (orderNum: string, attempt: number): string => `${orderNum}R${attempt}`;
 
 /**
  * Fiuu's refund API (Advanced Full/Partial Refund, `/RMS/API/refundAPI/index.php`). RefundType `P` with the whole
@@ -165,4 +181,122 @@ export function fiuuRefundState(status: string | undefined): 'succeeded' | 'pend
   if (s === '22' || s === 'pending' || s === 'processing') return 'pending';
   if (s === '11' || s === 'rejected') return 'failed';
   return null;
+}
+
+/**
+ * What an error answer of the status requery means (spec v13.86 "Payment Status Query (PSQ) Error": the direct
+ * requery's 5-digit codes Q0000n and the indirect requery's Q01…Q502, grouped as the spec groups them).
+ * - not_found: Fiuu holds no transaction for the order (nothing was paid);
+ * - credentials: Fiuu refused our merchant ID, verify key or request (a configuration error: tell the operator);
+ * - blocked: "Service blocked due to massive connection. Please send only 1 request every 5 minutes";
+ * - retry: busy, service disruption, query period expired: no answer about the payment now.
+ */
+export type FiuuQueryErrorKind = 'not_found' | 'credentials' | 'blocked' | 'retry';
+
+const QUERY_ERRORS: Readonly<Record<string, { kind: FiuuQueryErrorKind; meaning: string }>> = {
+  Q01: { kind: 'credentials', meaning: 'missing required parameter' },
+  Q00001: { kind: 'credentials', meaning: 'missing required parameter' },
+  Q02: { kind: 'credentials', meaning: 'invalid parameter value' },
+  Q00002: { kind: 'credentials', meaning: 'invalid parameter value' },
+  Q03: { kind: 'retry', meaning: 'system busy, temporarily out of service' },
+  Q00007: { kind: 'retry', meaning: 'system busy, temporarily out of service' },
+  Q04: { kind: 'credentials', meaning: 'merchant info not found' },
+  Q00003: { kind: 'credentials', meaning: 'merchant info not found' },
+  Q05: { kind: 'retry', meaning: 'send result to merchant URL failed' },
+  Q06: { kind: 'retry', meaning: 'query period expired' },
+  Q07: { kind: 'credentials', meaning: 'exceeded the maximum number of ids' },
+  Q00008: { kind: 'retry', meaning: 'external service disruption' },
+  Q99: { kind: 'blocked', meaning: 'service blocked: only 1 request every 5 minutes' },
+  Q101: { kind: 'credentials', meaning: 'correct skey with invalid data' },
+  Q201: { kind: 'credentials', meaning: 'correct skey with invalid data' },
+  Q00004: { kind: 'credentials', meaning: 'incorrect skey' },
+  Q102: { kind: 'credentials', meaning: 'incorrect skey' },
+  Q202: { kind: 'credentials', meaning: 'incorrect skey' },
+  Q302: { kind: 'credentials', meaning: 'incorrect skey' },
+  Q402: { kind: 'credentials', meaning: 'incorrect skey' },
+  Q502: { kind: 'credentials', meaning: 'incorrect skey' },
+  Q203: { kind: 'not_found', meaning: 'transaction record not found' },
+  Q303: { kind: 'not_found', meaning: 'transaction record not found' },
+  Q00005: { kind: 'not_found', meaning: 'transaction record not found' },
+  Q204: { kind: 'credentials', meaning: 'incorrect amount' },
+  Q401: { kind: 'credentials', meaning: 'delimiter error' },
+};
+
+/**
+ * The PSQ error code of an answer without a StatCode, and what it means. The spec lists the codes but shows no error
+ * body, so the code is looked for where a body could carry it (error_code, ErrorCode, StatName, the text itself);
+ * without a code, wording that says "not found" still counts as not found.
+ */
+export function fiuuQueryError(
+  answer: Record<string, string>,
+  text: string,
+): { code: string | null; kind: FiuuQueryErrorKind; meaning: string } {
+  const candidates = [
+    answer.error_code,
+    answer.ErrorCode,
+    answer.StatName,
+    answer.error_desc,
+    answer.ErrorDesc,
+    text,
+  ];
+  for (const candidate of candidates) {
+    const match = /\bQ\d{2,5}\b/.exec(candidate ?? '');
+    const known = match ? QUERY_ERRORS[match[0]] : undefined;
+    if (match && known) return { code: match[0], ...known };
+  }
+  if (/not found|no record|no transaction|does not exist/i.test(candidates.join(' '))) {
+    return { code: null, kind: 'not_found', meaning: 'transaction record not found' };
+  }
+  return { code: null, kind: 'retry', meaning: 'no status in the answer' };
+}
+
+/**
+ * Online-banking channels, whose refunds Fiuu pays back by bank transfer and so need the buyer's bank details
+ * (refund API: BankCode, BankCountry, BeneficiaryName, BeneficiaryAccNo are "Applicable for Online Banking only";
+ * PR014 "Bank information is mandatory for non-credit channel transaction", PR012 "… not applicable for credit
+ * channel transaction"). The channel names are the spec's ("Value of channel in return URL" › "Indirect / Direct
+ * Internet Banking"): every FPX channel, the Malaysian banks' own internet banking, Singapore's eNets Debit, the
+ * Thai banks' `_IB` channels, the Philippine bank transfers and Vietnam's VTC Pay banks.
+ */
+const ONLINE_BANKING = [
+  /^FPX/i,
+  /^(MB2u|CIMB-Clicks|RHB-ONL|PBeBank|HLB-ONL|PEXPLUS|AMB-W2W|ALB-ONL|Affin-EPG)$/i,
+  /^eNets-D/i,
+  /_IB(_U)?$/i,
+  /^(Dragonpay|BPI|UPAY.*)$/i,
+  /^VTCP_(?!EW)/i,
+];
+
+/**
+ * What a refund of a payment through `channel` needs of the buyer's bank: required for online banking, none for
+ * cards and e-wallets (every other channel Fiuu names), optional when the channel is not known (a payment
+ * recorded before channels were kept): the operator may give the details, and Fiuu refuses them for a card (PR012).
+ */
+export function fiuuRefundBankDetails(channel: string | null): 'required' | 'optional' | 'none' {
+  const name = (channel ?? '').trim();
+  if (name === '') return 'optional';
+  return ONLINE_BANKING.some((re) => re.test(name)) ? 'required' : 'none';
+}
+
+/**
+ * The refund API's error codes (spec Appendix C; "Can retry?" from the cheatsheet's Tip #12): `retry` when asking
+ * again later with the same request can succeed on its own (server busy, a transaction still pending, the merchant's
+ * balance not yet enough), `query` when Fiuu already holds our RefID (the refund exists: look it up), `final` for
+ * everything else — including the codes the cheatsheet calls retryable "after amending" something: those need an
+ * operator, and a retry from status 13 is a new refund with a new RefID.
+ */
+export function fiuuRefundErrorKind(code: string, desc: string): 'retry' | 'query' | 'final' {
+  switch (code.trim().toUpperCase()) {
+    case 'PR015':
+    case 'PR020':
+      return 'retry';
+    case 'PR010':
+      // "Transaction must be in authorized/captured/settled status. Current transaction is in {STATUS} status":
+      // retryable "if the current status is pending".
+      return /\bpending\b/i.test(desc) ? 'retry' : 'final';
+    case 'PR016':
+      return 'query';
+    default:
+      return 'final';
+  }
 }

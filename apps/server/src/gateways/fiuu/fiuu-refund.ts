@@ -1,15 +1,17 @@
 import { formatMinor } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FiuuSettings } from '../gateway-settings';
-import type { FiuuGateway, FiuuRefundRequest, RefundResult } from '../ports';
+import type { RefundResult } from '../payment-provider';
 import {
   FIUU_REFUND_TYPE,
   fiuuRefundAnswerSignature,
+  fiuuRefundErrorKind,
   fiuuRefundQuerySignature,
   fiuuRefundSignature,
   fiuuRefundState,
   sameDigest,
 } from './fiuu-protocol';
+import type { FiuuClient, FiuuRefundRequest } from './fiuu-types';
 
 /**
  * Fiuu refunds (DESIGN.md §6, §7; README.md in this folder): the refund API and its status query by RefID. Our
@@ -78,7 +80,7 @@ function describeError(err: unknown): string {
 export function createFiuuRefunds(
   settings: FiuuSettings,
   log: FastifyBaseLogger,
-): Pick<FiuuGateway, 'refund' | 'refundStatus'> {
+): Pick<FiuuClient, 'refund' | 'refundStatus'> {
   const apiUrl = trimSlash(settings.apiUrl);
   const { merchantId, verifyKey, secretKey } = settings;
 
@@ -126,19 +128,43 @@ export function createFiuuRefunds(
       MerchantID: merchantId,
       RefID: request.refId,
       TxnID: request.tranId,
-      Amount: formatMinor(request.amount),
+      Amount: formatMinor(request.amount, request.currency),
     };
     const context = { orderNum: request.orderNum, refId: request.refId };
+    // The bank fields of an online-banking refund are not part of the Signature (spec "Advanced Full/Partial
+    // Refund"); they go in the form only, and never into a log line (`context` is what is logged).
+    const bank: Json = request.bank
+      ? {
+          BankCode: request.bank.bankCode,
+          BankCountry: request.bank.bankCountry,
+          BeneficiaryName: request.bank.name,
+          BeneficiaryAccNo: request.bank.accountNo,
+        }
+      : {};
     const answer = await call(
       '/RMS/API/refundAPI/index.php',
-      { ...fields, Signature: fiuuRefundSignature(fields, secretKey) },
+      { ...fields, ...bank, Signature: fiuuRefundSignature(fields, secretKey) },
       context,
     );
     const [first] = answer ?? [];
     if (!first) return { state: 'unknown', reason: 'Fiuu refund API gave no answer' };
     if (first.error_code !== undefined || first.Status === undefined) {
-      // A refusal (bad signature, unknown or unpaid transaction, amount too large, …): nothing was refunded.
-      return { state: 'failed', reason: `Fiuu refused the refund: ${fiuuError(first) || 'no status'}` };
+      const code = first.error_code ?? '';
+      const said = `Fiuu refused the refund: ${fiuuError(first) || 'no status'}`;
+      switch (fiuuRefundErrorKind(code, first.error_desc ?? '')) {
+        // Nothing was refunded, but asking again later can work (busy, transaction still pending, balance).
+        case 'retry':
+          return { state: 'unknown', reason: said };
+        // PR016: Fiuu already holds our RefID (an earlier send whose answer we lost): that refund is the answer.
+        case 'query': {
+          const known = await query(request.refId, context);
+          if (known === null || known === 'missing') return { state: 'unknown', reason: said };
+          return known;
+        }
+        // Refused for good (or until an operator amends something): the order ends in 13 with Fiuu's words.
+        case 'final':
+          return { state: 'failed', reason: said };
+      }
     }
     const signed = {
       ...fields,

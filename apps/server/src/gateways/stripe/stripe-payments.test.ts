@@ -1,7 +1,8 @@
-import type Stripe from 'stripe';
+import type { FastifyBaseLogger } from 'fastify';
+import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { BasePathHttpClient, stripeSdkOptions } from './stripe-http-client';
-import { sessionStatus } from './stripe-payments';
+import { createStripePayments, sessionStatus, signedTimestamp } from './stripe-payments';
 
 const session = (over: Partial<Stripe.Checkout.Session>) =>
   ({
@@ -28,6 +29,58 @@ describe('sessionStatus', () => {
       ref: 'cs_1',
       reason: 'expired',
     });
+  });
+
+  it('reports the paid amount in ISO minor units, and none when Stripe’s is not exact', () => {
+    const paid = { status: 'complete', payment_status: 'paid' } as const;
+    expect(sessionStatus(session({ ...paid, amount_total: 500, currency: 'jpy' }))).toMatchObject({
+      amount: 500,
+      currency: 'JPY',
+    });
+    // Stripe counts ISK in hundredths: 500 is 5 krónur.
+    expect(sessionStatus(session({ ...paid, amount_total: 500, currency: 'isk' }))).toMatchObject({
+      amount: 5,
+      currency: 'ISK',
+    });
+    const odd = sessionStatus(session({ ...paid, amount_total: 550, currency: 'isk' }));
+    expect(odd).toMatchObject({ state: 'paid', currency: 'ISK' });
+    expect(odd.amount).toBeUndefined();
+  });
+});
+
+describe('webhook signature time', () => {
+  const silent = { error: () => {}, warn: () => {}, info: () => {} } as unknown as FastifyBaseLogger;
+  const secret = 'whsec_unit_test_secret';
+  const gatewayAt = (nowMs: number) =>
+    createStripePayments(
+      { sandbox: false, secretKey: 'sk_test_unit', webhookSecret: secret, apiBase: undefined },
+      silent,
+      { now: () => nowMs },
+    );
+  const payload = JSON.stringify({ id: 'evt_unit', object: 'event', type: 'ping', data: { object: {} } });
+  const NOW_SEC = 1_800_000_000;
+  const signedAt = (offsetSec: number) =>
+    Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: NOW_SEC + offsetSec });
+
+  it.each([-299, -1, 0, 1, 299])('accepts an event signed %i s from our clock', (offset) => {
+    expect(gatewayAt(NOW_SEC * 1000).constructEvent(payload, signedAt(offset)).id).toBe('evt_unit');
+  });
+
+  it.each([-301, 301, 600])('refuses an event signed %i s from our clock', (offset) => {
+    expect(() => gatewayAt(NOW_SEC * 1000).constructEvent(payload, signedAt(offset))).toThrow();
+  });
+
+  it('refuses a future time even when the signature over it is right', () => {
+    const header = signedAt(301);
+    expect(signedTimestamp(header)).toBe(NOW_SEC + 301);
+    // The same header is fine once our clock has caught up.
+    expect(gatewayAt((NOW_SEC + 2) * 1000).constructEvent(payload, header).id).toBe('evt_unit');
+  });
+
+  it('reads the signed time as the SDK does: the last t item', () => {
+    expect(signedTimestamp('t=100,v1=abc')).toBe(100);
+    expect(signedTimestamp('t=100,v1=abc,t=200')).toBe(200);
+    expect(signedTimestamp('v1=abc')).toBeNaN();
   });
 });
 

@@ -1,11 +1,12 @@
-import { MESSAGES } from '@ezrecharge/shared';
+import { fromStripeAmount, MESSAGES, toStripeAmount } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import { AppError } from '../../infra/http';
 import type { StripeSettings } from '../gateway-settings';
-import type { OrderForPayment, PaymentStatus, StripeCheckout, StripeGateway } from '../ports';
+import type { OrderForPayment, PaymentStatus } from '../payment-provider';
 import { describeStripeFailure, redactStripeSecrets, stripeSdkOptions } from './stripe-http-client';
 import { createStripeRefunds } from './stripe-refunds';
+import type { StripeCheckout, StripeClient } from './stripe-types';
 
 /**
  * Stripe Checkout for the currencies Fiuu does not take (DESIGN.md §7): one Checkout Session per payment attempt,
@@ -13,8 +14,33 @@ import { createStripeRefunds } from './stripe-refunds';
  * Events are believed only through constructEvent; a session's state is read only from Stripe itself.
  */
 
-/** Stripe's default signature tolerance, stated so that nobody widens it by accident. */
+/** Stripe's default signature tolerance, stated so that nobody widens it by accident; we apply it both ways. */
 export const WEBHOOK_TOLERANCE_SEC = 300;
+
+/**
+ * The signed time (`t=`) of a Stripe-Signature header, read as the SDK reads it (the last `t` item, parseInt), so it
+ * is the time the SDK has just checked the signature over; NaN when there is none.
+ */
+export function signedTimestamp(header: string): number {
+  let timestamp = Number.NaN;
+  for (const item of header.split(',')) {
+    const [key, value = ''] = item.split('=');
+    if (key === 't') timestamp = Number.parseInt(value, 10);
+  }
+  return timestamp;
+}
+
+/**
+ * The SDK's tolerance only bounds the age of `t=`: an event signed ten minutes ahead of our clock would pass it, and
+ * stay replayable for ten minutes longer than the tolerance means. Throws, like a bad signature, when the signed
+ * time is more than WEBHOOK_TOLERANCE_SEC ahead of `nowMs`.
+ */
+export function refuseFutureSignature(header: string, nowMs: number): void {
+  const ahead = signedTimestamp(header) - Math.floor(nowMs / 1000);
+  if (!(ahead <= WEBHOOK_TOLERANCE_SEC)) {
+    throw new Error(`Stripe-Signature timestamp is more than ${WEBHOOK_TOLERANCE_SEC} s ahead of our clock`);
+  }
+}
 
 export function productLine(order: Pick<OrderForPayment, 'amountGame'>): string {
   return `${order.amountGame} BIGO LIVE diamonds`;
@@ -24,10 +50,15 @@ export function productLine(order: Pick<OrderForPayment, 'amountGame'>): string 
 export function sessionStatus(session: Stripe.Checkout.Session): PaymentStatus {
   const base = { ref: session.id };
   if (session.status === 'complete' && session.payment_status === 'paid') {
+    // Stripe's unit back to ISO minor units; no exact amount means none, and a paid session without one is held.
+    const amount =
+      session.amount_total !== null && session.currency
+        ? fromStripeAmount(session.amount_total, session.currency)
+        : null;
     return {
       ...base,
       state: 'paid',
-      ...(session.amount_total !== null ? { amount: session.amount_total } : {}),
+      ...(amount !== null ? { amount } : {}),
       ...(session.currency ? { currency: session.currency.toUpperCase() } : {}),
     };
   }
@@ -36,15 +67,40 @@ export function sessionStatus(session: Stripe.Checkout.Session): PaymentStatus {
   return { ...base, state: 'pending' };
 }
 
-export function createStripePayments(settings: StripeSettings, log: FastifyBaseLogger): StripeGateway {
-  const stripe = new Stripe(settings.secretKey, stripeSdkOptions(settings.apiBase));
+/** The Stripe SDK client for our settings: one per process, shared by Checkout, refunds and the catalogue. */
+export function createStripeSdk(settings: Pick<StripeSettings, 'secretKey' | 'apiBase'>): Stripe {
+  return new Stripe(settings.secretKey, stripeSdkOptions(settings.apiBase));
+}
 
+export function createStripePayments(
+  settings: StripeSettings,
+  log: FastifyBaseLogger,
+  options: {
+    /** The process's one SDK client (createStripeSdk); a fresh one when absent. */
+    stripe?: Stripe;
+    /** Milliseconds since the epoch; the webhook's time checks read it (tests pin it). */
+    now?: () => number;
+  } = {},
+): StripeClient {
+  const stripe = options.stripe ?? createStripeSdk(settings);
+  const now = options.now ?? Date.now;
   return {
-    sandbox: settings.sandbox,
     ...createStripeRefunds(stripe, log),
 
     async createCheckout(order, urls, expiresAt): Promise<StripeCheckout> {
       const expiresAtSec = Math.floor(expiresAt.getTime() / 1000);
+      // Prices are checked when they are saved, so a refusal here means a row edited by hand: never round it.
+      let unitAmount: number;
+      try {
+        unitAmount = toStripeAmount(order.amount, order.currency);
+      } catch (err) {
+        log.error({ orderNum: order.orderNum, currency: order.currency }, 'stripe cannot charge this amount');
+        throw new AppError(
+          'service_unavailable',
+          MESSAGES.payment_unavailable,
+          err instanceof Error ? err.message : 'amount not chargeable',
+        );
+      }
       try {
         const session = await stripe.checkout.sessions.create(
           {
@@ -54,7 +110,7 @@ export function createStripePayments(settings: StripeSettings, log: FastifyBaseL
                 quantity: 1,
                 price_data: {
                   currency: order.currency.toLowerCase(),
-                  unit_amount: order.amount,
+                  unit_amount: unitAmount,
                   product_data: { name: productLine(order) },
                 },
               },
@@ -103,12 +159,17 @@ export function createStripePayments(settings: StripeSettings, log: FastifyBaseL
     },
 
     constructEvent(rawBody, signature) {
-      return stripe.webhooks.constructEvent(
+      const receivedAt = now();
+      const event = stripe.webhooks.constructEvent(
         rawBody,
         signature,
         settings.webhookSecret,
         WEBHOOK_TOLERANCE_SEC,
+        undefined,
+        receivedAt,
       );
+      refuseFutureSignature(signature, receivedAt);
+      return event;
     },
   };
 }

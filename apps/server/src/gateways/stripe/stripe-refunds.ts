@@ -1,7 +1,9 @@
+import { toStripeAmount } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
-import type { RefundResult, StripeGateway } from '../ports';
+import type { RefundResult } from '../payment-provider';
 import { describeStripeFailure } from './stripe-http-client';
+import type { StripeClient } from './stripe-types';
 
 /**
  * Stripe refunds (DESIGN.md §6, §7): a Checkout Session is refunded through its PaymentIntent with
@@ -47,7 +49,7 @@ function refusal(err: Stripe.errors.StripeError, what: string): RefundResult {
 export function createStripeRefunds(
   stripe: Stripe,
   log: FastifyBaseLogger,
-): Pick<StripeGateway, 'refund' | 'refundStatus'> {
+): Pick<StripeClient, 'refund' | 'refundStatus'> {
   return {
     async refund(request) {
       let paymentIntent: string | null;
@@ -64,11 +66,21 @@ export function createStripeRefunds(
         return { state: 'unknown', reason: 'Stripe did not answer the session retrieve' };
       }
       if (!paymentIntent) return { state: 'failed', reason: 'The Checkout Session has no payment to refund' };
+      let amount: number;
+      try {
+        amount = toStripeAmount(request.amount, request.currency);
+      } catch {
+        // The payment was taken in this amount, so this means a row edited by hand: no refund of a guessed amount.
+        return {
+          state: 'failed',
+          reason: `Stripe cannot refund ${request.amount} minor units of ${request.currency} exactly`,
+        };
+      }
       try {
         const refund = await stripe.refunds.create(
           {
             payment_intent: paymentIntent,
-            amount: request.amount,
+            amount,
             metadata: { order_num: request.orderNum },
           },
           { idempotencyKey: request.idempotencyKey },

@@ -3,16 +3,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RouteDeps } from '../../composition';
 import { currentUser } from '../../infra/auth';
-import type { AppDeps } from '../../infra/deps';
 import { AppError, ok } from '../../infra/http';
-import {
-  ATTACHMENT_MESSAGES,
-  AttachmentsService,
-  FILE_PATH_MAX,
-  type UploadedPart,
-} from './attachments-service';
-import { UploadStore } from './attachments-store';
+import { ATTACHMENT_MESSAGES, FILE_PATH_MAX, type UploadedPart } from './attachments-service';
 
 const tags = ['attachments'];
 
@@ -31,13 +25,13 @@ async function readUpload(request: FastifyRequest): Promise<UploadedPart | undef
 }
 
 /** Image uploads (avatar by anyone signed in, product by superusers) and their public download (SPEC.md §7). */
-export const attachmentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const attachmentsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   // Registered here only: no other module accepts multipart bodies.
   await app.register(multipart, {
     throwFileSizeLimit: true,
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 50 },
   });
-  const service = new AttachmentsService(new UploadStore(deps.dataDir.uploads), deps.limiter);
+  const service = deps.services.attachments;
 
   app.post(
     '/attachment/uploadfile/',

@@ -13,11 +13,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RouteDeps } from '../../composition';
 import { currentUser } from '../../infra/auth';
-import type { AppDeps } from '../../infra/deps';
 import { ok } from '../../infra/http';
 import { mailLanguage } from './auth-mails';
-import { createAuthService, type RequestMeta } from './auth-service';
+import type { RequestMeta } from './auth-service';
 
 /** Sign-in, sign-up, codes, password reset, profile and password change (SPEC.md §7 "Auth and profile"). */
 
@@ -39,16 +39,8 @@ function requestMeta(request: FastifyRequest): RequestMeta {
   };
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const auth = createAuthService({
-    db: deps.db,
-    secret: deps.dataDir.secret,
-    mailer: deps.mailer,
-    limiter: deps.limiter,
-    sessions: deps.sessions,
-    log: app.log,
-    publicUrl: deps.config.publicUrl,
-  });
+export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const auth = deps.services.auth;
   const requireUser = deps.guards.requireUser;
 
   app.post(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from './auth-repository';
-import { toApiUser, uniqueViolation, userConflict } from './auth-service';
+import { toApiUser, userConflict } from './auth-service';
 
 const row: UserRow = {
   id: 7,
@@ -40,15 +40,6 @@ const wrapped = (constraint: string | undefined, code = '23505') =>
   });
 
 describe('unique violations', () => {
-  it('finds the index name on the error or its cause', () => {
-    expect(uniqueViolation(wrapped('users_username_lower_uq'))).toBe('users_username_lower_uq');
-    expect(uniqueViolation(Object.assign(new Error('x'), { code: '23505', constraint: 'c' }))).toBe('c');
-    expect(uniqueViolation(wrapped(undefined))).toBe('');
-    expect(uniqueViolation(wrapped('users_email_lower_uq', '23503'))).toBeNull();
-    expect(uniqueViolation(new Error('other'))).toBeNull();
-    expect(uniqueViolation('text')).toBeNull();
-  });
-
   it('turns a lost race for a username or e-mail into the 409 of that field', () => {
     const username = userConflict(wrapped('users_username_lower_uq'));
     expect(username?.status).toBe(409);

@@ -16,6 +16,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sessions } from '../../infra/auth';
 import type { Db, DbOrTx } from '../../infra/db';
+import { uniqueViolation } from '../../infra/db-errors';
 import { AppError } from '../../infra/http';
 import type { Mailer } from '../../infra/mail';
 import { hashPassword, verifyPassword } from '../../infra/passwords';
@@ -65,17 +66,6 @@ export type { UserRow };
 
 export const USERNAME_TAKEN = MESSAGES.username_taken;
 export const EMAIL_TAKEN = MESSAGES.email_taken;
-
-/** The name of the unique index a PostgreSQL error (or its cause) violated, else null. */
-export function uniqueViolation(err: unknown): string | null {
-  let e: unknown = err;
-  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
-    const { code, constraint, cause } = e as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-    e = cause;
-  }
-  return null;
-}
 
 /**
  * The 409 of a username or e-mail that another account took at the same moment (the check before the write
@@ -160,28 +150,31 @@ export interface RequestMeta {
   lang: MailLang;
 }
 
-export type AuthService = ReturnType<typeof createAuthService>;
+export class AuthService {
+  private readonly now: () => Date;
+  private lastNonceSweep = 0;
+  /** Unknown usernames still cost one argon2 verification, so response time does not tell which names exist. */
+  private dummyHash: Promise<string> | undefined;
 
-export function createAuthService(deps: AuthServiceDeps) {
-  const { db, limiter, sessions, mailer } = deps;
-  const now = deps.now ?? (() => new Date());
-  let lastNonceSweep = 0;
-  // Unknown usernames still cost one argon2 verification, so response time does not tell which names exist.
-  let dummyHash: Promise<string> | undefined;
-  const decoyHash = () => {
-    dummyHash ??= hashPassword(newToken());
-    return dummyHash;
-  };
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
 
-  const codeHash = (purpose: TCaptchaApi, email: string, code: string) =>
-    keyedHash(deps.secret, code, `email-code:${purpose}:${email.toLowerCase()}`);
+  private decoyHash(): Promise<string> {
+    this.dummyHash ??= hashPassword(newToken());
+    return this.dummyHash;
+  }
+
+  private codeHash(purpose: TCaptchaApi, email: string, code: string): string {
+    return keyedHash(this.deps.secret, code, `email-code:${purpose}:${email.toLowerCase()}`);
+  }
 
   /** Inside a transaction: uses up the live code of purpose + address if `code` matches it. */
-  async function checkCode(tx: DbOrTx, purpose: TCaptchaApi, email: string, code: string): Promise<void> {
-    const at = now();
+  private async checkCode(tx: DbOrTx, purpose: TCaptchaApi, email: string, code: string): Promise<void> {
+    const at = this.now();
     const row = await repo.liveCodeForUpdate(tx, purpose, email, at);
     if (!row) throw invalidCode();
-    if (!safeEqualHex(row.codeHash, codeHash(purpose, email, code))) throw new WrongCode(row.id);
+    if (!safeEqualHex(row.codeHash, this.codeHash(purpose, email, code))) throw new WrongCode(row.id);
     if (!(await repo.consumeCode(tx, row.id, at))) throw invalidCode();
   }
 
@@ -189,12 +182,12 @@ export function createAuthService(deps: AuthServiceDeps) {
    * Runs `work` in a transaction that calls checkCode. A wrong code rolls the work back, and the wrong try is
    * then counted in a statement of its own, so the failing request cannot roll the count back with it.
    */
-  async function withCode<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  private async withCode<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction(work);
+      return await this.deps.db.transaction(work);
     } catch (err) {
       if (err instanceof WrongCode) {
-        await repo.recordWrongAttempt(db, err.codeId, CODE_MAX_ATTEMPTS, now());
+        await repo.recordWrongAttempt(this.deps.db, err.codeId, CODE_MAX_ATTEMPTS, this.now());
         throw invalidCode();
       }
       throw err;
@@ -202,205 +195,212 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /** The password-changed notice; a mail failure must not undo or fail a change that is already committed. */
-  async function notifyPasswordChanged(user: UserRow, lang: MailLang): Promise<void> {
-    const mail = passwordChangedMail(lang, user.username, now(), `${deps.publicUrl}/reset-password`);
+  private async notifyPasswordChanged(user: UserRow, lang: MailLang): Promise<void> {
+    const mail = passwordChangedMail(
+      lang,
+      user.username,
+      this.now(),
+      `${this.deps.publicUrl}/reset-password`,
+    );
     try {
-      await mailer.send({ to: user.email, ...mail });
+      await this.deps.mailer.send({ to: user.email, ...mail });
     } catch (err) {
-      deps.log.warn({ userId: user.id, err: (err as Error).message }, 'password-changed notice not sent');
+      this.deps.log.warn(
+        { userId: user.id, err: (err as Error).message },
+        'password-changed notice not sent',
+      );
     }
   }
 
-  async function sweepNonces(): Promise<void> {
-    const at = now().getTime();
-    if (at - lastNonceSweep < NONCE_SWEEP_EVERY_MS) return;
-    lastNonceSweep = at;
-    await repo.deleteLoginNoncesBefore(db, new Date(at - NONCE_KEEP_MS));
+  private async sweepNonces(): Promise<void> {
+    const at = this.now().getTime();
+    if (at - this.lastNonceSweep < NONCE_SWEEP_EVERY_MS) return;
+    this.lastNonceSweep = at;
+    await repo.deleteLoginNoncesBefore(this.deps.db, new Date(at - NONCE_KEEP_MS));
   }
 
-  async function requireRow(userId: number): Promise<UserRow> {
-    const row = await repo.findUserById(db, userId);
+  private async requireRow(userId: number): Promise<UserRow> {
+    const row = await repo.findUserById(this.deps.db, userId);
     if (!row) throw AppError.unauthorized('Your session has expired. Please sign in again.');
     return row;
   }
 
-  return {
-    /**
-     * POST /login/access-token. `username` is the field exactly as sent: the wire key derives from it, and the
-     * account is looked up without surrounding spaces. Unknown user, undecryptable password and wrong password
-     * are one answer, counted as one failure.
-     */
-    async login(
-      input: { username: string; password: string; eventtime: string },
-      meta: RequestMeta,
-    ): Promise<TAccessToken> {
-      const username = input.username.trim();
-      const failKey = `${username.toLowerCase()}|${meta.ip}`;
-      await ensureBelow(limiter, LOGIN_FAILURES, failKey);
-      if (!isEventTimeFresh(input.eventtime, now())) throw AppError.badRequest(AUTH_MESSAGES.staleEventTime);
+  /**
+   * POST /login/access-token. `username` is the field exactly as sent: the wire key derives from it, and the
+   * account is looked up without surrounding spaces. Unknown user, undecryptable password and wrong password
+   * are one answer, counted as one failure.
+   */
+  async login(
+    input: { username: string; password: string; eventtime: string },
+    meta: RequestMeta,
+  ): Promise<TAccessToken> {
+    const username = input.username.trim();
+    const failKey = `${username.toLowerCase()}|${meta.ip}`;
+    await ensureBelow(this.deps.limiter, LOGIN_FAILURES, failKey);
+    if (!isEventTimeFresh(input.eventtime, this.now()))
+      throw AppError.badRequest(AUTH_MESSAGES.staleEventTime);
 
-      const fail = async (): Promise<never> => {
-        await countFailure(limiter, LOGIN_FAILURES, failKey);
-        throw AppError.badRequest(AUTH_MESSAGES.badCredentials);
-      };
-      let password: string;
-      try {
-        password = await decryptWire(input.password, input.eventtime, loginContext(input.username));
-      } catch {
-        return fail();
-      }
-      const user = await repo.findUserByUsername(db, username);
-      if (!user) {
-        await verifyPassword(await decoyHash(), password);
-        return fail();
-      }
-      if (!(await verifyPassword(user.passwordHash, password))) return fail();
-      if (!user.isActive) throw AppError.badRequest(AUTH_MESSAGES.deactivated);
+    const fail = async (): Promise<never> => {
+      await countFailure(this.deps.limiter, LOGIN_FAILURES, failKey);
+      throw AppError.badRequest(AUTH_MESSAGES.badCredentials);
+    };
+    let password: string;
+    try {
+      password = await decryptWire(input.password, input.eventtime, loginContext(input.username));
+    } catch {
+      return fail();
+    }
+    const user = await repo.findUserByUsername(this.deps.db, username);
+    if (!user) {
+      await verifyPassword(await this.decoyHash(), password);
+      return fail();
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) return fail();
+    if (!user.isActive) throw AppError.badRequest(AUTH_MESSAGES.deactivated);
 
-      const token = await db.transaction(async (tx) => {
-        if (!(await repo.insertLoginNonce(tx, user.id, input.eventtime))) {
-          throw AppError.badRequest(AUTH_MESSAGES.replayed);
+    const token = await this.deps.db.transaction(async (tx) => {
+      if (!(await repo.insertLoginNonce(tx, user.id, input.eventtime))) {
+        throw AppError.badRequest(AUTH_MESSAGES.replayed);
+      }
+      return this.deps.sessions.create(tx, user.id, { ip: meta.ip, userAgent: meta.userAgent });
+    });
+    await clearFailures(this.deps.limiter, LOGIN_FAILURES, failKey);
+    await this.sweepNonces();
+    return { access_token: token, token_type: 'bearer' };
+  }
+
+  /** GET /logout: ends the session of this request only. */
+  async logout(sessionId: number): Promise<void> {
+    await this.deps.sessions.revoke(sessionId);
+  }
+
+  /**
+   * POST /captcha/. For forget_password the answer (and the resend interval) is the same whether or not the
+   * address belongs to an account; the code is mailed only to an active account's address.
+   */
+  async sendCode(input: TCaptchaRequest, meta: RequestMeta): Promise<void> {
+    await enforce(this.deps.limiter, CAPTCHA_PER_IP, meta.ip);
+    const purpose = input.captcha_api;
+    const email = input.captcha_value;
+    const owner = await repo.findUserByEmail(this.deps.db, email);
+    if (purpose === 'register' && owner) {
+      throw AppError.conflict(EMAIL_TAKEN, { captcha_value: EMAIL_TAKEN });
+    }
+    const deliver = purpose === 'register' || owner?.isActive === true;
+
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const at = this.now();
+    const codeId = await this.deps.db.transaction(async (tx) => {
+      await repo.lockCodeAddress(tx, purpose, email);
+      const newest = await repo.newestCode(tx, purpose, email);
+      const waitMs = newest ? newest.createdAt.getTime() + CODE_RESEND_MS - at.getTime() : 0;
+      if (waitMs > 0) throw waitError(Math.ceil(waitMs / 1000));
+      await repo.retireCodes(tx, purpose, email, at);
+      return repo.insertCode(tx, {
+        purpose,
+        email,
+        codeHash: this.codeHash(purpose, email, code),
+        createdAt: at,
+        expiresAt: new Date(at.getTime() + CODE_TTL_MINUTES * MINUTE),
+      });
+    });
+    if (!deliver) return;
+    try {
+      await this.deps.mailer.send({ to: email, ...codeMail(meta.lang, purpose, code, CODE_TTL_MINUTES) });
+    } catch (err) {
+      // Not sent, so not counted against the resend interval.
+      await repo.deleteCode(this.deps.db, codeId);
+      throw err;
+    }
+  }
+
+  /** POST /register */
+  async register(input: TRegister, meta: RequestMeta): Promise<TUser> {
+    await enforce(this.deps.limiter, REGISTER_PER_IP, meta.ip);
+    const info = input.captcha_info;
+    // The code proves the address it was sent to; it must be the address being registered.
+    if (info.captcha_value.toLowerCase() !== input.email.toLowerCase()) throw invalidCode();
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const row = await this.withCode(async (tx) => {
+        if (await repo.findUserByUsername(tx, input.username)) {
+          throw AppError.conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
         }
-        return sessions.create(tx, user.id, { ip: meta.ip, userAgent: meta.userAgent });
-      });
-      await clearFailures(limiter, LOGIN_FAILURES, failKey);
-      await sweepNonces();
-      return { access_token: token, token_type: 'bearer' };
-    },
-
-    /** GET /logout: ends the session of this request only. */
-    async logout(sessionId: number): Promise<void> {
-      await sessions.revoke(sessionId);
-    },
-
-    /**
-     * POST /captcha/. For forget_password the answer (and the resend interval) is the same whether or not the
-     * address belongs to an account; the code is mailed only to an active account's address.
-     */
-    async sendCode(input: TCaptchaRequest, meta: RequestMeta): Promise<void> {
-      await enforce(limiter, CAPTCHA_PER_IP, meta.ip);
-      const purpose = input.captcha_api;
-      const email = input.captcha_value;
-      const owner = await repo.findUserByEmail(db, email);
-      if (purpose === 'register' && owner) {
-        throw AppError.conflict(EMAIL_TAKEN, { captcha_value: EMAIL_TAKEN });
-      }
-      const deliver = purpose === 'register' || owner?.isActive === true;
-
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const at = now();
-      const codeId = await db.transaction(async (tx) => {
-        await repo.lockCodeAddress(tx, purpose, email);
-        const newest = await repo.newestCode(tx, purpose, email);
-        const waitMs = newest ? newest.createdAt.getTime() + CODE_RESEND_MS - at.getTime() : 0;
-        if (waitMs > 0) throw waitError(Math.ceil(waitMs / 1000));
-        await repo.retireCodes(tx, purpose, email, at);
-        return repo.insertCode(tx, {
-          purpose,
-          email,
-          codeHash: codeHash(purpose, email, code),
-          createdAt: at,
-          expiresAt: new Date(at.getTime() + CODE_TTL_MINUTES * MINUTE),
+        if (await repo.findUserByEmail(tx, input.email)) {
+          throw AppError.conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+        }
+        await this.checkCode(tx, 'register', input.email, info.captcha_code);
+        return repo.insertUser(tx, {
+          username: input.username,
+          passwordHash,
+          nickname: input.username,
+          email: input.email,
+          userType: input.user_type,
         });
       });
-      if (!deliver) return;
-      try {
-        await mailer.send({ to: email, ...codeMail(meta.lang, purpose, code, CODE_TTL_MINUTES) });
-      } catch (err) {
-        // Not sent, so not counted against the resend interval.
-        await repo.deleteCode(db, codeId);
-        throw err;
-      }
-    },
-
-    /** POST /register */
-    async register(input: TRegister, meta: RequestMeta): Promise<TUser> {
-      await enforce(limiter, REGISTER_PER_IP, meta.ip);
-      const info = input.captcha_info;
-      // The code proves the address it was sent to; it must be the address being registered.
-      if (info.captcha_value.toLowerCase() !== input.email.toLowerCase()) throw invalidCode();
-      const passwordHash = await hashPassword(input.password);
-      try {
-        const row = await withCode(async (tx) => {
-          if (await repo.findUserByUsername(tx, input.username)) {
-            throw AppError.conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
-          }
-          if (await repo.findUserByEmail(tx, input.email)) {
-            throw AppError.conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-          }
-          await checkCode(tx, 'register', input.email, info.captcha_code);
-          return repo.insertUser(tx, {
-            username: input.username,
-            passwordHash,
-            nickname: input.username,
-            email: input.email,
-            userType: input.user_type,
-          });
-        });
-        return toApiUser(row);
-      } catch (err) {
-        throw userConflict(err) ?? err;
-      }
-    },
-
-    /** POST /user/forgot_password: sets a new password with a mailed code and ends every session. */
-    async resetPassword(input: TForgotPassword, meta: RequestMeta): Promise<void> {
-      await enforce(limiter, RESET_PER_IP, meta.ip);
-      const info = input.captcha_info;
-      if (info.captcha_value.toLowerCase() !== input.email.toLowerCase()) throw invalidCode();
-      const passwordHash = await hashPassword(input.new_password);
-      const user = await withCode(async (tx) => {
-        await checkCode(tx, 'forget_password', input.email, info.captcha_code);
-        const row = await repo.findUserByEmail(tx, input.email);
-        // Same answer as a bad code: the reset form must not tell which addresses have accounts.
-        if (!row?.isActive) throw invalidCode();
-        await repo.setPasswordHash(tx, row.id, passwordHash);
-        await sessions.revokeAll(tx, row.id);
-        return row;
-      });
-      await notifyPasswordChanged(user, meta.lang);
-    },
-
-    /** GET /user/readme/ */
-    async profile(userId: number): Promise<TUser> {
-      return toApiUser(await requireRow(userId));
-    },
-
-    /** POST /user/changeme */
-    async updateProfile(userId: number, input: TChangeMe): Promise<TUser> {
-      const holder = await repo.findUserByEmail(db, input.email);
-      if (holder && holder.id !== userId) throw AppError.conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-      let row: UserRow | undefined;
-      try {
-        row = await repo.updateProfile(db, userId, input);
-      } catch (err) {
-        throw userConflict(err) ?? err;
-      }
-      if (!row) throw AppError.unauthorized('Your session has expired. Please sign in again.');
       return toApiUser(row);
-    },
+    } catch (err) {
+      throw userConflict(err) ?? err;
+    }
+  }
 
-    /** POST /user/change_password: ends every session of the user, this one included. */
-    async changePassword(userId: number, input: TChangePassword, meta: RequestMeta): Promise<void> {
-      const failKey = String(userId);
-      await ensureBelow(limiter, CHANGE_PASSWORD_FAILURES, failKey);
-      const user = await requireRow(userId);
-      if (!(await verifyPassword(user.passwordHash, input.old_password))) {
-        await countFailure(limiter, CHANGE_PASSWORD_FAILURES, failKey);
-        throw AppError.badRequest(AUTH_MESSAGES.oldPasswordWrong, {
-          old_password: AUTH_MESSAGES.oldPasswordWrong,
-        });
-      }
-      if (input.new_password === input.old_password) {
-        throw AppError.badRequest(AUTH_MESSAGES.samePassword, { new_password: AUTH_MESSAGES.samePassword });
-      }
-      const passwordHash = await hashPassword(input.new_password);
-      await db.transaction(async (tx) => {
-        await repo.setPasswordHash(tx, userId, passwordHash);
-        await sessions.revokeAll(tx, userId);
+  /** POST /user/forgot_password: sets a new password with a mailed code and ends every session. */
+  async resetPassword(input: TForgotPassword, meta: RequestMeta): Promise<void> {
+    await enforce(this.deps.limiter, RESET_PER_IP, meta.ip);
+    const info = input.captcha_info;
+    if (info.captcha_value.toLowerCase() !== input.email.toLowerCase()) throw invalidCode();
+    const passwordHash = await hashPassword(input.new_password);
+    const user = await this.withCode(async (tx) => {
+      await this.checkCode(tx, 'forget_password', input.email, info.captcha_code);
+      const row = await repo.findUserByEmail(tx, input.email);
+      // Same answer as a bad code: the reset form must not tell which addresses have accounts.
+      if (!row?.isActive) throw invalidCode();
+      await repo.setPasswordHash(tx, row.id, passwordHash);
+      await this.deps.sessions.revokeAll(tx, row.id);
+      return row;
+    });
+    await this.notifyPasswordChanged(user, meta.lang);
+  }
+
+  /** GET /user/readme/ */
+  async profile(userId: number): Promise<TUser> {
+    return toApiUser(await this.requireRow(userId));
+  }
+
+  /** POST /user/changeme */
+  async updateProfile(userId: number, input: TChangeMe): Promise<TUser> {
+    const holder = await repo.findUserByEmail(this.deps.db, input.email);
+    if (holder && holder.id !== userId) throw AppError.conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    let row: UserRow | undefined;
+    try {
+      row = await repo.updateProfile(this.deps.db, userId, input);
+    } catch (err) {
+      throw userConflict(err) ?? err;
+    }
+    if (!row) throw AppError.unauthorized('Your session has expired. Please sign in again.');
+    return toApiUser(row);
+  }
+
+  /** POST /user/change_password: ends every session of the user, this one included. */
+  async changePassword(userId: number, input: TChangePassword, meta: RequestMeta): Promise<void> {
+    const failKey = String(userId);
+    await ensureBelow(this.deps.limiter, CHANGE_PASSWORD_FAILURES, failKey);
+    const user = await this.requireRow(userId);
+    if (!(await verifyPassword(user.passwordHash, input.old_password))) {
+      await countFailure(this.deps.limiter, CHANGE_PASSWORD_FAILURES, failKey);
+      throw AppError.badRequest(AUTH_MESSAGES.oldPasswordWrong, {
+        old_password: AUTH_MESSAGES.oldPasswordWrong,
       });
-      await clearFailures(limiter, CHANGE_PASSWORD_FAILURES, failKey);
-      await notifyPasswordChanged(user, meta.lang);
-    },
-  };
+    }
+    if (input.new_password === input.old_password) {
+      throw AppError.badRequest(AUTH_MESSAGES.samePassword, { new_password: AUTH_MESSAGES.samePassword });
+    }
+    const passwordHash = await hashPassword(input.new_password);
+    await this.deps.db.transaction(async (tx) => {
+      await repo.setPasswordHash(tx, userId, passwordHash);
+      await this.deps.sessions.revokeAll(tx, userId);
+    });
+    await clearFailures(this.deps.limiter, CHANGE_PASSWORD_FAILURES, failKey);
+    await this.notifyPasswordChanged(user, meta.lang);
+  }
 }

@@ -8,8 +8,8 @@ import {
   type TProduct,
   WIRE_CONTEXT,
 } from '@ezrecharge/shared';
+import { foreignKeyViolation, uniqueViolation } from '../../infra/db-errors';
 import { AppError } from '../../infra/http';
-import { uniqueViolation } from '../auth/auth-service';
 import { PRICE_KEY_INDEX, type PriceWithProduct, type ProductRow } from './catalogue-repository';
 
 /**
@@ -32,7 +32,6 @@ export const CATALOGUE_MESSAGES = {
   priceHasOrders: MESSAGES.price_has_orders,
   priceTaken: MESSAGES.price_taken,
   productMissing: MESSAGES.product_missing,
-  noStripe: MESSAGES.no_stripe,
   stripeRefused: MESSAGES.stripe_refused,
 } as const;
 
@@ -40,13 +39,6 @@ export const CATALOGUE_MESSAGES = {
 export interface Actor {
   id: number;
   ip?: string | null;
-}
-
-export interface Page<T> {
-  page_data: T[];
-  total: number;
-  page: number;
-  page_size: number;
 }
 
 export function toApiProduct(row: ProductRow, packs: number[]): TProduct {
@@ -97,23 +89,12 @@ export const priceTakenError = (): AppError =>
 export const productMissingError = (): AppError =>
   AppError.badRequest(CATALOGUE_MESSAGES.productMissing, { product_id: CATALOGUE_MESSAGES.productMissing });
 
-/** PostgreSQL 23503 (foreign key) on the error or its cause: the product went away under a price write. */
-export function foreignKeyViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
-    const { code, cause } = e as { code?: unknown; cause?: unknown };
-    if (code === '23503') return true;
-    e = cause;
-  }
-  return false;
-}
-
 /**
  * A price write's database error as the answer the checks before it give: a lost race for (product, currency,
  * diamonds) is the same 409, a product deleted meanwhile the same 400; anything else stays as it is.
  */
 export function priceWriteError(err: unknown): unknown {
   if (uniqueViolation(err) === PRICE_KEY_INDEX) return priceTakenError();
-  if (foreignKeyViolation(err)) return productMissingError();
+  if (foreignKeyViolation(err) !== null) return productMissingError();
   return err;
 }

@@ -15,14 +15,10 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RouteDeps } from '../../composition';
 import { currentUser } from '../../infra/auth';
-import type { AppDeps } from '../../infra/deps';
 import { ok } from '../../infra/http';
 import { type Actor, CATALOGUE_MESSAGES } from './catalogue-common';
-import { CatalogueSyncService } from './catalogue-sync-service';
-import { PricesService } from './prices-service';
-import { ProductsService } from './products-service';
-import { createStripeCatalogue } from './stripe-catalogue';
 
 /** GET /product/sync answers what it did. */
 const ZCatalogueSync = z.object({
@@ -52,10 +48,8 @@ function noStore(reply: FastifyReply): void {
  * Products and prices (SPEC.md §2, §3, §5, §7, §8; DESIGN.md §5): admin calls for superusers only, the two
  * wire-encrypted selects public.
  */
-export const catalogueRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const products = new ProductsService(deps.db);
-  const prices = new PricesService(deps.db);
-  const sync = new CatalogueSyncService(deps.db, createStripeCatalogue(deps.config.stripe), app.log);
+export const catalogueRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const { products, prices, catalogueSync: sync } = deps.services;
   const { requireSuperuser } = deps.guards;
 
   // --------------------------------------------------------------------------------------------------------

@@ -1,6 +1,9 @@
 import type { TPrice } from '@ezrecharge/shared';
-import { MESSAGES } from '@ezrecharge/shared';
+import { MESSAGES, PRICE_PROBLEM_MESSAGES, priceProblem } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import Stripe from 'stripe';
+import type { StripeCatalogue } from '../../gateways';
+import { describeStripeFailure, redactStripeSecrets } from '../../gateways/stripe/stripe-http-client';
 import { writeAudit } from '../../infra/audit';
 import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/http';
@@ -17,7 +20,13 @@ import {
   type ProductRow,
   pricesOfProduct,
 } from './catalogue-repository';
-import { describeStripeError, type StripeCatalogue, stripeFailure } from './stripe-catalogue';
+
+/** The 503 a Stripe failure answers (Stripe's own message, without secrets), or null for any other error. */
+export function stripeFailure(err: unknown): AppError | null {
+  if (!(err instanceof Stripe.errors.StripeError)) return null;
+  const detail = redactStripeSecrets(err.message || err.type || 'Stripe answered an error');
+  return new AppError('service_unavailable', CATALOGUE_MESSAGES.stripeRefused, detail);
+}
 
 export interface CatalogueSyncSummary {
   products: number;
@@ -38,14 +47,9 @@ export class CatalogueSyncService {
 
   constructor(
     private readonly db: Db,
-    private readonly stripe: StripeCatalogue | undefined,
+    private readonly stripe: StripeCatalogue,
     private readonly log: FastifyBaseLogger,
   ) {}
-
-  private requireStripe(): StripeCatalogue {
-    if (!this.stripe) throw AppError.badRequest(CATALOGUE_MESSAGES.noStripe);
-    return this.stripe;
-  }
 
   private serialize<T>(task: () => Promise<T>): Promise<T> {
     const run = this.queue.then(task, task);
@@ -60,14 +64,14 @@ export class CatalogueSyncService {
     } catch (err) {
       const failure = stripeFailure(err);
       if (!failure) throw err;
-      this.log.warn({ stripe: describeStripeError(err), what }, 'Stripe refused a catalogue sync call');
+      this.log.warn({ stripe: describeStripeFailure(err), what }, 'Stripe refused a catalogue sync call');
       throw failure;
     }
   }
 
   /** Every product and each of its prices. */
   async syncAll(actor: Actor): Promise<CatalogueSyncSummary> {
-    const stripe = this.requireStripe();
+    const { stripe } = this;
     return this.serialize(async () => {
       const summary: CatalogueSyncSummary = {
         products: 0,
@@ -91,7 +95,7 @@ export class CatalogueSyncService {
 
   /** One price; its product is synced first if it has no Stripe Product yet. */
   async syncOnePrice(actor: Actor, priceId: number): Promise<TPrice> {
-    const stripe = this.requireStripe();
+    const { stripe } = this;
     return this.serialize(async () => {
       const price = await findPriceById(this.db, priceId);
       if (!price) throw AppError.notFound(MESSAGES.price_not_found);
@@ -131,6 +135,12 @@ export class CatalogueSyncService {
     price: PriceRow,
     stripeProductId: string,
   ): Promise<{ created: boolean; deactivated: boolean }> {
+    // Saving refuses such a price; one stored before that rule must not reach Stripe rounded.
+    const problem = priceProblem(price.unitAmount, price.currency);
+    if (problem) {
+      const message = PRICE_PROBLEM_MESSAGES[problem];
+      throw AppError.badRequest(message, { unit_amount: message });
+    }
     const result = await this.talk(`price ${price.id}`, () => stripe.syncPrice(price, stripeProductId));
     const stored = await this.db.transaction(async (tx) => {
       const now = await lockPriceById(tx, price.id);

@@ -3,12 +3,15 @@ import {
   currencyName,
   isCurrency,
   MESSAGES,
+  pageWindow,
   type TCurrency,
   type TEncryptedSelect,
+  type TPage,
   type TPageQuery,
   type TPrice,
   type TPriceInput,
   type TPriceSelect,
+  toPage,
 } from '@ezrecharge/shared';
 import { writeAudit } from '../../infra/audit';
 import type { Db, DbOrTx } from '../../infra/db';
@@ -16,7 +19,6 @@ import { AppError } from '../../infra/http';
 import {
   type Actor,
   CATALOGUE_MESSAGES,
-  type Page,
   priceTakenError,
   priceWriteError,
   productMissingError,
@@ -96,13 +98,13 @@ export class PricesService {
     return toApiPrice(row);
   }
 
-  async list(query: PriceListQuery): Promise<Page<TPrice>> {
+  async list(query: PriceListQuery): Promise<TPage<TPrice>> {
     const { rows, total } = await listPrices(
       this.db,
       { productId: query.product_id, currency: query.currency, gameAmount: query.game_amount },
-      { offset: (query.page - 1) * query.page_size, limit: query.page_size },
+      pageWindow(query),
     );
-    return { page_data: rows.map(toApiPrice), total, page: query.page, page_size: query.page_size };
+    return toPage(rows.map(toApiPrice), total, query);
   }
 
   async get(id: number): Promise<TPrice> {

@@ -1,15 +1,18 @@
-import type {
-  TEncryptedSelect,
-  TPageQuery,
-  TProduct,
-  TProductInput,
-  TProductSelectItem,
+import {
+  MESSAGES,
+  pageWindow,
+  type TEncryptedSelect,
+  type TPage,
+  type TPageQuery,
+  type TProduct,
+  type TProductInput,
+  type TProductSelectItem,
+  toPage,
 } from '@ezrecharge/shared';
-import { MESSAGES } from '@ezrecharge/shared';
 import { writeAudit } from '../../infra/audit';
 import type { Db, DbOrTx } from '../../infra/db';
 import { AppError } from '../../infra/http';
-import { type Actor, CATALOGUE_MESSAGES, type Page, sealSelect, toApiProduct } from './catalogue-common';
+import { type Actor, CATALOGUE_MESSAGES, sealSelect, toApiProduct } from './catalogue-common';
 import {
   deleteProductWithPrices,
   findProductById,
@@ -81,7 +84,7 @@ export class ProductsService {
     return product;
   }
 
-  async list(query: ProductListQuery): Promise<Page<TProduct>> {
+  async list(query: ProductListQuery): Promise<TPage<TProduct>> {
     const { rows, total } = await listProducts(
       this.db,
       {
@@ -89,14 +92,9 @@ export class ProductsService {
         code: query.code,
         release: query.status === undefined ? undefined : query.status === '1',
       },
-      { offset: (query.page - 1) * query.page_size, limit: query.page_size },
+      pageWindow(query),
     );
-    return {
-      page_data: await this.withPacks(this.db, rows),
-      total,
-      page: query.page,
-      page_size: query.page_size,
-    };
+    return toPage(await this.withPacks(this.db, rows), total, query);
   }
 
   async get(id: number): Promise<TProduct> {

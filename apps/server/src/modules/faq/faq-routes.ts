@@ -13,10 +13,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RouteDeps } from '../../composition';
 import { currentUser } from '../../infra/auth';
-import type { AppDeps } from '../../infra/deps';
 import { ok } from '../../infra/http';
-import { type Actor, FAQ_MESSAGES, FaqService } from './faq-service';
+import { type Actor, FAQ_MESSAGES } from './faq-service';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody } as const;
 const tags = ['faq'];
@@ -27,8 +27,8 @@ function actorOf(request: FastifyRequest): Actor {
 }
 
 /** FAQ (SPEC.md §2, §7): the public grouped list; the admin list, read, add, edit and delete for superusers. */
-export const faqRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = new FaqService(deps.db);
+export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const service = deps.services.faq;
   const { requireSuperuser } = deps.guards;
 
   app.get(

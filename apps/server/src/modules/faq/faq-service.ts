@@ -1,5 +1,13 @@
-import type { TFaq, TFaqGroups, TFaqInput, TPageQuery } from '@ezrecharge/shared';
-import { MESSAGES } from '@ezrecharge/shared';
+import {
+  MESSAGES,
+  pageWindow,
+  type TFaq,
+  type TFaqGroups,
+  type TFaqInput,
+  type TPage,
+  type TPageQuery,
+  toPage,
+} from '@ezrecharge/shared';
 import { writeAudit } from '../../infra/audit';
 import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/http';
@@ -27,13 +35,6 @@ export type FaqLang = 'en' | 'zh';
 export interface Actor {
   id: number;
   ip?: string | null;
-}
-
-export interface Page<T> {
-  page_data: T[];
-  total: number;
-  page: number;
-  page_size: number;
 }
 
 export interface FaqListQuery extends TPageQuery {
@@ -122,13 +123,13 @@ export class FaqService {
     return groupFaqs(await allFaqs(this.db), lang);
   }
 
-  async list(query: FaqListQuery): Promise<Page<TFaq>> {
+  async list(query: FaqListQuery): Promise<TPage<TFaq>> {
     const { rows, total } = await listFaqs(
       this.db,
       { moduleEn: query.module_en, moduleZh: query.module_zh },
-      { offset: (query.page - 1) * query.page_size, limit: query.page_size },
+      pageWindow(query),
     );
-    return { page_data: rows.map(toApiFaq), total, page: query.page, page_size: query.page_size };
+    return toPage(rows.map(toApiFaq), total, query);
   }
 
   async get(id: number): Promise<TFaq> {

@@ -1,3 +1,4 @@
+import { oneLine } from '../../infra/mail-text';
 import type { FeedbackRow } from './feedback-repository';
 
 /**
@@ -15,11 +16,6 @@ const SOURCE_LABEL: Record<string, string> = {
   feedback: 'feedback form (Contact us)',
   contact: 'contact form',
 };
-
-/** Control characters (line breaks included) become spaces: one field, one line. */
-function oneLine(value: string): string {
-  return value.replace(/\p{Cc}/gu, ' ');
-}
 
 function orNone(value: string): string {
   return value === '' ? '(none)' : oneLine(value);

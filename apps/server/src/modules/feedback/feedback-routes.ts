@@ -12,10 +12,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RouteDeps } from '../../composition';
 import { currentUser } from '../../infra/auth';
-import type { AppDeps } from '../../infra/deps';
 import { ok } from '../../infra/http';
-import { type Actor, FEEDBACK_MESSAGES, FeedbackService } from './feedback-service';
+import { type Actor, FEEDBACK_MESSAGES } from './feedback-service';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody } as const;
 const publicErrors = { 400: ZErrorBody, 429: ZErrorBody } as const;
@@ -30,15 +30,8 @@ function actorOf(request: FastifyRequest): Actor {
  * Feedback (SPEC.md §2, §5, §7; DESIGN.md §4): the two public forms, rate-limited per address, and the admin
  * list, read and handle for superusers. Visitor text is stored and answered as given; nothing here renders it.
  */
-export const feedbackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = new FeedbackService({
-    db: deps.db,
-    mailer: deps.mailer,
-    limiter: deps.limiter,
-    log: app.log,
-    adminEmail: deps.config.admin.email,
-    publicUrl: deps.config.publicUrl,
-  });
+export const feedbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const service = deps.services.feedback;
   const { requireSuperuser } = deps.guards;
 
   app.post(

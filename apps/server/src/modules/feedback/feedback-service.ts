@@ -1,10 +1,13 @@
 import {
   FEEDBACK_ROLES,
   MESSAGES,
+  pageWindow,
   type TContactInput,
   type TFeedback,
   type TFeedbackInput,
+  type TPage,
   type TPageQuery,
+  toPage,
 } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { writeAudit } from '../../infra/audit';
@@ -42,13 +45,6 @@ type Source = 'feedback' | 'contact';
 export interface Actor {
   id: number;
   ip?: string | null;
-}
-
-export interface Page<T> {
-  page_data: T[];
-  total: number;
-  page: number;
-  page_size: number;
 }
 
 export interface FeedbackListQuery extends TPageQuery {
@@ -163,13 +159,13 @@ export class FeedbackService {
     }
   }
 
-  async list(query: FeedbackListQuery): Promise<Page<TFeedback>> {
+  async list(query: FeedbackListQuery): Promise<TPage<TFeedback>> {
     const { rows, total } = await listFeedback(
       this.deps.db,
       { handled: handledFilter(query.status) },
-      { offset: (query.page - 1) * query.page_size, limit: query.page_size },
+      pageWindow(query),
     );
-    return { page_data: rows.map(toApiFeedback), total, page: query.page, page_size: query.page_size };
+    return toPage(rows.map(toApiFeedback), total, query);
   }
 
   async get(id: number): Promise<TFeedback> {

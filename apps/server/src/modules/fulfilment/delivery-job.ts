@@ -1,18 +1,23 @@
 import { isCurrency, ORDER_STATUS, type TCurrency } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BigoGateway, BigoRechargeOutcome } from '../../gateways/ports';
-import type { Db } from '../../infra/db';
-import type { JobHandler } from '../../infra/jobs';
-import { describeMove, moveOrder, type OrderRow } from '../orders/order-moves';
-import { DELIVERY_MAX_ATTEMPTS, enqueueDelivery, enqueueReceipt } from './fulfilment-jobs';
-import { findOrder, noteOrderEvent, ordersWithoutLiveDelivery } from './fulfilment-repository';
+import type { Db, DbOrTx } from '../../infra/db';
+import { enqueueJob, type JobHandler, type PayloadOf } from '../../infra/jobs';
+import { bigoAccessAlert } from '../alerts/alert-jobs';
+import { deliverOrderJob } from '../order-lifecycle/lifecycle-jobs';
+import { describeMove, moveOrder, noteOrder } from '../order-lifecycle/order-moves';
+import { findOrder, type OrderRow } from '../order-lifecycle/order-row';
+import { type deliverySweepJob, receiptMailJob } from './fulfilment-jobs';
+import { lastRechargeMark, ordersWithoutLiveDelivery, rechargeMaybeDelivered } from './fulfilment-repository';
+import { callAnswer, callNotSent, callSent, previousCallLost } from './recharge-record';
 
 /**
  * The delivery of a paid order (DESIGN.md §6, §8): 7 → 8, one rs_recharge with bu_orderid = the order number,
  * then 9 (and the receipt), a retry with backoff, or 10 with the reason. The job may run twice or after a crash
  * at any point — the queue hands a job whose lease ran out to another worker — so every step is safe to repeat:
- * an order already in 8 simply carries on, and BIGO answers 7212010 to a second recharge of a delivered order,
- * which counts as delivered. Nothing calls rs_recharge for an order that is not in 8.
+ * an order already in 8 simply carries on, and BIGO never credits one bu_orderid twice. Each call is recorded in
+ * the order's events (recharge-record.ts), because BIGO's 7212010 ("order id duplicated") proves a delivery only
+ * when an earlier call of ours may have delivered. Nothing calls rs_recharge for an order that is not in 8.
  */
 
 export interface DeliveryDeps {
@@ -23,14 +28,10 @@ export interface DeliveryDeps {
 const SYSTEM = 'system';
 const S = ORDER_STATUS;
 
-function orderNumOf(payload: Record<string, unknown>): string {
-  return typeof payload.order_num === 'string' ? payload.order_num : '';
-}
-
 /**
  * The order ready for its recharge call (in 8), or undefined when there is nothing to deliver: moves 7 → 8, or
- * carries on with an order a crash or an expired lease left in 8 (saying so in an event when this is not the
- * job's first attempt).
+ * carries on with an order already in 8 (a crash, an expired lease, an admin retry or the sweep left it there).
+ * Either way the event written here marks the call about to be made (recharge-record.ts).
  */
 async function startDelivery(db: Db, orderNum: string, attempt: number): Promise<OrderRow | undefined> {
   const order = await findOrder(db, orderNum);
@@ -41,23 +42,32 @@ async function startDelivery(db: Db, orderNum: string, attempt: number): Promise
       from: [S.PAYMENT_COMPLETED],
       cause: 'delivery started',
       actor: SYSTEM,
-      detail: { attempt },
+      detail: { attempt, ...callSent() },
     });
     if (moved.moved) return moved.order;
-    // Another worker moved it first; carry on only if it is charging now.
-    return moved.reason !== 'not_found' && moved.order.orderStatus === S.CHARGING ? moved.order : undefined;
+    // Another worker moved it first: carry on only if it is charging now, with our own call recorded below.
+    if (moved.reason === 'not_found' || moved.order.orderStatus !== S.CHARGING) return undefined;
+  } else if (order?.orderStatus !== S.CHARGING) {
+    return undefined;
   }
-  if (order?.orderStatus !== S.CHARGING) return undefined;
-  if (attempt > 1) {
-    await noteOrderEvent(db, {
-      orderNum,
-      status: S.CHARGING,
-      cause: 'delivery resumed',
-      actor: SYSTEM,
-      detail: { attempt },
-    });
-  }
-  return order;
+  return resumeDelivery(db, orderNum, attempt);
+}
+
+/**
+ * The note an order already in 8 gets before the job calls BIGO again (see recharge-record.ts): it marks the new
+ * call as sent and, when the newest mark is still an unanswered 'sent', records that the earlier call may have
+ * delivered. Written with the order row locked, so the mark read is the newest. Undefined when the order is not
+ * in 8 any more.
+ */
+async function resumeDelivery(db: Db, orderNum: string, attempt: number): Promise<OrderRow | undefined> {
+  return noteOrder(db, orderNum, [S.CHARGING], async (tx, order) => {
+    const earlierLost = previousCallLost(await lastRechargeMark(tx, order.id));
+    let cause = attempt > 1 ? 'delivery resumed' : 'delivery started';
+    if (earlierLost) {
+      cause = 'delivery resumed: the previous call to BIGO got no recorded answer and may have delivered';
+    }
+    return { cause, actor: SYSTEM, detail: { attempt, ...callSent(earlierLost) } };
+  });
 }
 
 async function recharge(
@@ -84,9 +94,14 @@ async function finishFailed(
   db: Db,
   log: FastifyBaseLogger,
   order: OrderRow,
-  failure: { reason: string; cause: string; detail: Record<string, unknown> },
+  failure: {
+    reason: string;
+    cause: string;
+    detail: Record<string, unknown>;
+    after?: (tx: DbOrTx) => Promise<void>;
+  },
 ): Promise<void> {
-  const { reason, cause, detail } = failure;
+  const { reason, cause, detail, after } = failure;
   const moved = await moveOrder(db, {
     orderNum: order.orderNum,
     to: S.CHARGE_FAILED,
@@ -95,45 +110,76 @@ async function finishFailed(
     actor: SYSTEM,
     detail,
     set: { failureReason: reason },
+    ...(after ? { after } : {}),
   });
   if (moved.moved) log.error(describeMove(order.orderNum, S.CHARGING, S.CHARGE_FAILED, cause));
 }
 
-export function deliverOrderHandler(deps: DeliveryDeps): JobHandler {
+/**
+ * What the order shows (failure_reason) when BIGO answers 7212010 although no earlier call of ours may have
+ * delivered: BIGO may keep the number of an order it refused, so only BIGO's console can tell.
+ */
+export function duplicateWithoutDeliveryReason(bigoReason: string): string {
+  return (
+    `${bigoReason}, although no earlier call of ours may have delivered it (BIGO refused each one, or there was ` +
+    "none). Check this order in BIGO's reseller console, then mark it delivered if the diamonds arrived, or refund it."
+  );
+}
+
+export function deliverOrderHandler(deps: DeliveryDeps): JobHandler<PayloadOf<typeof deliverOrderJob>> {
   const { db, bigo } = deps;
-  return async (payload, { attempt, log }) => {
-    const orderNum = orderNumOf(payload);
+
+  /** 8 → 9 with delivered_at and the receipt queued, in one transaction. */
+  async function finishDelivered(
+    log: FastifyBaseLogger,
+    orderNum: string,
+    cause: string,
+    detail: Record<string, unknown>,
+  ): Promise<void> {
+    const moved = await moveOrder(db, {
+      orderNum,
+      to: S.CHARGED,
+      from: [S.CHARGING],
+      cause,
+      actor: SYSTEM,
+      detail,
+      set: { deliveredAt: new Date(), failureReason: null },
+      after: (tx) => enqueueJob(tx, receiptMailJob.of({ order_num: orderNum })),
+    });
+    if (moved.moved) log.info(describeMove(orderNum, S.CHARGING, S.CHARGED, cause));
+    else if (moved.reason !== 'already') {
+      log.error({ orderNum, reason: moved.reason }, 'BIGO delivered an order that is no longer charging');
+    }
+  }
+
+  return async ({ order_num: orderNum }, { attempt, log }) => {
     const order = await startDelivery(db, orderNum, attempt);
     if (!order) return undefined;
     if (!isCurrency(order.currency)) {
       // Orders are only written with the shop's currencies; no retry can fix one that is not.
       const reason = `The order's currency ${order.currency} cannot be sent to BIGO`;
-      await finishFailed(db, log, order, { reason, cause: reason, detail: { attempt } });
+      await finishFailed(db, log, order, { reason, cause: reason, detail: { attempt, ...callNotSent() } });
       return undefined;
     }
 
     const outcome = await recharge(bigo, order, order.currency);
-    const detail = { attempt, rescode: outcome.rescode };
+    const detail = { attempt, rescode: outcome.rescode, ...callAnswer(outcome) };
     switch (outcome.kind) {
-      case 'delivered': {
-        const cause =
-          outcome.rescode === 0
-            ? 'BIGO delivered'
-            : `BIGO had already delivered (rescode ${outcome.rescode})`;
-        const moved = await moveOrder(db, {
-          orderNum,
-          to: S.CHARGED,
-          from: [S.CHARGING],
-          cause,
-          actor: SYSTEM,
-          detail,
-          set: { deliveredAt: new Date(), failureReason: null },
-          after: (tx) => enqueueReceipt(tx, orderNum),
-        });
-        if (moved.moved) log.info(describeMove(orderNum, S.CHARGING, S.CHARGED, cause));
-        else if (moved.reason !== 'already') {
-          log.error({ orderNum, reason: moved.reason }, 'BIGO delivered an order that is no longer charging');
+      case 'delivered':
+        await finishDelivered(log, orderNum, 'BIGO delivered', detail);
+        return undefined;
+      case 'duplicate': {
+        if (await rechargeMaybeDelivered(db, order.id)) {
+          await finishDelivered(
+            log,
+            orderNum,
+            `BIGO had already delivered (rescode ${outcome.rescode}): an earlier call of ours got no answer`,
+            detail,
+          );
+          return undefined;
         }
+        const reason = duplicateWithoutDeliveryReason(outcome.reason);
+        await finishFailed(db, log, order, { reason, cause: `BIGO refused the delivery: ${reason}`, detail });
         return undefined;
       }
       case 'failed':
@@ -143,24 +189,45 @@ export function deliverOrderHandler(deps: DeliveryDeps): JobHandler {
           detail,
         });
         return undefined;
-      case 'retry': {
-        if (attempt >= DELIVERY_MAX_ATTEMPTS) {
+      case 'retry':
+      case 'denied': {
+        // A denial is about our keys, IP or API switch, which the operator may fix while the job backs off: it is
+        // retried like a call that got no answer, and the operator is alerted (at most once an hour).
+        const denied = outcome.kind === 'denied' ? outcome : null;
+        const alert = denied
+          ? (tx: DbOrTx) =>
+              enqueueJob(tx, bigoAccessAlert(denied, { call: 'recharge', orderNum }, new Date()))
+          : undefined;
+        if (attempt >= deliverOrderJob.maxAttempts) {
           const reason = `Delivery kept failing: ${outcome.reason}`;
-          await finishFailed(db, log, order, { reason, cause: reason, detail });
+          await finishFailed(db, log, order, {
+            reason,
+            cause: reason,
+            detail,
+            ...(alert ? { after: alert } : {}),
+          });
           return undefined;
         }
-        await noteOrderEvent(db, {
+        const why = denied ? 'BIGO refused our access, will retry' : 'BIGO not reached, will retry';
+        await noteOrder(
+          db,
           orderNum,
-          status: S.CHARGING,
-          cause: `BIGO not reached, will retry: ${outcome.reason}`,
-          actor: SYSTEM,
-          detail,
-        });
+          [S.CHARGING],
+          { cause: `${why}: ${outcome.reason}`, actor: SYSTEM, detail },
+          alert,
+        );
         // A failure, so the queue backs off before the next attempt.
-        throw new Error(`BIGO not reached: ${outcome.reason}`);
+        throw new Error(`${why}: ${outcome.reason}`);
       }
+      default:
+        return unexpectedOutcome(outcome);
     }
   };
+}
+
+/** Makes the switch above exhaustive: a new outcome kind fails to compile until it is handled. */
+function unexpectedOutcome(outcome: never): never {
+  throw new Error(`unhandled BIGO outcome ${JSON.stringify(outcome)}`);
 }
 
 /** How often the sweep looks, and how many orders it re-queues per look. */
@@ -174,21 +241,21 @@ const SWEEP_BATCH = 100;
  * a last attempt whose move to 10 failed because the database was away. Every few minutes this job (one for all
  * processes) re-queues the delivery of any order in 7 or 8 that has no live job, with an event saying so.
  */
-export function deliverySweepHandler(deps: { db: Db; now: () => Date }): JobHandler {
+export function deliverySweepHandler(deps: {
+  db: Db;
+  now: () => Date;
+}): JobHandler<PayloadOf<typeof deliverySweepJob>> {
   const { db } = deps;
   return async (_payload, { log }) => {
     const stuck = await ordersWithoutLiveDelivery(db, SWEEP_BATCH);
     let requeued = 0;
     for (const { orderNum, status } of stuck) {
-      const noted = await noteOrderEvent(
+      const noted = await noteOrder(
         db,
-        {
-          orderNum,
-          status,
-          cause: 'delivery re-queued: the order had no live delivery job',
-          actor: SYSTEM,
-        },
-        (tx) => enqueueDelivery(tx, orderNum),
+        orderNum,
+        [status],
+        { cause: 'delivery re-queued: the order had no live delivery job', actor: SYSTEM },
+        (tx) => enqueueJob(tx, deliverOrderJob.of({ order_num: orderNum })),
       );
       if (noted) requeued++;
     }

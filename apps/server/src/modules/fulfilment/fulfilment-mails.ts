@@ -1,11 +1,11 @@
-import { formatEventTime, formatMinor } from '@ezrecharge/shared';
+import { formatMinor } from '@ezrecharge/shared';
 import type { MailMessage } from '../../infra/mail';
+import { escapeHtml, groupedNumber, oneLine, utc8Minute } from '../../infra/mail-text';
 
 /**
  * Texts of the fulfilment e-mails. The receipt goes to the buyer in the language the order was placed in
  * (orders.lang), as plain text with a simple HTML part; every value in it is escaped in the HTML and flattened to
- * one line in the text, so a BIGO ID cannot add lines or markup. The low-balance warning goes to the operator
- * (ADMIN_EMAIL), in English, plain text only.
+ * one line in the text, so a BIGO ID cannot add lines or markup.
  */
 
 export type MailLang = 'en' | 'zh';
@@ -21,28 +21,6 @@ export interface ReceiptFacts {
 }
 
 type Mail = Omit<MailMessage, 'to'>;
-
-/** Control characters (line breaks included) become spaces: one field, one line. */
-function oneLine(value: string): string {
-  return value.replace(/\p{Cc}/gu, ' ');
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
-/** "2026-11-21 18:03": the shop's own time (UTC+8, Singapore and Malaysia), which the buyer's is too. */
-function utc8Minute(at: Date): string {
-  const t = formatEventTime(at);
-  return `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)} ${t.slice(8, 10)}:${t.slice(10, 12)}`;
-}
-
-const diamondsText = (n: number): string => n.toLocaleString('en-US');
 
 const RECEIPT_TEXTS = {
   en: {
@@ -71,8 +49,8 @@ export function receiptMail(facts: ReceiptFacts): Mail {
   const values = [
     facts.orderNum,
     oneLine(facts.bigoId),
-    diamondsText(facts.diamonds),
-    `${facts.currency} ${formatMinor(facts.amount)}`,
+    groupedNumber(facts.diamonds),
+    `${facts.currency} ${formatMinor(facts.amount, facts.currency)}`,
     `${utc8Minute(facts.deliveredAt)} ${t.zone}`,
   ];
   const rows = t.labels.map((label, i) => [label, values[i] ?? ''] as const);
@@ -105,24 +83,4 @@ export function receiptMail(facts: ReceiptFacts): Mail {
     '</body></html>',
   ].join('\n');
   return { subject: t.subject(facts.orderNum), text, html };
-}
-
-/** The operator's warning that BIGO's reseller balance is running low. */
-export function balanceWarningMail(balance: number, threshold: number, checkedAt: Date): Mail {
-  return {
-    subject: `EzRecharge: BIGO reseller balance is low (${diamondsText(balance)} diamonds)`,
-    text: [
-      `The BIGO reseller balance reported at an order's precheck is ${diamondsText(balance)} diamonds,`,
-      `below the warning threshold of ${diamondsText(threshold)} (BIGO_BALANCE_ALERT_BELOW).`,
-      '',
-      `Checked at: ${utc8Minute(checkedAt)} (UTC+8)`,
-      '',
-      'Top up the reseller account at BIGO before it runs out: a delivery that meets a balance too low ends in',
-      '"Charge failed" (status 10), and each such order then needs an operator to retry the charge.',
-      '',
-      'This warning is sent at most once an hour while the balance stays low.',
-      '',
-      'EzRecharge',
-    ].join('\n'),
-  };
 }

@@ -1,52 +1,30 @@
 import { ORDER_STATUS, type TOrderStatus } from '@ezrecharge/shared';
-import { count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { jobs, orderEvents, orders } from '../../db/schema';
 import { type DbOrTx, queryRows } from '../../infra/db';
-import type { OrderRow } from '../orders/order-moves';
-import { DELIVER_ORDER_JOB } from './fulfilment-jobs';
+import { deliverOrderJob } from '../order-lifecycle/lifecycle-jobs';
 
 /** Drizzle queries of the fulfilment module. Every function takes the database or a transaction. */
 
-export async function findOrder(db: DbOrTx, orderNum: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.orderNum, orderNum)).limit(1);
-  return row;
+/** The newest recharge mark among the order's events (recharge-record.ts), or null when there is none. */
+export async function lastRechargeMark(db: DbOrTx, orderId: number): Promise<string | null> {
+  const [last] = await db
+    .select({ mark: sql<string | null>`${orderEvents.detail}->>'recharge'` })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), sql`${orderEvents.detail}->>'recharge' is not null`))
+    .orderBy(desc(orderEvents.id))
+    .limit(1);
+  return last?.mark ?? null;
 }
 
-/**
- * Writes an event that explains what is happening to an order without moving it (from = to): "BIGO not reached,
- * will retry", "delivery resumed". Only while the order is still in `status` (locked meanwhile), so a note never
- * lands after a move it would contradict. False when the order is elsewhere by now.
- */
-export async function noteOrderEvent(
-  db: DbOrTx,
-  note: {
-    orderNum: string;
-    status: TOrderStatus;
-    cause: string;
-    actor: string;
-    detail?: Record<string, unknown>;
-  },
-  after?: (tx: DbOrTx, order: OrderRow) => Promise<void>,
-): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(eq(orders.orderNum, note.orderNum))
-      .for('update')
-      .limit(1);
-    if (order?.orderStatus !== note.status) return false;
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      fromStatus: note.status,
-      toStatus: note.status,
-      cause: note.cause,
-      actor: note.actor,
-      detail: note.detail ?? null,
-    });
-    await after?.(tx, order);
-    return true;
-  });
+/** Whether the order's record says an earlier rs_recharge of it may have delivered (recharge-record.ts). */
+export async function rechargeMaybeDelivered(db: DbOrTx, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orderEvents.id })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), sql`${orderEvents.detail}->>'maybe_delivered' = 'true'`))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**
@@ -64,7 +42,7 @@ export async function ordersWithoutLiveDelivery(
           and not exists (
             select 1 from ${jobs} j
             where j.dedupe_key = 'deliver:' || o.order_num
-              and j.kind = ${DELIVER_ORDER_JOB}
+              and j.kind = ${deliverOrderJob.kind}
               and j.state in ('queued', 'running')
           )
         order by o.id

@@ -8,51 +8,20 @@ import {
   ZOrderOverview,
 } from '@ezrecharge/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteDeps } from '../../composition';
 import { currentUser } from '../../infra/auth';
-import type { AppDeps } from '../../infra/deps';
 import { ok } from '../../infra/http';
-import { DELIVERY_SWEEP_INTERVAL_MS, deliverOrderHandler, deliverySweepHandler } from './delivery-job';
-import {
-  BALANCE_WARNING_JOB,
-  DELIVER_ORDER_JOB,
-  DELIVERY_LEASE_MS,
-  DELIVERY_SWEEP_JOB,
-  DELIVERY_SWEEP_KEY,
-  RECEIPT_MAIL_JOB,
-} from './fulfilment-jobs';
-import { FulfilmentService } from './fulfilment-service';
-import { balanceWarningHandler, receiptMailHandler } from './mail-jobs';
 
 const tags = ['orders'];
 const security = [{ bearer: [] }];
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody } as const;
 
 /**
- * Fulfilment (DESIGN.md §6, §8): registers the delivery, receipt, balance-warning and sweep jobs, and the
- * superusers' retry-charge action and overview. See README.md in this folder.
+ * Fulfilment (DESIGN.md §6, §8): the superusers' retry-charge and mark-delivered actions and overview (the jobs are
+ * registered by the composition root). See README.md in this folder.
  */
-export const fulfilmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const now = () => new Date();
-  const { db, jobs, mailer } = deps;
-  jobs.handle(DELIVER_ORDER_JOB, deliverOrderHandler({ db, bigo: deps.gateways.bigo }), {
-    leaseMs: DELIVERY_LEASE_MS,
-  });
-  jobs.handle(RECEIPT_MAIL_JOB, receiptMailHandler({ db, mailer }));
-  jobs.handle(BALANCE_WARNING_JOB, balanceWarningHandler({ mailer, adminEmail: deps.config.admin.email }));
-  jobs.handle(DELIVERY_SWEEP_JOB, deliverySweepHandler({ db, now }));
-  // One sweep job for every process on the database; a live one is left as it is, so restarts do not delay it.
-  await jobs.enqueue(db, {
-    kind: DELIVERY_SWEEP_JOB,
-    payload: {},
-    runAt: new Date(now().getTime() + DELIVERY_SWEEP_INTERVAL_MS),
-    dedupeKey: DELIVERY_SWEEP_KEY,
-  });
-
-  const service = new FulfilmentService({
-    db,
-    jobs,
-    balanceAlertBelow: deps.config.bigoBalanceAlertBelow,
-  });
+export const fulfilmentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const service = deps.services.fulfilment;
   const { requireSuperuser } = deps.guards;
 
   app.post(
@@ -79,6 +48,34 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
         request.body,
       );
       return ok(order, MESSAGES.order_retry_started);
+    },
+  );
+
+  app.post(
+    '/order/mark-delivered',
+    {
+      preHandler: requireSuperuser,
+      schema: {
+        tags,
+        security,
+        summary: 'Mark an order whose charge failed as delivered (10 → 9), with a reason (superusers)',
+        description:
+          "For an order whose diamonds BIGO's reseller console shows as credited (e.g. after BIGO answered " +
+          '7212010 and our record could not prove a delivery). BIGO is not called; the buyer gets the receipt. ' +
+          'Writes an audit row. Other statuses: 400.',
+        querystring: ZOrderNumQuery,
+        body: ZOrderAction,
+        response: { 200: envelope(ZOrder), ...errors, 404: ZErrorBody },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const order = await service.markDelivered(
+        { id: user.id, ip: request.ip },
+        request.query.order_num,
+        request.body,
+      );
+      return ok(order, MESSAGES.order_marked_delivered);
     },
   );
 

@@ -8,10 +8,11 @@ import {
 import { writeAudit } from '../../infra/audit';
 import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/http';
-import type { JobQueue } from '../../infra/jobs';
-import { moveOrder } from '../orders/order-moves';
-import { toApiOrder } from '../orders/orders-common';
-import { enqueueDelivery } from './fulfilment-jobs';
+import { enqueueJob, type JobQueue } from '../../infra/jobs';
+import { deliverOrderJob } from '../order-lifecycle/lifecycle-jobs';
+import { moveOrder } from '../order-lifecycle/order-moves';
+import { toApiOrder } from '../order-lifecycle/order-row';
+import { receiptMailJob } from './fulfilment-jobs';
 import { countByStatus, countHeldPayments, latestPrecheckBalance } from './fulfilment-repository';
 
 export interface FulfilmentServiceDeps {
@@ -27,13 +28,17 @@ export interface Operator {
   ip: string;
 }
 
-/** What operators do about delivery (DESIGN.md §6): retry a failed charge, and see what needs their attention. */
+/**
+ * What operators do about delivery (DESIGN.md §6): retry a failed charge, mark one delivered, and see what needs
+ * their attention.
+ */
 export class FulfilmentService {
   constructor(private readonly deps: FulfilmentServiceDeps) {}
 
   /**
    * POST /order/retry: 10 → 8 with the operator's reason, the delivery queued again and an audit row, all in one
-   * transaction. Safe whatever BIGO did before: a delivery that did arrive answers 7212010 and ends in 9.
+   * transaction. Safe whatever BIGO did before: BIGO never credits one order number twice. Its 7212010 answer then
+   * ends in 9 only if an earlier call may have delivered, else in 10 again for the operator (delivery-job.ts).
    */
   async retryCharge(operator: Operator, orderNum: string, action: TOrderAction): Promise<TOrder> {
     const moved = await moveOrder(this.deps.db, {
@@ -45,13 +50,47 @@ export class FulfilmentService {
       detail: { reason: action.reason },
       set: { failureReason: null },
       after: async (tx, order) => {
-        await enqueueDelivery(tx, orderNum);
+        await enqueueJob(tx, deliverOrderJob.of({ order_num: orderNum }));
         await writeAudit(tx, {
           actorId: operator.id,
           action: 'order.retry_charge',
           entity: 'order',
           entityId: order.orderNum,
           detail: { reason: action.reason, from: ORDER_STATUS.CHARGE_FAILED, to: ORDER_STATUS.CHARGING },
+          ip: operator.ip,
+        });
+      },
+    });
+    if (!moved.moved) {
+      if (moved.reason === 'not_found') throw AppError.notFound(MESSAGES.order_not_found);
+      throw AppError.badRequest(MESSAGES.order_action_not_allowed);
+    }
+    this.deps.jobs.kick();
+    return toApiOrder(moved.order, { maskEmail: false });
+  }
+
+  /**
+   * POST /order/mark-delivered: 10 → 9 for an order whose diamonds the operator found credited in BIGO's reseller
+   * console (typically after BIGO answered 7212010 and our record could not tell). With the reason, an audit row and
+   * the buyer's receipt queued, all in one transaction. BIGO is not called.
+   */
+  async markDelivered(operator: Operator, orderNum: string, action: TOrderAction): Promise<TOrder> {
+    const moved = await moveOrder(this.deps.db, {
+      orderNum,
+      to: ORDER_STATUS.CHARGED,
+      from: [ORDER_STATUS.CHARGE_FAILED],
+      cause: `admin marked delivered: ${action.reason}`,
+      actor: `admin:${operator.id}`,
+      detail: { reason: action.reason },
+      set: { deliveredAt: new Date(), failureReason: null },
+      after: async (tx, order) => {
+        await enqueueJob(tx, receiptMailJob.of({ order_num: orderNum }));
+        await writeAudit(tx, {
+          actorId: operator.id,
+          action: 'order.mark_delivered',
+          entity: 'order',
+          entityId: order.orderNum,
+          detail: { reason: action.reason, from: ORDER_STATUS.CHARGE_FAILED, to: ORDER_STATUS.CHARGED },
           ip: operator.ip,
         });
       },

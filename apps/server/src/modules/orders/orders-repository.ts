@@ -1,17 +1,14 @@
 import type { TOrderStatus } from '@ezrecharge/shared';
-import { and, asc, count, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import { orderEvents, orders, prices, products } from '../../db/schema';
-import { type DbOrTx, queryRows } from '../../infra/db';
+import type { DbOrTx } from '../../infra/db';
 import { escapeLike } from '../../infra/sql';
-import type { OrderMoveSet, OrderRow } from './order-moves';
+import type { OrderEventRow, OrderRow } from '../order-lifecycle/order-row';
 
-/** Drizzle queries of orders and their events. Every function takes the database or a transaction. */
-export type NewOrderRow = typeof orders.$inferInsert;
-export type OrderEventRow = typeof orderEvents.$inferSelect;
-export type NewOrderEvent = Omit<typeof orderEvents.$inferInsert, 'id' | 'orderId' | 'createdAt'>;
-
-/** The unique index behind "one order per order number". */
-export const ORDER_NUM_INDEX = 'orders_order_num_uq';
+/**
+ * Drizzle queries of the orders module: the price an order is placed with, and reads of orders and their events
+ * (writes are the order lifecycle's). Every function takes the database or a transaction.
+ */
 
 /** What an order is placed with: the price row and the product it belongs to. */
 export interface PriceForOrder {
@@ -42,50 +39,6 @@ export async function findPriceForOrder(db: DbOrTx, priceId: number): Promise<Pr
   return row;
 }
 
-/**
- * Inserts an order, the events that led to the status it is created in (oldest first) and the jobs it needs, in
- * ONE statement (data-modifying CTEs): atomic without a transaction, and one round trip instead of five. The
- * order commit is the shop's hottest write (issue 5's benchmark); returns what the database assigned.
- */
-export async function insertOrderAtOnce(
-  db: DbOrTx,
-  values: NewOrderRow,
-  events: readonly NewOrderEvent[],
-  jobInserts: readonly SQL[],
-): Promise<{ id: number; createdAt: Date; updatedAt: Date }> {
-  const insertOrder = db
-    .insert(orders)
-    .values(values)
-    .returning({ id: orders.id, createdAt: orders.createdAt, updatedAt: orders.updatedAt })
-    .getSQL();
-  const eventRows = sql.join(
-    events.map(
-      (e) =>
-        sql`(${e.fromStatus ?? null}::smallint, ${e.toStatus}::smallint, ${e.cause}::text, ${e.actor}::text, ${
-          e.detail == null ? null : JSON.stringify(e.detail)
-        }::jsonb)`,
-    ),
-    sql`, `,
-  );
-  const ctes = [
-    sql`o as (${insertOrder})`,
-    sql`e as (insert into order_events (order_id, from_status, to_status, cause, actor, detail)
-      select o.id, v.f, v.t, v.c, v.a, v.d from o, (values ${eventRows}) as v(f, t, c, a, d))`,
-    ...jobInserts.map((insert, i) => sql`${sql.raw(`j${i}`)} as (${insert})`),
-  ];
-  const [row] = await queryRows<{ id: number; created_at: Date | string; updated_at: Date | string }>(
-    db,
-    sql`with ${sql.join(ctes, sql`, `)} select id, created_at, updated_at from o`,
-  );
-  if (!row) throw new Error('insert into orders returned no row');
-  return { id: Number(row.id), createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at) };
-}
-
-export async function findOrderByNum(db: DbOrTx, orderNum: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.orderNum, orderNum)).limit(1);
-  return row;
-}
-
 /** The order whose number and buyer e-mail (case-insensitive) both match. */
 export async function findOrderByNumAndEmail(
   db: DbOrTx,
@@ -97,24 +50,6 @@ export async function findOrderByNumAndEmail(
     .from(orders)
     .where(and(eq(orders.orderNum, orderNum), eq(sql`lower(${orders.email})`, email.toLowerCase())))
     .limit(1);
-  return row;
-}
-
-/**
- * Sets payment columns of an order that is still in one of `statuses`, without a status move (a new Stripe
- * session or a later deadline for an order already awaiting payment). Undefined when it is no longer there.
- */
-export async function updateAwaitingOrder(
-  tx: DbOrTx,
-  orderNum: string,
-  statuses: readonly TOrderStatus[],
-  set: OrderMoveSet,
-): Promise<OrderRow | undefined> {
-  const [row] = await tx
-    .update(orders)
-    .set({ ...set, updatedAt: sql`now()` })
-    .where(and(eq(orders.orderNum, orderNum), inArray(orders.orderStatus, [...statuses])))
-    .returning();
   return row;
 }
 

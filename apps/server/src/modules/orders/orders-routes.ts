@@ -14,12 +14,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RouteDeps } from '../../composition';
 import { currentUser, type Sessions, type SessionUser } from '../../infra/auth';
-import type { AppDeps } from '../../infra/deps';
 import { AppError, ok } from '../../infra/http';
-import { ORDER_MESSAGES, PAYMENT_TIMEOUT_JOB, requestLang } from './orders-common';
-import { type Caller, OrdersService } from './orders-service';
-import { paymentTimeoutHandler } from './payment-timeout';
+import { ORDER_MESSAGES, requestLang } from './orders-common';
+import type { Caller } from './orders-service';
 
 const tags = ['orders'];
 const security = [{ bearer: [] }];
@@ -44,22 +43,10 @@ async function optionalUser(
 
 /**
  * Orders (SPEC.md §2, §3, §7; DESIGN.md §4, §6, §7): the commit of both recharge pages, Pay Now, the order list,
- * the result page's read, the lookup by e-mail, and the superusers' event history. Also registers the
- * payment-timeout job.
+ * the result page's read, the lookup by e-mail, and the superusers' event history.
  */
-export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const now = () => new Date();
-  const service = new OrdersService({
-    db: deps.db,
-    gateways: deps.gateways,
-    jobs: deps.jobs,
-    limiter: deps.limiter,
-    log: app.log,
-    publicUrl: deps.config.publicUrl,
-    balanceAlertBelow: deps.config.bigoBalanceAlertBelow,
-    now,
-  });
-  deps.jobs.handle(PAYMENT_TIMEOUT_JOB, paymentTimeoutHandler({ db: deps.db, gateways: deps.gateways, now }));
+export const ordersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const service = deps.services.orders;
   const { requireUser, requireSuperuser } = deps.guards;
 
   async function callerOf(request: FastifyRequest): Promise<Caller & { deadToken: boolean }> {

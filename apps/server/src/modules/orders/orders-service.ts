@@ -6,7 +6,7 @@ import {
   MAX_ORDER_DIAMONDS,
   MESSAGES,
   ORDER_STATUS,
-  paymentGatewayFor,
+  pageWindow,
   type TOrder,
   type TOrderCommit,
   type TOrderCommitPayload,
@@ -14,46 +14,40 @@ import {
   type TOrderHandoff,
   type TOrderListQuery,
   type TOrderLookup,
-  type TOrderStatus,
+  type TPage,
   type TPageQuery,
+  toPage,
   WIRE_CONTEXT,
   ZOrderCommitPayload,
   ZOrderEmail,
 } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { BigoPrecheckOutcome, Gateways } from '../../gateways/ports';
+import type { BigoDenied, BigoPrecheckOutcome, Gateways } from '../../gateways/ports';
 import type { SessionUser } from '../../infra/auth';
 import type { Db } from '../../infra/db';
+import { foreignKeyViolation } from '../../infra/db-errors';
 import { AppError } from '../../infra/http';
-import { enqueueJobQuery, type JobQueue } from '../../infra/jobs';
+import { enqueueJob, type JobQueue } from '../../infra/jobs';
 import { countFailure, enforce, ensureBelow, type RateLimiter } from '../../infra/rate-limit';
-import { uniqueViolation } from '../auth/auth-service';
-import { foreignKeyViolation } from '../catalogue/catalogue-common';
-import { balanceWarningJob } from '../fulfilment/fulfilment-jobs';
-import type { OrderRow } from './order-moves';
+import { balanceWarning, bigoAccessAlert } from '../alerts/alert-jobs';
+import { createOrder, type OrderStep } from '../order-lifecycle/order-creation';
+import { findOrder, type OrderRow, toApiEvent, toApiOrder } from '../order-lifecycle/order-row';
+import { PaymentHandoff } from '../payments/payment-handoff';
+import { PAYMENT_TIMEOUT_MS, paymentTimeoutJob } from '../payments/payment-jobs';
 import {
-  newOrderNum,
   ORDER_COMMIT_PER_IP,
   ORDER_LOOKUP_FAILURES,
   ORDER_LOOKUP_PER_IP,
   ORDER_MESSAGES,
   ORDER_READ_PER_IP,
-  PAYMENT_TIMEOUT_MS,
-  toApiEvent,
-  toApiOrder,
 } from './orders-common';
 import {
   eventsOfOrder,
-  findOrderByNum,
   findOrderByNumAndEmail,
   findPriceForOrder,
-  insertOrderAtOnce,
   listOrders,
-  type NewOrderEvent,
-  ORDER_NUM_INDEX,
   type PriceForOrder,
 } from './orders-repository';
-import { PaymentHandoff, paymentTimeoutJob } from './payment-handoff';
 
 /** Who places or reads an order: the signed-in account (if any), the client address and the page language. */
 export interface Caller {
@@ -62,20 +56,12 @@ export interface Caller {
   lang: 'en' | 'zh';
 }
 
-export interface Page<T> {
-  page_data: T[];
-  total: number;
-  page: number;
-  page_size: number;
-}
-
 export interface OrdersServiceDeps {
   db: Db;
   gateways: Gateways;
   jobs: JobQueue;
   limiter: RateLimiter;
   log: FastifyBaseLogger;
-  publicUrl: string;
   /** BIGO_BALANCE_ALERT_BELOW: a precheck balance below it warns the operator (0 or unset = off). */
   balanceAlertBelow?: number;
   now?: () => Date;
@@ -85,9 +71,6 @@ export interface OrdersServiceDeps {
 const FIELD_ORDER = ['pay_currency', 'price_id', 'quantity', 'amount_game', 'game_id', 'email'];
 
 const SHARED_MESSAGES = new Set<string>(Object.values(MESSAGES));
-
-/** An order number is tried again on the (astronomically unlikely) collision with an existing one. */
-const ORDER_NUM_TRIES = 3;
 
 /**
  * Field errors of a decrypted payload. Every message is a shared one (the payment_*_tips of SPEC.md §5 where the
@@ -135,7 +118,6 @@ export class OrdersService {
       gateways: deps.gateways,
       jobs: deps.jobs,
       log: deps.log,
-      publicUrl: deps.publicUrl,
       now: this.now,
     });
   }
@@ -174,7 +156,8 @@ export class OrdersService {
     }
 
     const precheck = await this.precheck(payload.game_id);
-    if (precheck.kind === 'unavailable') {
+    // Also when BIGO refuses our own access (keys, IP, API switch): that says nothing about the buyer's ID.
+    if (precheck.kind === 'unavailable' || precheck.kind === 'denied') {
       throw new AppError('service_unavailable', ORDER_MESSAGES.precheckUnavailable);
     }
     const actor = caller.user ? `user:${caller.user.id}` : 'visitor';
@@ -182,16 +165,21 @@ export class OrdersService {
     if (precheck.kind === 'rejected') {
       throw AppError.badRequest(ORDER_MESSAGES.precheckFailed, { game_id: ORDER_MESSAGES.precheckFailed });
     }
-    if (order.orderStatus === ORDER_STATUS.PENDING_PAYMENT) return this.handoff.fiuuForm(order);
+    if (order.orderStatus === ORDER_STATUS.PENDING_PAYMENT) return this.handoff.stored(order);
     return this.handoff.handOff(order, actor, order.paymentDeadline ?? undefined);
   }
 
-  /** A precheck that throws is a bug in the client, but to the buyer it is the same "try again later". */
+  /**
+   * A precheck that throws is a bug in the client, but to the buyer it is the same "try again later". A denial
+   * queues the operator's access alert (at most one an hour) before the buyer hears "try again later".
+   */
   private async precheck(bigoId: string): Promise<BigoPrecheckOutcome> {
     try {
       const outcome = await this.deps.gateways.bigo.precheck(bigoId);
       if (outcome.kind === 'unavailable') {
         this.deps.log.warn({ rescode: outcome.rescode, reason: outcome.reason }, 'bigo precheck unavailable');
+      } else if (outcome.kind === 'denied') {
+        await this.alertDenied(outcome);
       }
       return outcome;
     } catch (err) {
@@ -200,14 +188,29 @@ export class OrdersService {
     }
   }
 
+  private async alertDenied(denied: BigoDenied): Promise<void> {
+    const log = { rescode: denied.rescode, httpStatus: denied.httpStatus, reason: denied.reason };
+    this.deps.log.error(log, 'bigo precheck denied: BIGO refuses our access');
+    try {
+      await enqueueJob(
+        this.deps.db,
+        bigoAccessAlert(denied, { call: 'precheck', orderNum: null }, this.now()),
+      );
+      this.deps.jobs.kick();
+    } catch (err) {
+      // The buyer's answer does not depend on the alert; the error line above still tells the operator.
+      this.deps.log.error({ err: (err as Error).message }, 'bigo access alert could not be queued');
+    }
+  }
+
   /**
    * Stores the order in the status the precheck gave it, with its first event. An order that can be paid also
    * gets its deadline and timeout job now, so it ends in 6 even if the hand-off after this never happens.
    *
-   * A Fiuu order is stored already awaiting payment (3, with the 2 → 3 event beside the first): its hand-off is
-   * a form built from the order alone, so nothing can happen between 2 and 3, and one transaction instead of two
-   * keeps the commit fast (the issue's benchmark: ≥ 300 commits/s). Stripe orders move 2 → 3 through moveOrder
-   * once Stripe has opened their session.
+   * An order of a provider whose hand-off needs no call out (Fiuu: a form built from the order alone) is created
+   * already awaiting payment (2 → 3 as part of its creation): nothing can happen between 2 and 3, and one statement
+   * instead of two transactions keeps the commit fast (`npm run bench`). Other orders (Stripe) move 2 → 3 once the
+   * provider has opened their session.
    */
   private async insert(
     payload: TOrderCommitPayload,
@@ -218,101 +221,80 @@ export class OrdersService {
       amountGame: number;
       caller: Caller;
       actor: string;
-      precheck: Exclude<BigoPrecheckOutcome, { kind: 'unavailable' }>;
+      precheck: Exclude<BigoPrecheckOutcome, { kind: 'unavailable' | 'denied' }>;
     },
   ): Promise<OrderRow> {
     const ok = o.precheck.kind === 'ok';
-    const gateway = paymentGatewayFor(payload.pay_currency);
+    const provider = this.deps.gateways.payments.forCurrency(payload.pay_currency);
+    const gateway = provider.id;
     const failure = o.precheck.kind === 'rejected' ? o.precheck.reason : null;
-    const deadline = ok ? new Date(this.now().getTime() + PAYMENT_TIMEOUT_MS) : null;
+    const now = this.now();
+    const deadline = ok ? new Date(now.getTime() + PAYMENT_TIMEOUT_MS) : null;
     const balance = o.precheck.kind === 'ok' ? o.precheck.balance : null;
     const detail = { rescode: o.precheck.rescode };
-    const events: NewOrderEvent[] = ok
-      ? [
-          {
-            fromStatus: null,
-            toStatus: ORDER_STATUS.PRECHECK_OK,
-            cause: 'precheck ok',
-            actor: o.actor,
-            detail,
-          },
-        ]
+    const path: OrderStep[] = ok
+      ? [{ to: ORDER_STATUS.PRECHECK_OK, cause: 'precheck ok', actor: o.actor, detail }]
       : [
           {
-            fromStatus: null,
-            toStatus: ORDER_STATUS.PRECHECK_FAILED,
+            to: ORDER_STATUS.PRECHECK_FAILED,
             cause: `precheck rejected: ${failure} (rescode ${o.precheck.rescode})`,
             actor: o.actor,
             detail,
           },
         ];
-    if (ok && gateway === 'fiuu') {
-      events.push({
-        fromStatus: ORDER_STATUS.PRECHECK_OK,
-        toStatus: ORDER_STATUS.PENDING_PAYMENT,
-        cause: 'payment hand-off (fiuu)',
+    if (ok && provider.statelessHandoff) {
+      path.push({
+        to: ORDER_STATUS.PENDING_PAYMENT,
+        cause: `payment hand-off (${gateway})`,
         actor: o.actor,
         detail: { gateway, ref: null },
       });
     }
-    let status: TOrderStatus = ORDER_STATUS.PRECHECK_FAILED;
-    if (ok) status = gateway === 'fiuu' ? ORDER_STATUS.PENDING_PAYMENT : ORDER_STATUS.PRECHECK_OK;
-    for (let attempt = 1; ; attempt++) {
-      const orderNum = newOrderNum(this.now());
-      try {
-        const values = {
-          orderNum,
-          gameType: GAME_TYPE,
-          gameId: payload.game_id,
-          orderStatus: status,
-          email: o.email,
-          lang: o.caller.lang,
-          pageInfo: payload.page_info,
-          productId: price.productId,
-          productName: price.productName,
-          priceId: price.priceId,
-          currency: price.currency,
-          unitAmount: price.unitAmount,
-          gameAmount: price.gameAmount,
-          quantity: payload.quantity,
-          amount: o.amount,
-          amountGame: o.amountGame,
-          gateway,
-          paymentDeadline: deadline,
-          precheckRescode: o.precheck.rescode,
-          precheckBalance: balance,
-          failureReason: failure,
-          createdBy: o.caller.user?.id ?? null,
-        };
-        const jobInserts = [
-          ...(deadline ? [paymentTimeoutJob(orderNum, deadline)] : []),
-          ...[balanceWarningJob(balance, this.deps.balanceAlertBelow ?? 0, this.now())].filter(
-            (job) => job !== null,
-          ),
-        ].map((job) => enqueueJobQuery(this.deps.db, job));
-        const inserted = await insertOrderAtOnce(this.deps.db, values, events, jobInserts);
-        return {
-          ...values,
-          ...inserted,
-          gatewayRef: null,
-          payCheckoutSessionUrl: null,
-          paymentHeld: false,
-          refundRef: null,
-          paidAt: null,
-          deliveredAt: null,
-        };
-      } catch (err) {
-        if (uniqueViolation(err) === ORDER_NUM_INDEX && attempt < ORDER_NUM_TRIES) continue;
-        // The price was deleted between the check and the insert.
-        if (foreignKeyViolation(err)) throw AppError.badRequest(ORDER_MESSAGES.priceUnavailable);
-        throw err;
-      }
+    const warning = balanceWarning(balance, this.deps.balanceAlertBelow ?? 0, now);
+    try {
+      return await createOrder(
+        this.deps.db,
+        {
+          values: {
+            gameType: GAME_TYPE,
+            gameId: payload.game_id,
+            email: o.email,
+            lang: o.caller.lang,
+            pageInfo: payload.page_info,
+            productId: price.productId,
+            productName: price.productName,
+            priceId: price.priceId,
+            currency: price.currency,
+            unitAmount: price.unitAmount,
+            gameAmount: price.gameAmount,
+            quantity: payload.quantity,
+            amount: o.amount,
+            amountGame: o.amountGame,
+            gateway,
+            paymentDeadline: deadline,
+            precheckRescode: o.precheck.rescode,
+            precheckBalance: balance,
+            failureReason: failure,
+            createdBy: o.caller.user?.id ?? null,
+          },
+          path,
+          jobs: (orderNum) => [
+            ...(deadline ? [paymentTimeoutJob.of({ order_num: orderNum }, { runAt: deadline })] : []),
+            ...(warning ? [warning] : []),
+          ],
+        },
+        now,
+      );
+    } catch (err) {
+      // The price was deleted between the check and the insert.
+      if (foreignKeyViolation(err) !== null) throw AppError.badRequest(ORDER_MESSAGES.priceUnavailable);
+      throw err;
     }
   }
 
   /** POST /order/pay: fresh hand-off data for the buyer who placed an order still awaiting payment. */
   async payNow(user: SessionUser, orderNum: string): Promise<TOrderHandoff> {
-    const order = await findOrderByNum(this.deps.db, orderNum);
+    const order = await findOrder(this.deps.db, orderNum);
     if (!order) throw AppError.notFound(ORDER_MESSAGES.notFound);
     if (order.createdBy === null || order.createdBy !== user.id)
       throw new AppError('forbidden', ORDER_MESSAGES.notYours);
@@ -321,7 +303,7 @@ export class OrdersService {
   }
 
   /** GET /order/: superusers see every order, everyone else only their own. */
-  async list(user: SessionUser, query: TPageQuery & TOrderListQuery): Promise<Page<TOrder>> {
+  async list(user: SessionUser, query: TPageQuery & TOrderListQuery): Promise<TPage<TOrder>> {
     const { rows, total } = await listOrders(
       this.deps.db,
       {
@@ -330,14 +312,16 @@ export class OrdersService {
         gameId: query.game_id,
         status: query.order_status,
       },
-      { offset: (query.page - 1) * query.page_size, limit: query.page_size },
+      pageWindow(query),
     );
-    return {
-      page_data: rows.map((row) => toApiOrder(row, { maskEmail: false })),
-      total,
-      page: query.page,
-      page_size: query.page_size,
-    };
+    const { payments } = this.deps.gateways;
+    const items = rows.map((row) =>
+      toApiOrder(row, {
+        maskEmail: false,
+        ...(user.isSuperuser ? { refundBankDetails: payments.ofOrder(row).refundBankDetails(row) } : {}),
+      }),
+    );
+    return toPage(items, total, query);
   }
 
   /**
@@ -346,7 +330,7 @@ export class OrdersService {
    */
   async read(caller: Caller, orderNum: string): Promise<TOrder> {
     await enforce(this.deps.limiter, ORDER_READ_PER_IP, caller.ip);
-    const order = await findOrderByNum(this.deps.db, orderNum);
+    const order = await findOrder(this.deps.db, orderNum);
     if (!order) throw AppError.notFound(ORDER_MESSAGES.notFound);
     const user = caller.user;
     const maySee = user !== null && (user.isSuperuser || order.createdBy === user.id);
@@ -370,7 +354,7 @@ export class OrdersService {
 
   /** GET /order/events: an order's status moves, oldest first (superusers). */
   async events(orderNum: string): Promise<TOrderEvent[]> {
-    const order = await findOrderByNum(this.deps.db, orderNum);
+    const order = await findOrder(this.deps.db, orderNum);
     if (!order) throw AppError.notFound(ORDER_MESSAGES.notFound);
     return (await eventsOfOrder(this.deps.db, order.id)).map(toApiEvent);
   }

@@ -1,5 +1,5 @@
-import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
-import { orders, paymentNotifications } from '../../db/schema';
+import { and, eq, lt, ne, notInArray, sql } from 'drizzle-orm';
+import { paymentNotifications } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
 
 /** Drizzle queries of the payments module. Every function takes the database or a transaction. */
@@ -60,30 +60,11 @@ export async function eventAlreadyHandled(
   return row !== undefined;
 }
 
-/** The order columns a payment result is checked against. */
-export interface PaymentOrder {
-  orderNum: string;
-  orderStatus: number;
-  gateway: string;
-  gatewayRef: string | null;
-  amount: number;
-  currency: string;
-  paidAt: Date | null;
-}
-
-export async function findPaymentOrder(db: DbOrTx, orderNum: string): Promise<PaymentOrder | undefined> {
-  const [row] = await db
-    .select({
-      orderNum: orders.orderNum,
-      orderStatus: orders.orderStatus,
-      gateway: orders.gateway,
-      gatewayRef: orders.gatewayRef,
-      amount: orders.amount,
-      currency: orders.currency,
-      paidAt: orders.paidAt,
-    })
-    .from(orders)
-    .where(eq(orders.orderNum, orderNum))
-    .limit(1);
-  return row;
+/** Deletes notifications received before `before`; resolves with how many. */
+export async function pruneNotifications(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db
+    .delete(paymentNotifications)
+    .where(lt(paymentNotifications.createdAt, before))
+    .returning({ id: paymentNotifications.id });
+  return rows.length;
 }

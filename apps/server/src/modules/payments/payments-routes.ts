@@ -1,10 +1,8 @@
-import { ORDER_NUM_PATTERN } from '@ezrecharge/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { formFields } from '../../gateways/fiuu/fiuu-protocol';
-import type { AppDeps } from '../../infra/deps';
+import type { RouteDeps } from '../../composition';
+import type { EndpointOutcome, PaymentEndpoint, PaymentProvider, RawPaymentRequest } from '../../gateways';
 import { AppError, sendError } from '../../infra/http';
-import { PaymentsService } from './payments-service';
 
 const tags = ['payments'];
 
@@ -13,9 +11,6 @@ function resultPage(orderNum: string | null, success: boolean): string {
   if (!orderNum) return '/home-order';
   return `/home-order?${new URLSearchParams({ order_num: orderNum, success: String(success) }).toString()}`;
 }
-
-const plain = (reply: FastifyReply, status: number, text: string) =>
-  reply.status(status).type('text/plain; charset=utf-8').send(text);
 
 /**
  * A failure for the log without the query parameters a database error carries (they hold the stored post,
@@ -28,145 +23,86 @@ export function describeFailure(err: unknown): { name: string; message: string }
   return { name: err.name, message: message.slice(0, 500) };
 }
 
+function stringsOf(record: unknown): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  if (!record || typeof record !== 'object') return out;
+  for (const [key, value] of Object.entries(record)) {
+    if (typeof value === 'string') out[key] = value;
+    else if (Array.isArray(value) && typeof value[0] === 'string') out[key] = value[0];
+  }
+  return out;
+}
+
+function rawRequest(endpoint: PaymentEndpoint, request: FastifyRequest): RawPaymentRequest {
+  return {
+    endpoint: endpoint.name,
+    body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+    headers: stringsOf(request.headers),
+    query: stringsOf(request.query),
+  };
+}
+
 /**
- * Gateway results (DESIGN.md §4, §7): Fiuu's return (browser), notify and callback (server) posts, the Stripe
- * webhook, and the Stripe cancel return. None of them needs a session: each result proves itself by its signature.
+ * The endpoints payment providers call or send the buyer back to (DESIGN.md §4, §7), at
+ * /api/v1/payment/{provider}/{endpoint}, as each provider declares them: Fiuu's return, notify and callback, Stripe's
+ * webhook and cancel return. None needs a session: a notification proves itself by its signature, and an abandon
+ * return is checked against the provider.
  */
-export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = new PaymentsService({
-    db: deps.db,
-    fiuu: deps.gateways.fiuu,
-    stripe: deps.gateways.stripe,
-    limiter: deps.limiter,
-    log: app.log,
-  });
+export const paymentsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const service = deps.services.payments;
 
-  app.post(
-    '/payment/fiuu/return',
-    {
-      schema: {
-        tags,
-        summary: 'Fiuu return URL: the buyer’s browser posts the payment result here',
-        description:
-          'Form post from Fiuu’s hosted page. Stored, checked by skey, applied, acknowledged by IPN; answers 303 to ' +
-          '/home-order?order_num=…&success=true|false (true only for a verified, paid 00).',
-      },
-    },
-    async (request, reply) => {
-      const fields = formFields(request.body);
-      try {
-        const handled = await service.handleFiuu('return', fields);
-        return reply.redirect(resultPage(handled.orderNum, handled.paid), 303);
-      } catch (err) {
-        // The buyer must land on the result page whatever happened; notify and callback carry the same result.
-        request.log.error({ err: describeFailure(err) }, 'fiuu return could not be handled');
-        const orderNum = fields.orderid && ORDER_NUM_PATTERN.test(fields.orderid) ? fields.orderid : null;
-        return reply.redirect(resultPage(orderNum, false), 303);
-      }
-    },
-  );
+  async function handle(
+    provider: PaymentProvider,
+    endpoint: PaymentEndpoint,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    const raw = rawRequest(endpoint, request);
+    let outcome: EndpointOutcome;
+    try {
+      outcome =
+        endpoint.role === 'abandon'
+          ? await service.abandon(provider, raw, request.ip)
+          : await service.receive(provider, raw);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      // Not acknowledged, so the provider sends it again; a buyer still lands on the result page.
+      request.log.error(
+        { err: describeFailure(err) },
+        `${provider.id} ${endpoint.name} could not be handled`,
+      );
+      const orderNum =
+        endpoint.role === 'abandon' ? provider.abandonedOrder(raw) : provider.receive(raw).orderNum;
+      outcome = { verified: false, orderNum, paid: false, failed: true };
+    }
+    const answer = provider.reply(endpoint.name, outcome);
+    switch (answer.kind) {
+      case 'result-page':
+        return reply.redirect(resultPage(outcome.orderNum, outcome.paid), 303);
+      case 'text':
+        return reply.status(answer.status).type('text/plain; charset=utf-8').send(answer.body);
+      case 'json':
+        return reply.status(200).send(answer.body);
+      case 'error':
+        return sendError(reply, answer.code, answer.message, answer.detail);
+    }
+  }
 
-  app.post(
-    '/payment/fiuu/notify',
-    {
-      schema: {
-        tags,
-        summary: 'Fiuu notify URL (server to server, nbcb=2)',
-        description: 'Stored, checked by skey, applied, acknowledged by IPN; answers 200 "OK".',
-      },
-    },
-    async (request, reply) => {
-      try {
-        await service.handleFiuu('notify', formFields(request.body));
-      } catch (err) {
-        // Not acknowledged: Fiuu sends the result again.
-        request.log.error({ err: describeFailure(err) }, 'fiuu notify could not be handled');
-        return plain(reply, 500, 'ERROR');
-      }
-      return plain(reply, 200, 'OK');
-    },
-  );
-
-  app.post(
-    '/payment/fiuu/callback',
-    {
-      schema: {
-        tags,
-        summary: 'Fiuu callback URL (server to server, nbcb=1)',
-        description:
-          'Stored, checked by skey, applied; a verified post is acknowledged with "CBTOKEN:MPSTATOK".',
-      },
-    },
-    async (request, reply) => {
-      let handled: Awaited<ReturnType<PaymentsService['handleFiuu']>>;
-      try {
-        handled = await service.handleFiuu('callback', formFields(request.body));
-      } catch (err) {
-        request.log.error({ err: describeFailure(err) }, 'fiuu callback could not be handled');
-        return plain(reply, 500, 'ERROR');
-      }
-      // A post we cannot verify is not acknowledged, so a real one sent with keys we do not (yet) match comes again.
-      return handled.verified ? plain(reply, 200, 'CBTOKEN:MPSTATOK') : plain(reply, 400, 'INVALID SKEY');
-    },
-  );
-
-  app.get(
-    '/payment/stripe/cancel',
-    {
-      schema: {
-        tags,
-        summary: 'Stripe Checkout cancel_url: the buyer went back from the payment page',
-        description:
-          'Paid meanwhile → counts as paid; otherwise the session is expired and the order cancelled (4). Answers 303 ' +
-          'to /home-order. At most 20 calls per client address in 10 minutes.',
-      },
-    },
-    async (request, reply) => {
-      const query = request.query as Record<string, unknown> | undefined;
-      const raw = typeof query?.order_num === 'string' ? query.order_num : undefined;
-      const { orderNum, success } = await service.stripeCancel(raw, request.ip);
-      return reply.redirect(resultPage(orderNum, success), 303);
-    },
-  );
-
-  // Stripe signs the exact bytes it sent: this context alone reads JSON bodies as raw Buffers.
-  await app.register(async (hook) => {
-    hook.removeContentTypeParser('application/json');
-    hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+  // Providers sign the exact bytes they sent: here every body is read raw, and each provider parses its own.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
       done(null, body);
     });
-    hook.post(
-      '/payment/stripe/webhook',
-      {
-        schema: {
-          tags,
-          summary: 'Stripe webhook (checkout.session.* events)',
-          description:
-            'Signature checked on the raw body (300 s tolerance); each event id handled once. 400 on a bad signature.',
-        },
-      },
-      async (request, reply) => {
-        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const signature = request.headers['stripe-signature'];
-        let handled: Awaited<ReturnType<PaymentsService['handleStripeWebhook']>>;
-        try {
-          handled = await service.handleStripeWebhook(
-            body,
-            typeof signature === 'string' ? signature : undefined,
-          );
-        } catch (err) {
-          // Not acknowledged: Stripe delivers the event again.
-          request.log.error({ err: describeFailure(err) }, 'stripe webhook could not be handled');
-          return sendError(
-            reply,
-            'internal_error',
-            'Internal Server Error',
-            'The event could not be handled',
-          );
-        }
-        if (!handled.verified) throw AppError.badRequest('Invalid Stripe signature');
-        return { received: true };
-      },
-    );
+    for (const provider of deps.payments.all()) {
+      for (const endpoint of provider.endpoints) {
+        scope.route({
+          method: endpoint.method,
+          url: `/payment/${provider.id}/${endpoint.name}`,
+          schema: { tags, summary: endpoint.summary, description: endpoint.description },
+          handler: (request, reply) => handle(provider, endpoint, request, reply),
+        });
+      }
+    }
   });
 };

@@ -1,27 +1,34 @@
-import { isOrderStatus, ORDER_NUM_PATTERN, ORDER_STATUS, PAYABLE_STATUSES } from '@ezrecharge/shared';
+import { isOrderStatus, ORDER_STATUS, PAYABLE_STATUSES } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type Stripe from 'stripe';
-import type { FiuuGateway, FiuuResult, StripeGateway } from '../../gateways/ports';
+import type {
+  EndpointOutcome,
+  PaymentProvider,
+  PaymentStatus,
+  RawPaymentRequest,
+  ReceivedNotification,
+} from '../../gateways';
 import type { Db, DbOrTx } from '../../infra/db';
 import { enforce, type Limit, type RateLimiter } from '../../infra/rate-limit';
-import { describeMove } from '../orders/order-moves';
-import { applyPaymentOutcome, type PaymentOutcome, type PaymentOutcomeResult } from './payment-outcomes';
+import { describeMove } from '../order-lifecycle/order-moves';
+import { findOrder, type OrderRow, paymentOrderOf } from '../order-lifecycle/order-row';
+import {
+  applyPaymentOutcome,
+  type PaymentOutcome,
+  type PaymentOutcomeResult,
+} from '../order-lifecycle/payment-outcomes';
 import {
   eventAlreadyHandled,
-  findPaymentOrder,
   insertNotification,
   lockEvent,
-  type PaymentOrder,
   setNotificationOutcome,
 } from './payments-repository';
 
 /**
- * Gateway results (DESIGN.md §6, §7): every Fiuu post and Stripe event is stored raw first, believed only after
- * its signature checks out, matched to an order of that gateway, and then handed to applyPaymentOutcome, which
- * makes any number of copies of one result move the order once.
+ * What payment providers report (DESIGN.md §6, §7), whichever provider it is: every notification is read and
+ * verified by its provider, stored, matched to an order of that provider, and handed to applyPaymentOutcome, which
+ * makes any number of copies of one result move the order once. A buyer coming back without paying proves nothing,
+ * so the provider is asked before such an order moves.
  */
-
-export type FiuuChannel = 'return' | 'notify' | 'callback';
 
 /** What a stored notification led to (payment_notifications.outcome). */
 export type NotificationOutcome =
@@ -36,283 +43,180 @@ export type NotificationOutcome =
   | 'duplicate'
   | 'ignored';
 
-export interface FiuuHandled {
-  verified: boolean;
-  /** The post's orderid when it has the shape of an order number (safe to put in a URL), else null. */
-  orderNum: string | null;
-  /** A verified 00 that left the order paid (for the return redirect's success flag). */
-  paid: boolean;
-  outcome: NotificationOutcome;
-}
-
-export interface StripeHandled {
-  verified: boolean;
-  outcome: NotificationOutcome;
-}
-
-/** The Stripe cancel return is a public GET that calls Stripe twice: bounded per client address. */
-export const STRIPE_CANCEL_PER_IP: Limit = { name: 'stripe-cancel-ip', max: 20, windowMs: 10 * 60_000 };
-
-/** Largest raw body kept for an unverified Stripe delivery (enough to investigate, not a storage sink). */
-const MAX_UNVERIFIED_BODY = 64 * 1024;
+/** An abandon return (Stripe's cancel_url) is a public GET that calls the provider twice: bounded per address. */
+export const ABANDON_PER_IP: Limit = { name: 'payment-abandon-ip', max: 20, windowMs: 10 * 60_000 };
 
 export interface PaymentsDeps {
   db: Db;
-  fiuu: FiuuGateway;
-  stripe: StripeGateway;
   limiter: RateLimiter;
   log: FastifyBaseLogger;
 }
-
-const validOrderNum = (value: string | undefined | null): string | null =>
-  value && ORDER_NUM_PATTERN.test(value) ? value : null;
 
 const isAwaitingPayment = (status: number) => (PAYABLE_STATUSES as readonly number[]).includes(status);
 
 export class PaymentsService {
   constructor(private readonly deps: PaymentsDeps) {}
 
-  // ---- Fiuu -------------------------------------------------------------------------------------------------
-
-  /** One Fiuu result post (return, notify or callback); acknowledges return and notify once verified. */
-  async handleFiuu(channel: FiuuChannel, fields: Record<string, string>): Promise<FiuuHandled> {
-    const { db, fiuu, log } = this.deps;
-    const orderNum = validOrderNum(fields.orderid);
-    const id = await insertNotification(db, {
-      gateway: 'fiuu',
-      channel,
-      dedupeKey: fields.tranID && fields.status ? `${fields.tranID}:${fields.status}`.slice(0, 200) : null,
-      orderNum,
-      verified: false,
-      outcome: 'received',
-      payload: fields,
-    });
-
-    const result = fiuu.verifyResult(fields);
-    if (!result) {
-      await setNotificationOutcome(db, id, { outcome: 'bad_signature' });
+  /** One request to a provider's notification endpoint: stored, verified, applied, acknowledged. */
+  async receive(provider: PaymentProvider, request: RawPaymentRequest): Promise<EndpointOutcome> {
+    const { db, log } = this.deps;
+    const notification = provider.receive(request);
+    const stored = {
+      gateway: provider.id,
+      channel: (notification.label ?? request.endpoint).slice(0, 100),
+      dedupeKey: notification.dedupeKey,
+      orderNum: notification.orderNum,
+      payload: notification.payload,
+    };
+    const { report } = notification;
+    if (!report) {
+      await insertNotification(db, { ...stored, verified: false, outcome: 'bad_signature' });
       log.warn(
-        { channel, orderNum, tranId: fields.tranID ?? null },
-        'fiuu result with a missing or wrong skey ignored',
+        { provider: provider.id, endpoint: request.endpoint, orderNum: notification.orderNum },
+        `${provider.id} ${request.endpoint} refused: ${notification.rejection ?? 'not verified'}`,
       );
-      return { verified: false, orderNum, paid: false, outcome: 'bad_signature' };
+      return { verified: false, orderNum: notification.orderNum, paid: false, failed: false };
     }
 
+    const id = await insertNotification(db, { ...stored, verified: true, outcome: 'received' });
     let applied: { outcome: NotificationOutcome; paid: boolean };
     try {
-      applied = await this.applyFiuu(channel, result);
-    } catch (err) {
-      await setNotificationOutcome(db, id, { outcome: 'error', verified: true }).catch(() => {});
-      throw err;
-    }
-    await setNotificationOutcome(db, id, { outcome: applied.outcome, verified: true });
-    // The callback URL is acknowledged by its answer (CBTOKEN:MPSTATOK); return and notify by the IPN post.
-    if (channel !== 'callback') await fiuu.acknowledge(fields);
-    return { verified: true, orderNum, paid: applied.paid, outcome: applied.outcome };
-  }
-
-  private async applyFiuu(
-    channel: FiuuChannel,
-    result: FiuuResult,
-  ): Promise<{ outcome: NotificationOutcome; paid: boolean }> {
-    const { db, log } = this.deps;
-    const order = await findPaymentOrder(db, result.orderId);
-    if (order?.gateway !== 'fiuu') {
-      log.warn(
-        { channel, orderId: result.orderId, tranId: result.tranId },
-        'fiuu result for an order we do not know',
-      );
-      return { outcome: 'unknown_order', paid: false };
-    }
-    if (result.state === 'pending') return { outcome: 'pending', paid: false };
-
-    const code = result.state === 'paid' ? '00' : '11';
-    const outcome: PaymentOutcome = {
-      orderNum: order.orderNum,
-      gateway: 'fiuu',
-      result: result.state === 'paid' ? 'paid' : result.cancelled ? 'cancelled' : 'failed',
-      amount: result.amount,
-      currency: result.currency,
-      ref: result.tranId,
-      cause: `fiuu ${channel} ${code}${result.cancelled ? ' (cancelled)' : ''}`,
-      detail: {
-        tranId: result.tranId,
-        channel: result.channel,
-        ...(result.state === 'failed' ? { errorCode: result.errorCode, errorDesc: result.errorDesc } : {}),
-      },
-    };
-    const applied = await applyPaymentOutcome(db, outcome);
-    return { outcome: this.logApplied(applied, outcome), paid: result.state === 'paid' && paidNow(applied) };
-  }
-
-  // ---- Stripe -----------------------------------------------------------------------------------------------
-
-  /** One webhook delivery: 400 for a bad signature, each event id handled once however often it comes. */
-  async handleStripeWebhook(rawBody: Buffer, signature: string | undefined): Promise<StripeHandled> {
-    const { db, stripe, log } = this.deps;
-    let event: Stripe.Event;
-    try {
-      if (!signature) throw new Error('no Stripe-Signature header');
-      event = stripe.constructEvent(rawBody, signature);
-    } catch (err) {
-      await insertNotification(db, {
-        gateway: 'stripe',
-        channel: 'unverified',
-        dedupeKey: null,
-        orderNum: null,
-        verified: false,
-        outcome: 'bad_signature',
-        payload: {
-          body: rawBody.toString('utf8').slice(0, MAX_UNVERIFIED_BODY),
-          signature: signature ?? null,
-        },
-      });
-      log.warn(
-        { err: err instanceof Error ? err.message : String(err) },
-        'stripe webhook with a bad signature refused',
-      );
-      return { verified: false, outcome: 'bad_signature' };
-    }
-
-    const session = checkoutSessionOf(event);
-    const orderNum = session
-      ? validOrderNum(session.metadata?.order_num ?? session.client_reference_id)
-      : null;
-    const id = await insertNotification(db, {
-      gateway: 'stripe',
-      channel: event.type,
-      dedupeKey: event.id,
-      orderNum,
-      verified: true,
-      outcome: 'received',
-      payload: event as unknown as Record<string, unknown>,
-    });
-    try {
-      const outcome = await db.transaction(async (tx) => {
-        await lockEvent(tx, 'stripe', event.id);
-        const result = (await eventAlreadyHandled(tx, 'stripe', event.id, id))
-          ? 'duplicate'
-          : await this.applyStripeEvent(tx, event, session, orderNum);
-        await setNotificationOutcome(tx, id, { outcome: result });
-        return result;
-      });
-      if (outcome === 'duplicate')
-        log.info({ eventId: event.id, type: event.type }, 'stripe event repeated: ignored');
-      return { verified: true, outcome };
+      applied = await this.applyOnce(provider, notification, id);
     } catch (err) {
       await setNotificationOutcome(db, id, { outcome: 'error' }).catch(() => {});
       throw err;
     }
-  }
-
-  private async applyStripeEvent(
-    tx: DbOrTx,
-    event: Stripe.Event,
-    session: Stripe.Checkout.Session | null,
-    orderNum: string | null,
-  ): Promise<NotificationOutcome> {
-    if (!session) return 'ignored';
-    let result: PaymentOutcome['result'];
-    switch (event.type) {
-      case 'checkout.session.completed':
-        // A delayed payment method completes the session before the money arrives (async_payment_succeeded).
-        if (session.payment_status !== 'paid') return 'pending';
-        result = 'paid';
-        break;
-      case 'checkout.session.async_payment_succeeded':
-        result = 'paid';
-        break;
-      case 'checkout.session.expired':
-        result = 'expired';
-        break;
-      case 'checkout.session.async_payment_failed':
-        result = 'failed';
-        break;
-      default:
-        return 'ignored';
-    }
-
-    const order = orderNum ? await findPaymentOrder(tx, orderNum) : undefined;
-    if (order?.gateway !== 'stripe') {
-      this.deps.log.warn(
-        { eventId: event.id, type: event.type, orderNum },
-        'stripe event for an order we do not know',
+    if (applied.outcome === 'duplicate') {
+      log.info(
+        { provider: provider.id, dedupeKey: notification.dedupeKey },
+        'payment report repeated: ignored',
       );
-      return 'unknown_order';
     }
-    // Pay Now opens a fresh session; the end of an older one says nothing about the order. Money always counts.
-    if (result !== 'paid' && order.gatewayRef && order.gatewayRef !== session.id) return 'stale_session';
-
-    const outcome: PaymentOutcome = {
-      orderNum: order.orderNum,
-      gateway: 'stripe',
-      result,
-      amount: session.amount_total,
-      currency: session.currency ? session.currency.toUpperCase() : null,
-      ref: session.id,
-      cause: `stripe ${event.type}`,
-      detail: { eventId: event.id, sessionId: session.id },
-    };
-    return this.logApplied(await applyPaymentOutcome(tx, outcome), outcome);
+    await provider.acknowledge(request, notification);
+    return { verified: true, orderNum: notification.orderNum, paid: applied.paid, failed: false };
   }
 
   /**
-   * The buyer left Stripe Checkout with "back" (cancel_url). If the session was paid meanwhile, that counts;
-   * otherwise the session is expired first, so it can no longer be paid, and the order is cancelled (4).
+   * Applies a verified notification. Reports the provider wants applied once per key (Stripe events) are
+   * serialised on that key across every process and skipped when already handled; the others are applied again,
+   * which moves nothing twice because the order's status decides.
    */
-  async stripeCancel(
-    rawOrderNum: string | undefined,
-    ip: string,
-  ): Promise<{ orderNum: string | null; success: boolean }> {
-    await enforce(this.deps.limiter, STRIPE_CANCEL_PER_IP, ip);
-    const orderNum = validOrderNum(rawOrderNum);
-    if (!orderNum) return { orderNum: null, success: false };
-    const order = await findPaymentOrder(this.deps.db, orderNum);
-    if (order?.gateway !== 'stripe') return { orderNum, success: false };
-    if (!isAwaitingPayment(order.orderStatus)) return { orderNum, success: order.paidAt !== null };
+  private async applyOnce(
+    provider: PaymentProvider,
+    notification: ReceivedNotification,
+    id: number,
+  ): Promise<{ outcome: NotificationOutcome; paid: boolean }> {
+    const { db } = this.deps;
+    const key = notification.dedupeKey;
+    if (!notification.onceByKey || key === null) {
+      const applied = await this.apply(db, provider, notification);
+      await setNotificationOutcome(db, id, { outcome: applied.outcome });
+      return applied;
+    }
+    return db.transaction(async (tx) => {
+      await lockEvent(tx, provider.id, key);
+      const applied = (await eventAlreadyHandled(tx, provider.id, key, id))
+        ? { outcome: 'duplicate' as const, paid: false }
+        : await this.apply(tx, provider, notification);
+      await setNotificationOutcome(tx, id, { outcome: applied.outcome });
+      return applied;
+    });
+  }
 
-    const { stripe } = this.deps;
-    if (order.gatewayRef) {
-      const before = await stripe.retrieveCheckout(order.gatewayRef);
-      if (before.state === 'paid') return { orderNum, success: await this.paidAtStripe(order, before) };
-      const expired = await stripe.expireCheckout(order.gatewayRef);
-      if (!expired) {
-        // Refused: most likely paid in the meantime. Ask once more; money always wins over "cancel".
-        const after = await stripe.retrieveCheckout(order.gatewayRef);
-        if (after.state === 'paid') return { orderNum, success: await this.paidAtStripe(order, after) };
-      }
+  private async apply(
+    db: DbOrTx,
+    provider: PaymentProvider,
+    notification: ReceivedNotification,
+  ): Promise<{ outcome: NotificationOutcome; paid: boolean }> {
+    const report = notification.report;
+    if (!report || report.result === 'ignored') return { outcome: 'ignored', paid: false };
+    if (report.result === 'pending') return { outcome: 'pending', paid: false };
+    const orderNum = notification.orderNum;
+    const order = orderNum ? await findOrder(db, orderNum) : undefined;
+    if (!orderNum || order?.gateway !== provider.id) {
+      this.deps.log.warn(
+        { provider: provider.id, orderNum, ref: report.ref, cause: report.cause },
+        'payment report for an order we do not know',
+      );
+      return { outcome: 'unknown_order', paid: false };
+    }
+    // Pay Now opens a fresh session; the end of an older one says nothing about the order. Money always counts.
+    if (
+      report.result !== 'paid' &&
+      report.session &&
+      order.gatewayRef &&
+      order.gatewayRef !== report.session
+    ) {
+      return { outcome: 'stale_session', paid: false };
     }
     const outcome: PaymentOutcome = {
       orderNum,
-      gateway: 'stripe',
+      gateway: provider.id,
+      result: report.result,
+      amount: report.amount,
+      currency: report.currency,
+      ref: report.ref,
+      channel: report.channel,
+      cause: report.cause,
+      detail: report.detail,
+    };
+    const applied = await applyPaymentOutcome(db, outcome);
+    return { outcome: this.logApplied(applied, outcome), paid: report.result === 'paid' && paidNow(applied) };
+  }
+
+  /**
+   * The buyer came back from the provider's page without paying (Stripe's cancel_url). If the order was paid
+   * meanwhile, that counts; otherwise its open payment is closed first, so it can no longer be paid, and the order
+   * is cancelled (4).
+   */
+  async abandon(provider: PaymentProvider, request: RawPaymentRequest, ip: string): Promise<EndpointOutcome> {
+    await enforce(this.deps.limiter, ABANDON_PER_IP, ip);
+    const orderNum = provider.abandonedOrder(request);
+    const result = (paid: boolean): EndpointOutcome => ({ verified: false, orderNum, paid, failed: false });
+    if (!orderNum) return result(false);
+    const order = await findOrder(this.deps.db, orderNum);
+    if (order?.gateway !== provider.id) return result(false);
+    if (!isAwaitingPayment(order.orderStatus)) return result(order.paidAt !== null);
+
+    const payment = paymentOrderOf(order);
+    const before = await provider.queryStatus(payment);
+    if (before.state === 'paid') return result(await this.settlePaid(provider, order, before));
+    if (!(await provider.expire(payment))) {
+      // Refused: most likely paid in the meantime. Ask once more; money always wins over "cancel".
+      const after = await provider.queryStatus(payment);
+      if (after.state === 'paid') return result(await this.settlePaid(provider, order, after));
+    }
+    const outcome: PaymentOutcome = {
+      orderNum,
+      gateway: provider.id,
       result: 'cancelled',
       ref: order.gatewayRef,
-      cause: 'buyer cancelled at stripe checkout',
+      cause: `buyer cancelled at ${provider.id}`,
       actor: 'buyer',
     };
     this.logApplied(await applyPaymentOutcome(this.deps.db, outcome), outcome);
-    return { orderNum, success: false };
+    return result(false);
   }
 
-  private async paidAtStripe(
-    order: PaymentOrder,
-    status: { ref?: string; amount?: number; currency?: string },
+  private async settlePaid(
+    provider: PaymentProvider,
+    order: OrderRow,
+    status: PaymentStatus,
   ): Promise<boolean> {
     const outcome: PaymentOutcome = {
       orderNum: order.orderNum,
-      gateway: 'stripe',
+      gateway: provider.id,
       result: 'paid',
       amount: status.amount ?? null,
       currency: status.currency ?? null,
       ref: status.ref ?? order.gatewayRef,
-      cause: 'stripe session paid (seen on the cancel return)',
+      channel: status.channel,
+      cause: `${provider.id} reports the order paid (seen on the buyer's return)`,
     };
     const applied = await applyPaymentOutcome(this.deps.db, outcome);
     this.logApplied(applied, outcome);
     return paidNow(applied);
   }
-
-  // ---- shared -----------------------------------------------------------------------------------------------
 
   private logApplied(applied: PaymentOutcomeResult, outcome: PaymentOutcome): NotificationOutcome {
     const { log } = this.deps;
@@ -358,10 +262,4 @@ function paidNow(applied: PaymentOutcomeResult): boolean {
   if (applied.reason === 'already') return applied.order.orderStatus === ORDER_STATUS.PAYMENT_COMPLETED;
   if (applied.reason === 'not_allowed') return applied.order.paidAt !== null;
   return false;
-}
-
-function checkoutSessionOf(event: Stripe.Event): Stripe.Checkout.Session | null {
-  if (!event.type.startsWith('checkout.session.')) return null;
-  const object = event.data.object as { object?: string };
-  return object.object === 'checkout.session' ? (object as Stripe.Checkout.Session) : null;
 }

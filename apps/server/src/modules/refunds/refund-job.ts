@@ -1,18 +1,21 @@
-import { ORDER_STATUS, type TOrderStatus } from '@ezrecharge/shared';
+import type { TOrderStatus } from '@ezrecharge/shared';
+import { isCurrency, ORDER_STATUS as S } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Gateways, RefundResult } from '../../gateways/ports';
+import type { Gateways, PaymentProvider, RefundBank, RefundResult } from '../../gateways';
 import type { Db } from '../../infra/db';
-import type { JobHandler } from '../../infra/jobs';
-import { describeMove, moveOrder, type OrderRow } from '../orders/order-moves';
+import type { JobHandler, PayloadOf } from '../../infra/jobs';
+import { unseal } from '../../infra/sealed';
+import { describeMove, moveOrder } from '../order-lifecycle/order-moves';
+import { findOrder, type OrderRow } from '../order-lifecycle/order-row';
 import {
-  fiuuRefundId,
+  REFUND_BANK_PURPOSE,
   REFUND_GIVE_UP_MS,
   REFUND_GIVE_UP_REASON,
   REFUND_PENDING_RECHECK_MS,
   REFUND_UNKNOWN_RECHECK_MS,
-  stripeRefundKey,
+  type refundOrderJob,
 } from './refunds-common';
-import { countRefundAttempts, findOrderByNum, latestRefundStart, storeRefundRef } from './refunds-repository';
+import { countRefundAttempts, latestRefundStart, storeRefundRef } from './refunds-repository';
 
 /**
  * The refund-order job (DESIGN.md §6, §7): refunds an order in 11 through its gateway and ends it in 12 or 13.
@@ -31,44 +34,45 @@ import { countRefundAttempts, findOrderByNum, latestRefundStart, storeRefundRef 
 export interface RefundJobDeps {
   db: Db;
   gateways: Gateways;
+  /** APP_SECRET: opens the buyer's bank details the refund action sealed. */
+  secret: string;
   now: () => Date;
 }
 
-type Gateway = 'fiuu' | 'stripe';
-
-const gatewayOf = (order: OrderRow): Gateway => (order.gateway === 'stripe' ? 'stripe' : 'fiuu');
-
-function orderNumOf(payload: Record<string, unknown>): string {
-  return typeof payload.order_num === 'string' ? payload.order_num : '';
+/** The buyer's bank details sealed on the order, or undefined (none given, or not readable with this secret). */
+function bankOf(order: OrderRow, secret: string): RefundBank | undefined {
+  if (!order.refundBeneficiary) return undefined;
+  const opened = unseal(secret, REFUND_BANK_PURPOSE, order.refundBeneficiary);
+  if (!opened) return undefined;
+  try {
+    return JSON.parse(opened) as RefundBank;
+  } catch {
+    return undefined;
+  }
 }
 
-export function refundOrderHandler(deps: RefundJobDeps): JobHandler {
+export function refundOrderHandler(deps: RefundJobDeps): JobHandler<PayloadOf<typeof refundOrderJob>> {
   const { db, gateways } = deps;
 
-  async function ask(order: OrderRow, attempt: number): Promise<RefundResult> {
+  async function ask(provider: PaymentProvider, order: OrderRow, attempt: number): Promise<RefundResult> {
     // Orders are refunded only once paid, and payment stores the reference; this guards a row edited by hand.
     if (!order.gatewayRef) return { state: 'failed', reason: 'the order has no gateway payment to refund' };
-    if (gatewayOf(order) === 'fiuu') {
-      const refId = fiuuRefundId(order.orderNum, attempt);
-      if (order.refundRef) return gateways.fiuu.refundStatus(refId);
-      return gateways.fiuu.refund({
-        orderNum: order.orderNum,
-        tranId: order.gatewayRef,
-        amount: order.amount,
-        currency: order.currency,
-        refId,
-      });
+    if (!isCurrency(order.currency)) return { state: 'failed', reason: `unknown currency ${order.currency}` };
+    if (order.refundRef) {
+      return provider.refundStatus({ orderNum: order.orderNum, attempt, refundRef: order.refundRef });
     }
-    if (order.refundRef) return gateways.stripe.refundStatus(order.refundRef);
-    return gateways.stripe.refund({
+    return provider.refund({
       orderNum: order.orderNum,
-      sessionId: order.gatewayRef,
+      paymentRef: order.gatewayRef,
       amount: order.amount,
-      idempotencyKey: stripeRefundKey(order.orderNum, attempt),
+      currency: order.currency,
+      attempt,
+      bank: bankOf(order, deps.secret),
     });
   }
 
   async function end(
+    provider: PaymentProvider,
     order: OrderRow,
     to: TOrderStatus,
     cause: string,
@@ -76,15 +80,15 @@ export function refundOrderHandler(deps: RefundJobDeps): JobHandler {
     log: FastifyBaseLogger,
     failureReason?: string,
   ): Promise<void> {
-    const gateway = gatewayOf(order);
     const moved = await moveOrder(db, {
       orderNum: order.orderNum,
       to,
-      from: [ORDER_STATUS.REFUNDING],
+      from: [S.REFUNDING],
       cause,
-      actor: `gateway:${gateway}`,
+      actor: `gateway:${provider.id}`,
       detail,
-      ...(failureReason !== undefined ? { set: { failureReason } } : {}),
+      // The refund has ended: the buyer's bank details are not kept a moment longer.
+      set: { refundBeneficiary: null, ...(failureReason !== undefined ? { failureReason } : {}) },
     });
     if (moved.moved) {
       log.info({ orderNum: order.orderNum }, describeMove(order.orderNum, moved.from, to, cause));
@@ -94,13 +98,14 @@ export function refundOrderHandler(deps: RefundJobDeps): JobHandler {
   }
 
   return async (payload, { log }) => {
-    const order = await findOrderByNum(db, orderNumOf(payload));
-    if (!order || order.orderStatus !== ORDER_STATUS.REFUNDING) return undefined;
-    const gateway = gatewayOf(order);
+    const order = await findOrder(db, payload.order_num);
+    if (!order || order.orderStatus !== S.REFUNDING) return undefined;
+    const provider = gateways.payments.ofOrder(order);
+    const gateway = provider.id;
     const attempt = Math.max(1, await countRefundAttempts(db, order.id));
     const startedAt = (await latestRefundStart(db, order.id)) ?? order.updatedAt;
 
-    const result = await ask(order, attempt);
+    const result = await ask(provider, order, attempt);
     const ref = order.refundRef ?? result.ref ?? null;
     if (!order.refundRef && result.ref) await storeRefundRef(db, order.id, result.ref);
     const detail = {
@@ -112,11 +117,11 @@ export function refundOrderHandler(deps: RefundJobDeps): JobHandler {
 
     switch (result.state) {
       case 'succeeded':
-        await end(order, ORDER_STATUS.REFUNDED, `${gateway} refund succeeded`, detail, log);
+        await end(provider, order, S.REFUNDED, `${gateway} refund succeeded`, detail, log);
         return undefined;
       case 'failed': {
         const reason = (result.reason ?? `${gateway} refused the refund`).slice(0, 500);
-        await end(order, ORDER_STATUS.REFUND_FAILED, `${gateway} refund failed`, detail, log, reason);
+        await end(provider, order, S.REFUND_FAILED, `${gateway} refund failed`, detail, log, reason);
         return undefined;
       }
       case 'pending':
@@ -128,8 +133,9 @@ export function refundOrderHandler(deps: RefundJobDeps): JobHandler {
             REFUND_GIVE_UP_REASON,
           );
           await end(
+            provider,
             order,
-            ORDER_STATUS.REFUND_FAILED,
+            S.REFUND_FAILED,
             `${gateway} refund not settled within 24 hours`,
             detail,
             log,

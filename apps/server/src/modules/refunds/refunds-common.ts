@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { defineJob } from '../../infra/jobs';
+
 /**
  * Refund constants and the references that name one refund attempt (DESIGN.md §6). An attempt is one move of the
  * order into 11: its number is how many such moves the order's events hold. A retry after 13 is a new move and so
@@ -5,20 +8,20 @@
  * about a pending refund) derives the same references and so reaches the SAME refund.
  */
 
-/** The job that refunds an order in 11 (payload `{ order_num }`). */
-export const REFUND_JOB = 'refund-order';
-
 /**
- * One live job per refund attempt. Keyed by attempt, not just by order, so that a retry that arrives while the
- * previous attempt's job is still finishing (its order already in 13) gets a job of its own.
+ * The job that refunds an order in 11. One live job per refund attempt: keyed by attempt, not just by order, so
+ * that a retry that arrives while the previous attempt's job is still finishing (its order already in 13) gets a
+ * job of its own.
  */
-export const refundJobKey = (orderNum: string, attempt: number): string => `refund:${orderNum}:${attempt}`;
+export const refundOrderJob = defineJob({
+  kind: 'refund-order',
+  payload: z.strictObject({ order_num: z.string().min(1).max(64), attempt: z.number().int().min(1) }),
+  maxAttempts: 10,
+  key: (p) => `refund:${p.order_num}:${p.attempt}`,
+});
 
-/** Fiuu's RefID for an attempt: letters and digits only (order numbers are), well under 64 characters. */
-export const fiuuRefundId = (orderNum: string, attempt: number): string => `${orderNum}R${attempt}`;
-
-/** Stripe idempotency key for an attempt (Stripe keeps keys for at least 24 hours, our give-up time). */
-export const stripeRefundKey = (orderNum: string, attempt: number): string => `refund-${orderNum}-${attempt}`;
+/** What the buyer's bank details are sealed for (infra/sealed.ts): they open for nothing else. */
+export const REFUND_BANK_PURPOSE = 'refund-bank-details';
 
 const MINUTE = 60_000;
 /** A refund the gateway accepted but has not settled is asked about again after this long. */

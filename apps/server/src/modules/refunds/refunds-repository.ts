@@ -2,14 +2,8 @@ import { ORDER_STATUS } from '@ezrecharge/shared';
 import { and, count, eq, isNull, max, sql } from 'drizzle-orm';
 import { orderEvents, orders } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
-import type { OrderRow } from '../orders/order-moves';
 
 /** Drizzle queries of the refunds module: orders and their moves into 11 (Refund in progress). */
-
-export async function findOrderByNum(db: DbOrTx, orderNum: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.orderNum, orderNum)).limit(1);
-  return row;
-}
 
 const intoRefunding = (orderId: number) =>
   and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, ORDER_STATUS.REFUNDING));

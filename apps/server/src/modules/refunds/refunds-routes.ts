@@ -1,22 +1,15 @@
-import { envelope, MESSAGES, ZErrorBody, ZOrder, ZOrderAction, ZOrderNumQuery } from '@ezrecharge/shared';
+import { envelope, MESSAGES, ZErrorBody, ZOrder, ZOrderNumQuery, ZRefundAction } from '@ezrecharge/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteDeps } from '../../composition';
 import { currentUser } from '../../infra/auth';
-import type { AppDeps } from '../../infra/deps';
 import { ok } from '../../infra/http';
-import { refundOrderHandler } from './refund-job';
-import { REFUND_JOB } from './refunds-common';
-import { RefundsService } from './refunds-service';
 
 /**
  * Refunds (DESIGN.md §6, §7): the superusers' refund action and the refund-order job that carries it out through
  * Fiuu's refund API or Stripe refunds.
  */
-export const refundsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = new RefundsService({ db: deps.db, jobs: deps.jobs, log: app.log });
-  deps.jobs.handle(
-    REFUND_JOB,
-    refundOrderHandler({ db: deps.db, gateways: deps.gateways, now: () => new Date() }),
-  );
+export const refundsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const service = deps.services.refunds;
 
   app.post(
     '/order/refund',
@@ -28,9 +21,11 @@ export const refundsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         summary: 'Refund an order whose charge failed (10), or retry a failed refund (13): → 11 (superusers)',
         description:
           'The refund goes through the gateway the order was paid with and ends in 12 (refunded) or 13 (refund ' +
-          'failed, with the reason). `reason` is kept on the order event and in the audit log.',
+          'failed, with the reason). `reason` is kept on the order event and in the audit log. An online-banking ' +
+          'payment needs `bank` (the buyer’s bank code, country, name and account number): kept sealed until the ' +
+          'refund ends, never shown or logged.',
         querystring: ZOrderNumQuery,
-        body: ZOrderAction,
+        body: ZRefundAction,
         response: {
           200: envelope(ZOrder),
           400: ZErrorBody,
@@ -45,7 +40,7 @@ export const refundsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       const order = await service.start(
         { id: user.id, ip: request.ip },
         request.query.order_num,
-        request.body.reason,
+        request.body,
       );
       return ok(order, MESSAGES.order_refund_started);
     },

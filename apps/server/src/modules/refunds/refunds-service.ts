@@ -1,13 +1,15 @@
-import { MESSAGES, ORDER_STATUS, type TOrder } from '@ezrecharge/shared';
+import { MESSAGES, ORDER_STATUS, type TOrder, type TRefundAction } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentProviders } from '../../gateways';
 import { writeAudit } from '../../infra/audit';
 import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/http';
 import type { JobQueue } from '../../infra/jobs';
-import { describeMove, moveOrder } from '../orders/order-moves';
-import { toApiOrder } from '../orders/orders-common';
-import { REFUND_JOB, refundJobKey } from './refunds-common';
-import { clearRefundRef, countRefundAttempts, findOrderByNum } from './refunds-repository';
+import { seal } from '../../infra/sealed';
+import { describeMove, moveOrder } from '../order-lifecycle/order-moves';
+import { findOrder, toApiOrder } from '../order-lifecycle/order-row';
+import { REFUND_BANK_PURPOSE, refundOrderJob } from './refunds-common';
+import { clearRefundRef, countRefundAttempts } from './refunds-repository';
 
 /**
  * The admin refund action (DESIGN.md §6): an order whose charge failed (10), or whose refund failed (13), is moved
@@ -19,6 +21,9 @@ export interface RefundsServiceDeps {
   db: Db;
   jobs: JobQueue;
   log: FastifyBaseLogger;
+  payments: PaymentProviders;
+  /** APP_SECRET: seals the buyer's bank details at rest until the refund ends. */
+  secret: string;
 }
 
 export interface RefundActor {
@@ -34,9 +39,10 @@ const isRefundable = (status: number): status is (typeof REFUNDABLE)[number] =>
 export class RefundsService {
   constructor(private readonly deps: RefundsServiceDeps) {}
 
-  async start(actor: RefundActor, orderNum: string, reason: string): Promise<TOrder> {
-    const { db, jobs, log } = this.deps;
-    const order = await findOrderByNum(db, orderNum);
+  async start(actor: RefundActor, orderNum: string, action: TRefundAction): Promise<TOrder> {
+    const { db, jobs, log, payments } = this.deps;
+    const { reason } = action;
+    const order = await findOrder(db, orderNum);
     if (!order) throw AppError.notFound(MESSAGES.order_not_found);
     const from = order.orderStatus;
     if (!isRefundable(from)) throw AppError.badRequest(MESSAGES.order_action_not_allowed);
@@ -44,6 +50,28 @@ export class RefundsService {
     if (!order.gatewayRef) throw AppError.badRequest(MESSAGES.refund_unavailable);
     const retry = from === ORDER_STATUS.REFUND_FAILED;
     const cause = `admin refund: ${reason}`;
+    // An online-banking payment is refunded by bank transfer: Fiuu needs the buyer's bank (PR014 without it). The
+    // details are sealed on the order for the refund job and erased when the refund ends; no event, audit row, log
+    // line or answer carries them.
+    const needs = payments.ofOrder(order).refundBankDetails(order);
+    if (needs === 'required' && !action.bank) {
+      throw AppError.badRequest(MESSAGES.refund_bank_details_required, {
+        bank: MESSAGES.refund_bank_details_required,
+      });
+    }
+    const bank = needs !== 'none' && action.bank ? action.bank : undefined;
+    const refundBeneficiary = bank
+      ? seal(
+          this.deps.secret,
+          REFUND_BANK_PURPOSE,
+          JSON.stringify({
+            bankCode: bank.bank_code,
+            bankCountry: bank.bank_country,
+            name: bank.name,
+            accountNo: bank.account_no,
+          }),
+        )
+      : null;
 
     const result = await moveOrder(db, {
       orderNum,
@@ -52,23 +80,22 @@ export class RefundsService {
       from: [from],
       cause,
       actor: `admin:${actor.id}`,
-      detail: { reason, retry },
-      // The previous attempt's failure is history now (its event row keeps it).
-      ...(retry ? { set: { failureReason: null } } : {}),
+      detail: { reason, retry, bank_details_given: bank !== undefined },
+      set: {
+        refundBeneficiary,
+        // The previous attempt's failure is history now (its event row keeps it).
+        ...(retry ? { failureReason: null } : {}),
+      },
       after: async (tx, moved) => {
         await clearRefundRef(tx, moved.id);
         const attempt = await countRefundAttempts(tx, moved.id);
-        await jobs.enqueue(tx, {
-          kind: REFUND_JOB,
-          payload: { order_num: orderNum },
-          dedupeKey: refundJobKey(orderNum, attempt),
-        });
+        await jobs.enqueue(tx, refundOrderJob.of({ order_num: orderNum, attempt }));
         await writeAudit(tx, {
           actorId: actor.id,
           action: retry ? 'order.refund_retry' : 'order.refund',
           entity: 'order',
           entityId: orderNum,
-          detail: { reason, from, attempt },
+          detail: { reason, from, attempt, bank_details_given: bank !== undefined },
           ip: actor.ip,
         });
       },
@@ -82,6 +109,6 @@ export class RefundsService {
       describeMove(orderNum, result.from, ORDER_STATUS.REFUNDING, cause),
     );
     jobs.kick();
-    return toApiOrder(result.order, { maskEmail: false });
+    return toApiOrder(result.order, { maskEmail: false, refundBankDetails: needs });
   }
 }

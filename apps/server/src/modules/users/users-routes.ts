@@ -13,10 +13,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RouteDeps } from '../../composition';
 import { currentUser } from '../../infra/auth';
-import type { AppDeps } from '../../infra/deps';
 import { ok } from '../../infra/http';
-import { type Actor, USERS_MESSAGES, UsersService } from './users-service';
+import { type Actor, USERS_MESSAGES } from './users-service';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody } as const;
 const tags = ['users'];
@@ -28,8 +28,8 @@ function actorOf(request: FastifyRequest): Actor {
 }
 
 /** Users admin (SPEC.md §2, §5, §7): superusers only, except the id → name map (see UsersService.names). */
-export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = new UsersService(deps.db);
+export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const service = deps.services.users;
   const { requireSuperuser, requireUser } = deps.guards;
 
   app.get(

@@ -1,5 +1,13 @@
-import type { TPageQuery, TUser, TUserCreate, TUserUpdate } from '@ezrecharge/shared';
-import { MESSAGES } from '@ezrecharge/shared';
+import {
+  MESSAGES,
+  pageWindow,
+  type TPage,
+  type TPageQuery,
+  type TUser,
+  type TUserCreate,
+  type TUserUpdate,
+  toPage,
+} from '@ezrecharge/shared';
 import { writeAudit } from '../../infra/audit';
 import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/http';
@@ -37,13 +45,6 @@ export interface Actor {
   ip?: string | null;
 }
 
-export interface Page<T> {
-  page_data: T[];
-  total: number;
-  page: number;
-  page_size: number;
-}
-
 function takenError(taken: { username: boolean; email: boolean }): AppError | undefined {
   const errors: Record<string, string> = {};
   if (taken.username) errors.username = USERS_MESSAGES.usernameTaken;
@@ -73,13 +74,13 @@ export function wouldLeaveNoSuperuser(
 export class UsersService {
   constructor(private readonly db: Db) {}
 
-  async list(query: TPageQuery & UserFilter): Promise<Page<TUser>> {
+  async list(query: TPageQuery & UserFilter): Promise<TPage<TUser>> {
     const { rows, total } = await listUsers(
       this.db,
       { username: query.username, email: query.email },
-      { offset: (query.page - 1) * query.page_size, limit: query.page_size },
+      pageWindow(query),
     );
-    return { page_data: rows.map(toApiUser), total, page: query.page, page_size: query.page_size };
+    return toPage(rows.map(toApiUser), total, query);
   }
 
   async get(id: number): Promise<TUser> {

@@ -6,7 +6,7 @@ import { pricesQueryKey } from './keys';
 
 const ZPriceBody = envelope(ZPrice);
 
-/** GET /api/v1/price/sync/{id} (superuser): one price to a Stripe Price; 400 without Stripe keys. */
+/** GET /api/v1/price/sync/{id} (superuser): one price to a Stripe Price (the built-in Stripe sandbox without keys). */
 export async function syncPrice(id: number) {
   const body = await api.get(`/api/v1/price/sync/${id}`, { parse: (value) => ZPriceBody.parse(value) });
   return { price: body.data, message: body.message };

@@ -16,8 +16,8 @@ const ZSyncBody = envelope(
 export type TSyncSummary = z.infer<typeof ZSyncBody>['data'];
 
 /**
- * GET /api/v1/product/sync (superuser): every product and its prices to the payment catalogue (Stripe). Without
- * Stripe keys the server refuses with 400 and a message saying so.
+ * GET /api/v1/product/sync (superuser): every product and its prices to the payment catalogue (Stripe; without
+ * Stripe keys, the built-in Stripe sandbox).
  */
 export async function syncProducts(): Promise<{ summary: TSyncSummary; message: string }> {
   const body = await api.get('/api/v1/product/sync', { parse: (value) => ZSyncBody.parse(value) });

@@ -83,7 +83,7 @@ function EditPriceForm({ price }: { price: TPrice }) {
       initialValues={{
         currency: price.currency,
         game_amount: price.game_amount,
-        unit_amount: formatMinor(price.unit_amount),
+        unit_amount: formatMinor(price.unit_amount, price.currency),
       }}
       pending={update.isPending}
       submitLabel={t('priceEdit.submit')}

@@ -1,6 +1,17 @@
 import { MESSAGES as M } from '@ezrecharge/shared/messages';
-import { parseMajorToMinor, type TCurrency } from '@ezrecharge/shared/money';
-import { ZGameAmount, ZPriceInput, ZUnitAmount } from '@ezrecharge/shared/schemas/catalogue';
+import {
+  currencyExponent,
+  formatMinor,
+  parseMajorToMinor,
+  priceProblem,
+  type TCurrency,
+} from '@ezrecharge/shared/money';
+import {
+  PRICE_PROBLEM_MESSAGES,
+  ZGameAmount,
+  ZPriceInput,
+  ZUnitAmount,
+} from '@ezrecharge/shared/schemas/catalogue';
 import { Button, Form, type FormInstance, Input, InputNumber, Select, Space } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +27,7 @@ export interface TPriceFormValues {
   currency: TCurrency | undefined;
   /** Diamonds of the pack; null while empty. */
   game_amount: number | null;
-  /** The price as typed, in major units ('12.20'); sent as minor units (1220). */
+  /** The price as typed, in major units of the currency ('12.20', '500'); sent as minor units (1220, 500). */
   unit_amount: string;
 }
 
@@ -24,16 +35,37 @@ export const PRICE_FIELDS = ['currency', 'game_amount', 'unit_amount'] as const;
 
 export const EMPTY_PRICE: TPriceFormValues = { currency: undefined, game_amount: null, unit_amount: '' };
 
+const PLAIN_DECIMAL = /^\d+(?:\.\d+)?$/;
+
 /**
- * The price field takes a major amount. Empty: SPEC.md's 'Price is required'; anything that is not a positive
- * amount with at most two decimals (or is too large): the generic '{field} is not valid.' (the shared message
- * speaks of cents, which this field does not show).
+ * The price field takes a major amount in the chosen currency. Empty: SPEC.md's 'Price is required'; anything that
+ * is not a positive amount with at most the currency's decimals (SGD 12.20, JPY 500, JOD 1.250) or is too large:
+ * the generic '{field} is not valid.' (the shared message speaks of cents, which this field does not show); a price
+ * the currency's gateway cannot charge exactly: that rule's shared message, as the server would answer it. Before
+ * a currency is chosen only the shape is checked; choosing one checks the price again.
  */
-const ZMajorAmount = z
-  .string({ error: M.price_required })
-  .trim()
-  .min(1, M.price_required)
-  .refine((text) => ZUnitAmount.safeParse(parseMajorToMinor(text)).success, 'not a price');
+export function majorAmountSchema(currency: TCurrency | undefined) {
+  return z
+    .string({ error: M.price_required })
+    .trim()
+    .min(1, M.price_required)
+    .superRefine((text, ctx) => {
+      if (!currency) {
+        if (!PLAIN_DECIMAL.test(text)) ctx.addIssue({ code: 'custom', message: 'not a price' });
+        return;
+      }
+      const minor = parseMajorToMinor(text, currency);
+      if (minor === null || !ZUnitAmount.safeParse(minor).success) {
+        ctx.addIssue({ code: 'custom', message: 'not a price' });
+        return;
+      }
+      const problem = priceProblem(minor, currency);
+      if (problem) ctx.addIssue({ code: 'custom', message: PRICE_PROBLEM_MESSAGES[problem] });
+    });
+}
+
+/** An example price in the currency's own decimals, for the field's hint: 12.20, 500, 1.250. */
+const EXAMPLE_MINOR: Readonly<Record<number, number>> = { 0: 500, 2: 1220, 3: 1250 };
 
 /** The validated form as the API wants it; call only after the form's own validation passed. */
 export function toPriceInput(productId: number, values: TPriceFormValues) {
@@ -41,7 +73,7 @@ export function toPriceInput(productId: number, values: TPriceFormValues) {
     product_id: productId,
     currency: values.currency,
     game_amount: values.game_amount,
-    unit_amount: parseMajorToMinor(values.unit_amount),
+    unit_amount: values.currency ? parseMajorToMinor(values.unit_amount, values.currency) : null,
   });
 }
 
@@ -71,6 +103,16 @@ export function PriceForm({
   const lang = useLanguage();
   const productFieldId = useId();
   const currency = Form.useWatch('currency', form);
+  const decimals = currency ? currencyExponent(currency) : undefined;
+  const example = currency && decimals !== undefined ? EXAMPLE_MINOR[decimals] : undefined;
+  const hint =
+    currency && decimals !== undefined && example !== undefined
+      ? t(decimals === 0 ? 'priceForm.priceHintWhole' : 'priceForm.priceHintDecimals', {
+          currency,
+          decimals,
+          example: formatMinor(example, currency),
+        })
+      : t('priceForm.priceHint');
   return (
     <Form<TPriceFormValues>
       form={form}
@@ -95,8 +137,9 @@ export function PriceForm({
       </Form.Item>
       <Form.Item
         name="unit_amount"
-        {...fieldRules(ZMajorAmount, t('priceForm.price'))}
-        extra={t('priceForm.priceHint')}
+        dependencies={['currency']}
+        {...fieldRules(majorAmountSchema(currency), t('priceForm.price'))}
+        extra={hint}
       >
         <Input
           inputMode="decimal"

@@ -135,7 +135,7 @@ function PriceList({ productId }: { productId: number }) {
       title: t('prices.columns.amount'),
       align: 'right',
       render: (_value, price) => (
-        <span className="catalogue-admin__number">{formatMajor(price.unit_amount)}</span>
+        <span className="catalogue-admin__number">{formatMajor(price.unit_amount, price.currency)}</span>
       ),
     },
     {

@@ -59,12 +59,13 @@ const PRICES = [
   priceRecord(),
   priceRecord({ id: 12, game_amount: 42000, unit_amount: 123450, code: 'price_1Abc' }),
   priceRecord({ id: 13, currency: 'MYR', game_amount: 39999, unit_amount: 99 }),
+  priceRecord({ id: 14, currency: 'JPY', game_amount: 700, unit_amount: 500 }),
 ];
 
 function page(call: TRecordedCall) {
   const size = Number(call.url.searchParams.get('page_size'));
   const number = Number(call.url.searchParams.get('page'));
-  return ok({ page_data: PRICES, total: 3, page: number, page_size: size });
+  return ok({ page_data: PRICES, total: PRICES.length, page: number, page_size: size });
 }
 
 const LIST_ROUTES = {
@@ -93,6 +94,13 @@ async function choose(select: HTMLElement, label: string) {
   await userEvent.click(await screen.findByTitle(label));
 }
 
+/** Picks an option of a searchable antd select by typing its code first (the list shows only the first few). */
+async function chooseByCode(select: HTMLElement, code: string, label: string) {
+  await userEvent.click(select);
+  await userEvent.type(select, code);
+  await userEvent.click(await screen.findByTitle(label));
+}
+
 describe('price list', () => {
   it("lists the product's prices: name, code, diamonds with the fire from 40,000, currency and major amount", async () => {
     const api = stubApi(LIST_ROUTES);
@@ -118,8 +126,11 @@ describe('price list', () => {
     expect(small.getByText('MYR · Malaysian Ringgit')).toBeInTheDocument();
     expect(small.getByText('0.99')).toBeInTheDocument();
     expect(rowOf('100').getByText('2.50')).toBeInTheDocument();
+    // Yen have no decimals: ¥500 is 500, not 5.00.
+    expect(rowOf('700').getByText('JPY · Japanese Yen')).toBeInTheDocument();
+    expect(rowOf('700').getByText('500')).toBeInTheDocument();
 
-    expect(screen.getByText('3 items')).toBeInTheDocument();
+    expect(screen.getByText('4 items')).toBeInTheDocument();
     expect(screen.getByText('Add price').closest('a')).toHaveAttribute('href', '/price-add?product_id=4');
     expect(screen.getByText('Back to products').closest('a')).toHaveAttribute('href', '/product');
   });
@@ -195,9 +206,11 @@ describe('price list', () => {
     await screen.findByText('42,000', { selector: 'td span' });
     expect(rowOf('42,000').getByText('SGD · 新加坡元')).toBeInTheDocument();
     expect(rowOf('39,999').getByText('MYR · 马来西亚林吉特')).toBeInTheDocument();
+    expect(rowOf('700').getByText('JPY · 日元')).toBeInTheDocument();
+    expect(rowOf('700').getByText('500')).toBeInTheDocument();
     expect(rowOf('42,000').getByLabelText('大额套餐：40,000 钻石及以上')).toBeInTheDocument();
     expect(screen.getByText('货币', { selector: 'th' })).toBeInTheDocument();
-    expect(screen.getByText('共 3 条')).toBeInTheDocument();
+    expect(screen.getByText('共 4 条')).toBeInTheDocument();
 
     await userEvent.click(rowOf('100').getByLabelText('删除 100 钻石（SGD）'));
     await userEvent.click((await findDialog('确定要删除吗？')).getByRole('button', { name: '是的，删除！' }));
@@ -223,6 +236,7 @@ describe('add price', () => {
     expect(screen.getByText('Diamonds is required')).toBeInTheDocument();
     expect(screen.getByText('Price is required')).toBeInTheDocument();
 
+    await choose(screen.getByLabelText('Currency'), 'SGD · Singapore Dollar');
     await fill(screen.getByLabelText('Price'), '12.345');
     expect(await screen.findByText('Price is not valid.')).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText('Price'));
@@ -254,6 +268,48 @@ describe('add price', () => {
       unit_amount: 1220,
     });
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+  });
+
+  it('takes each currency in its own decimals: whole yen, dinars to the 0.010 Stripe charges', async () => {
+    const api = stubApi({
+      'GET /api/v1/product/4': () => ok(PRODUCT),
+      'POST /api/v1/price/create': () =>
+        ok(priceRecord({ id: 21, currency: 'JPY', unit_amount: 500 }), 'Profile updated successfully!'),
+      'GET /api/v1/price/page': page,
+    });
+    const { router } = renderApp('/price-add?product_id=4');
+    // The field is drawn anew once it shows the currency: find it again after each choice.
+    const price = () => screen.getByLabelText('Price');
+    await screen.findByLabelText('Price');
+    expect(
+      screen.getByText('Choose the currency first; the price then takes its decimals, e.g. 12.20 in SGD.'),
+    ).toBeInTheDocument();
+
+    await chooseByCode(screen.getByLabelText('Currency'), 'JOD', 'JOD · Jordanian Dinar');
+    expect(await screen.findByText('In JOD, with up to 3 decimals, e.g. 1.250.')).toBeInTheDocument();
+    await fill(price(), '1.255');
+    expect(
+      await screen.findByText(
+        'Stripe charges this currency only in steps of 0.010: the last decimal must be 0',
+      ),
+    ).toBeInTheDocument();
+
+    // The same text in yen has decimals yen do not have; choosing the currency checks the price again.
+    await chooseByCode(screen.getByLabelText('Currency'), 'JPY', 'JPY · Japanese Yen');
+    expect(await screen.findByText('In JPY, whole units only, e.g. 500.')).toBeInTheDocument();
+    expect(await screen.findByText('Price is not valid.')).toBeInTheDocument();
+    await userEvent.clear(price());
+    await fill(price(), '500');
+    await fill(screen.getByLabelText('Diamonds'), '700');
+    await userEvent.click(screen.getByRole('button', { name: 'Add price' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/price'));
+    expect(api.callsTo('POST /api/v1/price/create')[0]?.body).toEqual({
+      product_id: 4,
+      currency: 'JPY',
+      game_amount: 700,
+      unit_amount: 500,
+    });
   });
 
   it('puts a duplicate pack under the diamonds field', async () => {

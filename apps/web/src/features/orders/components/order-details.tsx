@@ -15,7 +15,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * SPEC.md §2 "Order result page": order number, status, e-mail, BIGO ID, product (always BIGO LIVE), diamonds,
- * price (currency and amount / 100) and quantity, as a description list.
+ * price (currency and amount in its own decimals) and quantity, as a description list.
  */
 export function OrderDetails({ order }: { order: TOrder }) {
   const { t } = useTranslation('orders');

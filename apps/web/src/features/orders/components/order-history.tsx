@@ -92,6 +92,11 @@ export function OrderHistory({ order, names }: TOrderHistoryProps) {
           description={order.failure_reason}
         />
       )}
+      {order.payment_channel && (
+        <p className="order-history__channel">
+          {t('history.paymentChannel')} <code>{order.payment_channel}</code>
+        </p>
+      )}
       <h3 className="order-history__title">{t('history.heading')}</h3>
       {body}
     </section>

@@ -10,7 +10,9 @@ import { renderApp, setViewportWide } from '../../../test/render-app';
 import { signInAs } from '../../../test/session';
 import { fail, ok, stubApi, type TRecordedCall, type TReply } from '../../../test/stub-api';
 
-/** The superusers' side of /order: status history on expand, retry charge, refund and retry refund. */
+/**
+ * The superusers' side of /order: status history on expand, retry charge, mark delivered, refund and retry refund.
+ */
 
 beforeAll(
   () =>
@@ -57,6 +59,8 @@ function order(overrides: Partial<TOrder>): TOrder {
     paid_at: '2025-06-01T04:01:00.000Z',
     delivered_at: null,
     failure_reason: null,
+    payment_channel: null,
+    refund_bank_details: 'none',
     ...overrides,
   };
 }
@@ -173,12 +177,12 @@ describe('order list /order for superusers', () => {
     expect(within(moves[2] as HTMLElement).getByText('充值中')).toBeInTheDocument();
   });
 
-  it('offers retry charge and refund on charge-failed orders and retry refund on refund-failed ones only', async () => {
+  it('offers retry charge, mark delivered and refund on charge-failed orders and retry refund on refund-failed ones only', async () => {
     stubApi(listRoutes());
     renderApp('/order');
     await screen.findByText('EZCHARGEFAILED');
 
-    expect(actionsOf('EZCHARGEFAILED')).toEqual(['Retry charge', 'Refund']);
+    expect(actionsOf('EZCHARGEFAILED')).toEqual(['Retry charge', 'Mark delivered', 'Refund']);
     expect(actionsOf('EZREFUNDFAILED')).toEqual(['Retry refund']);
     expect(actionsOf('EZCHARGED')).toEqual([]);
     expect(actionsOf('EZPENDING')).toEqual([]);
@@ -217,6 +221,64 @@ describe('order list /order for superusers', () => {
     await waitFor(() => expect(api.callsTo('GET /api/v1/order/events').length).toBeGreaterThan(histories));
   });
 
+  it('mark delivered explains when to use it, needs a reason, sends it and reloads the list', async () => {
+    const api = stubApi({
+      ...listRoutes(),
+      'POST /api/v1/order/mark-delivered': () =>
+        ok(
+          order({ order_status: 9, delivered_at: '2025-06-01T05:00:00.000Z' }),
+          MESSAGES.order_marked_delivered,
+        ),
+    });
+    renderApp('/order');
+    await screen.findByText('EZCHARGEFAILED');
+    const lists = api.callsTo('GET /api/v1/order/').length;
+
+    const dialog = await openDialog(
+      'EZCHARGEFAILED',
+      'Mark order EZCHARGEFAILED delivered',
+      'Mark order EZCHARGEFAILED delivered',
+    );
+    expect(
+      dialog.getByText(/Only after BIGO's reseller console shows this order's diamonds/),
+    ).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Mark delivered' }));
+    expect(await dialog.findByText('Please give a reason')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/order/mark-delivered')).toHaveLength(0);
+
+    await fill(dialog.getByLabelText('Reason'), ' Credited in BIGO console at 12:05 ');
+    await userEvent.click(dialog.getByRole('button', { name: 'Mark delivered' }));
+
+    expect(await screen.findByText(MESSAGES.order_marked_delivered)).toBeInTheDocument();
+    const [call] = api.callsTo('POST /api/v1/order/mark-delivered');
+    expect(call?.url.search).toBe('?order_num=EZCHARGEFAILED');
+    expect(call?.body).toEqual({ reason: 'Credited in BIGO console at 12:05' });
+    expect(api.callsTo('POST /api/v1/order/retry')).toHaveLength(0);
+    await waitFor(() => expect(api.callsTo('GET /api/v1/order/').length).toBeGreaterThan(lists));
+  });
+
+  it('mark delivered speaks Chinese, with its reason field labelled, and shows the server message in Chinese', async () => {
+    await setLanguage('zh');
+    stubApi({
+      ...listRoutes(),
+      'POST /api/v1/order/mark-delivered': () =>
+        ok(order({ order_status: 9 }), MESSAGES.order_marked_delivered),
+    });
+    renderApp('/order');
+    await screen.findByText('EZCHARGEFAILED');
+    expect(actionsOf('EZCHARGEFAILED')).toEqual(['重新充值', '标记为已发放', '退款']);
+
+    const dialog = await openDialog(
+      'EZCHARGEFAILED',
+      '将订单 EZCHARGEFAILED 标记为已发放',
+      '将订单 EZCHARGEFAILED 标记为已发放',
+    );
+    expect(dialog.getByText(/仅在 BIGO 代理后台显示此订单的钻石已充入/)).toBeInTheDocument();
+    await fill(dialog.getByLabelText('原因'), '已在 BIGO 后台核实');
+    await userEvent.click(dialog.getByRole('button', { name: '标记为已发放' }));
+    expect(await screen.findByText('订单已标记为充值成功：收据正在发送给买家')).toBeInTheDocument();
+  });
+
   it('a refused refund shows why in the popup; retry refund goes to the refund endpoint', async () => {
     const api = stubApi({
       ...listRoutes(),
@@ -252,6 +314,64 @@ describe('order list /order for superusers', () => {
     await userEvent.click(retry.getByRole('button', { name: 'Retry refund' }));
     expect(await screen.findByText(MESSAGES.order_refund_started)).toBeInTheDocument();
     expect(api.callsTo('POST /api/v1/order/refund')[1]?.url.search).toBe('?order_num=EZREFUNDFAILED');
+  });
+
+  it('asks for the buyer’s bank to refund an online-banking payment, and sends it with the reason', async () => {
+    const fpx = order({
+      id: 5,
+      order_num: 'EZFPXFAILED',
+      order_status: 10,
+      payment_channel: 'FPX_MB2U',
+      refund_bank_details: 'required',
+    });
+    const api = stubApi({
+      ...listRoutes([fpx]),
+      'POST /api/v1/order/refund': () => ok(order({ order_status: 11 }), MESSAGES.order_refund_started),
+    });
+    renderApp('/order');
+    await screen.findByText('EZFPXFAILED');
+    // The history names how the buyer paid.
+    await userEvent.click(
+      rowOf('EZFPXFAILED').getByRole('button', { name: 'Show the history of order EZFPXFAILED' }),
+    );
+    expect(await screen.findByText('FPX_MB2U')).toBeInTheDocument();
+    const dialog = await openDialog('EZFPXFAILED', 'Refund order EZFPXFAILED', 'Refund order EZFPXFAILED');
+    expect(dialog.getByText(/paid by online banking \(FPX\)/)).toBeInTheDocument();
+    await fill(dialog.getByLabelText('Reason'), 'BIGO ID closed');
+    await userEvent.click(dialog.getByRole('button', { name: 'Start refund' }));
+    // Required here: nothing is sent without the bank code, and the field says why.
+    expect(await dialog.findByText(MESSAGES.refund_bank_code_invalid)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/order/refund')).toHaveLength(0);
+
+    await fill(dialog.getByLabelText('Bank code'), 'MBBEMYKL');
+    await fill(dialog.getByLabelText("Account holder's name"), 'Jane Doe');
+    await fill(dialog.getByLabelText('Account number'), '5140-1234567890');
+    await userEvent.click(dialog.getByRole('button', { name: 'Start refund' }));
+    expect(await screen.findByText(MESSAGES.order_refund_started)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/order/refund')[0]?.body).toEqual({
+      reason: 'BIGO ID closed',
+      bank: { bank_code: 'MBBEMYKL', bank_country: 'MY', name: 'Jane Doe', account_no: '5140-1234567890' },
+    });
+  });
+
+  it('labels the bank fields in Chinese, and shows none for a card payment', async () => {
+    await setLanguage('zh');
+    stubApi(
+      listRoutes([
+        order({ id: 5, order_num: 'EZFPXFAILED', order_status: 10, refund_bank_details: 'required' }),
+        order({ id: 6, order_num: 'EZCARDFAILED', order_status: 10, refund_bank_details: 'none' }),
+      ]),
+    );
+    renderApp('/order');
+    await screen.findByText('EZFPXFAILED');
+    const fpx = await openDialog('EZFPXFAILED', '退款订单 EZFPXFAILED', '退款订单 EZFPXFAILED');
+    for (const label of ['银行代码', '银行所在国家', '账户持有人姓名', '银行账号']) {
+      expect(fpx.getByLabelText(label)).toBeInTheDocument();
+    }
+    // antd spaces out a two-character Chinese button label.
+    await userEvent.click(fpx.getByRole('button', { name: /^取\s*消$/ }));
+    const card = await openDialog('EZCARDFAILED', '退款订单 EZCARDFAILED', '退款订单 EZCARDFAILED');
+    expect(card.queryByLabelText('银行代码')).not.toBeInTheDocument();
   });
 
   it('opens with the status filter of ?order_status=', async () => {

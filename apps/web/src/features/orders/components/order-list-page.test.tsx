@@ -56,6 +56,8 @@ function order(overrides: Partial<TOrder>): TOrder {
     paid_at: null,
     delivered_at: null,
     failure_reason: null,
+    payment_channel: null,
+    refund_bank_details: 'none',
     ...overrides,
   };
 }
@@ -185,9 +187,11 @@ describe('order list /order', () => {
       amount: '1998.00',
       currency: 'SGD',
       bill_email: 'alice@example.com',
-      bill_name: 'Alice',
+      bill_name: 'alice',
       bill_desc: '84000 BIGO LIVE diamonds',
       bill_mobile: '',
+      guest_checkout: '1',
+      langcode: 'en',
     };
     const api = stubApi({
       ...LIST_ROUTES,
@@ -206,6 +210,7 @@ describe('order list /order', () => {
     expect(posted[0]?.action).toBe(handoff.payment_url);
     expect(posted[0]?.querySelector<HTMLInputElement>('input[name="orderid"]')?.value).toBe('EZOWNPENDING');
     expect(posted[0]?.querySelector<HTMLInputElement>('input[name="amount"]')?.value).toBe('1998.00');
+    expect(posted[0]?.querySelector<HTMLInputElement>('input[name="guest_checkout"]')?.value).toBe('1');
   });
 
   it('says why in a popup when the order can no longer be paid, and reloads the list', async () => {
@@ -224,6 +229,27 @@ describe('order list /order', () => {
     await waitFor(() => expect(api.callsTo('GET /api/v1/order/').length).toBeGreaterThan(loads));
   });
 
+  it.each(['en', 'zh'] as const)(
+    'shows yen without decimals: ¥500 a pack, ¥1,500 in all (%s)',
+    async (lang) => {
+      await setLanguage(lang);
+      const yen = order({
+        order_num: 'EZYEN',
+        order_status: 9,
+        pay_currency: 'JPY',
+        price: 500,
+        quantity: 3,
+        amount: 1_500,
+      });
+      stubApi({ ...LIST_ROUTES, 'GET /api/v1/order/': page([yen]) });
+      renderApp('/order');
+      await screen.findByText('EZYEN');
+      expect(rowOf('EZYEN').getByText('500')).toBeInTheDocument();
+      expect(rowOf('EZYEN').getByText('JPY 1,500')).toBeInTheDocument();
+      expect(rowOf('EZYEN').queryByText(/15\.00|5\.00/)).toBeNull();
+    },
+  );
+
   it('reads in Chinese', async () => {
     await setLanguage('zh');
     stubApi(LIST_ROUTES);
@@ -232,6 +258,7 @@ describe('order list /order', () => {
     expect(rowOf('EZOWNPENDING').getByText('待支付')).toBeInTheDocument();
     expect(rowOf('EZOWNPENDING').getByText('立即支付')).toBeInTheDocument();
     expect(rowOf('EZOWNCHARGED').getByText('充值成功')).toBeInTheDocument();
+
     expect(screen.getByText('共 12 条')).toBeInTheDocument();
   });
 });

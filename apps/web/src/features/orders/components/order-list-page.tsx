@@ -1,4 +1,5 @@
 import {
+  CheckCircleOutlined,
   CreditCardOutlined,
   DownOutlined,
   RightOutlined,
@@ -34,7 +35,7 @@ import {
   useGetUserNames,
 } from '../api/get-orders';
 import { usePayOrder } from '../api/pay-order';
-import { actionsFor, OrderActionModal, type TOrderActionKind } from './order-action-modal';
+import { actionsFor, isDangerousAction, OrderActionModal, type TOrderActionKind } from './order-action-modal';
 import { OrderHistory } from './order-history';
 import { OrderStatusTag } from './order-status-tag';
 import './orders.css';
@@ -50,6 +51,7 @@ const EMPTY_FILTERS: TFilterValues = { order_num: '', game_id: '', order_status:
 
 const ACTION_ICONS: Record<TOrderActionKind, ReactNode> = {
   retryCharge: <SyncOutlined aria-hidden="true" />,
+  markDelivered: <CheckCircleOutlined aria-hidden="true" />,
   refund: <RollbackOutlined aria-hidden="true" />,
   retryRefund: <RollbackOutlined aria-hidden="true" />,
 };
@@ -155,7 +157,7 @@ function OrderList({ initialStatus }: { initialStatus: TOrderStatus | undefined 
       <Button
         key={kind}
         type="link"
-        danger={kind !== 'retryCharge'}
+        danger={isDangerousAction(kind)}
         icon={ACTION_ICONS[kind]}
         aria-label={t(`actions.${kind}.buttonFor`, { orderNum: order.order_num })}
         onClick={() => setAction({ kind, order, open: true })}
@@ -211,7 +213,7 @@ function OrderList({ initialStatus }: { initialStatus: TOrderStatus | undefined 
       title: t('columns.price'),
       width: 100,
       align: 'end',
-      render: (_value, order) => formatMajor(order.price),
+      render: (_value, order) => formatMajor(order.price, order.pay_currency),
     },
     {
       key: 'money',

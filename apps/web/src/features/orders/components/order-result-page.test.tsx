@@ -47,6 +47,8 @@ function orderRecord(overrides: Partial<TOrder> = {}): TOrder {
     paid_at: null,
     delivered_at: null,
     failure_reason: null,
+    payment_channel: null,
+    refund_bank_details: 'none',
     ...overrides,
   };
 }

@@ -56,9 +56,11 @@ const FIUU_HANDOFF = {
   amount: '5.00',
   currency: 'SGD',
   bill_email: 'buyer@example.com',
-  bill_name: 'buyer',
+  bill_name: 'guest',
   bill_desc: '200 BIGO LIVE diamonds',
   bill_mobile: '',
+  guest_checkout: '1',
+  langcode: 'en',
 };
 
 const STRIPE_HANDOFF = {
@@ -204,6 +206,31 @@ describe('public recharge /recharge', () => {
     await waitFor(() => expect(shownErrors()).toEqual([MESSAGES.payment_currency_code_tips]));
   });
 
+  it.each([
+    ['en', 'Recharge form', '700 diamonds for JPY 500', 'Quantity', 'Total', '2,100 diamonds · JPY 1,500'],
+    ['zh', '充值表单', '700 颗钻石，JPY 500', '数量', '合计', '2,100 颗钻石 · JPY 1,500'],
+  ] as const)(
+    'shows yen as whole yen on the tiles and in the total (%s)',
+    async (lang, formName, tileName, quantity, totalLabel, total) => {
+      await setLanguage(lang);
+      stubApi(
+        catalogueRoutes({
+          currencies: [{ code: 'JPY', name: lang === 'zh' ? '日元' : 'Japanese Yen' }],
+          prices: { JPY: [{ id: 31, currency: 'JPY', game_amount: 700, unit_amount: 500 }] },
+        }),
+      );
+      renderApp('/recharge');
+      const tile = await screen.findByRole('radio', { name: tileName });
+      expect(tile.closest('label')).toHaveTextContent('JPY 500');
+      expect(tile.closest('label')).not.toHaveTextContent('5.00');
+      await userEvent.click(tile);
+      const yenForm = within(screen.getByRole('form', { name: formName }));
+      await userEvent.clear(yenForm.getByLabelText(quantity));
+      await fill(yenForm.getByLabelText(quantity), '3');
+      expect(yenForm.getByLabelText(totalLabel)).toHaveTextContent(total);
+    },
+  );
+
   it('says the first failing check in Chinese', async () => {
     await setLanguage('zh');
     stubApi(catalogueRoutes());
@@ -275,9 +302,11 @@ describe('public recharge /recharge', () => {
       currency: 'SGD',
       returnurl: FIUU_HANDOFF.return_url,
       bill_email: 'buyer@example.com',
-      bill_name: 'buyer',
+      bill_name: 'guest',
       bill_desc: '200 BIGO LIVE diamonds',
       bill_mobile: '',
+      guest_checkout: '1',
+      langcode: 'en',
     });
     // Leaving for the payment page: the button stays disabled so a second order cannot start.
     expect(await screen.findByText('Taking you to the payment page…')).toBeInTheDocument();

@@ -1,0 +1,156 @@
+import { ORDER_NUM_PATTERN } from '@ezrecharge/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CallSlots } from '../../infra/call-slots';
+import type { FiuuSettings } from '../gateway-settings';
+import type {
+  EndpointReply,
+  PaymentEndpoint,
+  PaymentProvider,
+  PaymentReport,
+  RawPaymentRequest,
+  ReceivedNotification,
+} from '../payment-provider';
+import { createFiuuClient } from './fiuu-client';
+import { fiuuRefundBankDetails, fiuuRefundId, formFields, parseForm } from './fiuu-protocol';
+import type { FiuuResult } from './fiuu-types';
+
+/**
+ * Fiuu as a PaymentProvider (DESIGN.md §7): the hosted page is a signed form the browser posts, so a hand-off needs
+ * no call to Fiuu; results arrive on three URLs (return through the browser, notify and callback server to server),
+ * each proved by its skey; the status query asks by order id; refunds go through Fiuu's refund API.
+ */
+
+const ENDPOINTS: readonly PaymentEndpoint[] = [
+  {
+    name: 'return',
+    method: 'POST',
+    role: 'notification',
+    summary: 'Fiuu return URL: the buyer’s browser posts the payment result here',
+    description:
+      'Form post from Fiuu’s hosted page. Stored, checked by skey, applied, acknowledged by IPN; answers 303 to ' +
+      '/home-order?order_num=…&success=true|false (true only for a verified, paid 00).',
+  },
+  {
+    name: 'notify',
+    method: 'POST',
+    role: 'notification',
+    summary: 'Fiuu notify URL (server to server, nbcb=2)',
+    description: 'Stored, checked by skey, applied, acknowledged by IPN; answers 200 "OK".',
+  },
+  {
+    name: 'callback',
+    method: 'POST',
+    role: 'notification',
+    summary: 'Fiuu callback URL (server to server, nbcb=1)',
+    description: 'Stored, checked by skey, applied; a verified post is acknowledged with "CBTOKEN:MPSTATOK".',
+  },
+];
+
+const validOrderNum = (value: string | undefined): string | null =>
+  value && ORDER_NUM_PATTERN.test(value) ? value : null;
+
+/** What a verified Fiuu result says, as a report for the order (pending believes nothing yet). */
+function reportOf(endpoint: string, result: FiuuResult): PaymentReport {
+  const code = result.state === 'paid' ? '00' : result.state === 'failed' ? '11' : '22';
+  let outcome: PaymentReport['result'] = 'pending';
+  if (result.state === 'paid') outcome = 'paid';
+  else if (result.state === 'failed') outcome = result.cancelled ? 'cancelled' : 'failed';
+  return {
+    result: outcome,
+    amount: result.amount,
+    currency: result.currency,
+    ref: result.tranId,
+    channel: result.channel || null,
+    cause: `fiuu ${endpoint} ${code}${result.cancelled ? ' (cancelled)' : ''}`,
+    detail: {
+      tranId: result.tranId,
+      channel: result.channel,
+      ...(result.state === 'failed' ? { errorCode: result.errorCode, errorDesc: result.errorDesc } : {}),
+    },
+  };
+}
+
+export function createFiuuProvider(
+  settings: FiuuSettings,
+  log: FastifyBaseLogger,
+  slots?: CallSlots,
+): PaymentProvider {
+  const client = createFiuuClient(settings, log, { slots });
+
+  const fieldsOf = (request: RawPaymentRequest) => formFields(parseForm(request.body));
+
+  return {
+    id: 'fiuu',
+    sandbox: settings.sandbox,
+    statelessHandoff: true,
+    endpoints: ENDPOINTS,
+
+    async handOff(order) {
+      return { kind: 'page', body: { method: 'form', ...client.handoff(order) } };
+    },
+
+    receive(request): ReceivedNotification {
+      const fields = fieldsOf(request);
+      const result = client.verifyResult(fields);
+      return {
+        payload: fields,
+        orderNum: validOrderNum(fields.orderid),
+        dedupeKey: fields.tranID && fields.status ? `${fields.tranID}:${fields.status}`.slice(0, 200) : null,
+        onceByKey: false,
+        report: result ? reportOf(request.endpoint, result) : null,
+        ...(result ? {} : { rejection: 'missing or wrong skey' }),
+      };
+    },
+
+    async acknowledge(request, notification) {
+      // The callback URL is acknowledged by its answer (CBTOKEN:MPSTATOK); return and notify by the IPN post.
+      if (request.endpoint === 'callback') return;
+      await client.acknowledge(notification.payload as Record<string, string>);
+    },
+
+    reply(endpoint, outcome): EndpointReply {
+      if (endpoint === 'return') return { kind: 'result-page' };
+      // Not acknowledged: Fiuu sends the result again.
+      if (outcome.failed) return { kind: 'text', status: 500, body: 'ERROR' };
+      if (endpoint === 'callback') {
+        // A post we cannot verify is not acknowledged, so a real one sent with keys we do not (yet) match comes again.
+        return outcome.verified
+          ? { kind: 'text', status: 200, body: 'CBTOKEN:MPSTATOK' }
+          : { kind: 'text', status: 400, body: 'INVALID SKEY' };
+      }
+      return { kind: 'text', status: 200, body: 'OK' };
+    },
+
+    abandonedOrder() {
+      return null;
+    },
+
+    queryStatus(order) {
+      return client.queryStatus(order);
+    },
+
+    // A Fiuu hosted page cannot be closed from our side; money that still arrives moves the order to 7 anyway.
+    async expire() {
+      return true;
+    },
+
+    refundBankDetails(payment) {
+      return fiuuRefundBankDetails(payment.paymentChannel);
+    },
+
+    refund(request) {
+      return client.refund({
+        orderNum: request.orderNum,
+        tranId: request.paymentRef,
+        amount: request.amount,
+        currency: request.currency,
+        refId: fiuuRefundId(request.orderNum, request.attempt),
+        bank: request.bank,
+      });
+    },
+
+    refundStatus(query) {
+      return client.refundStatus(fiuuRefundId(query.orderNum, query.attempt));
+    },
+  };
+}

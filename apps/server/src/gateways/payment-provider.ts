@@ -1,0 +1,235 @@
+import type {
+  TCurrency,
+  TErrorCode,
+  TFiuuHandoff,
+  TPaymentGateway,
+  TRedirectHandoff,
+} from '@ezrecharge/shared';
+
+/**
+ * The one port every payment provider implements (DESIGN.md §7): hand an order to the provider, read what the
+ * provider reports back into an outcome, ask about a payment, close an open payment, refund it and follow the
+ * refund. The orders, payments and refunds modules only ever talk to this interface; which provider an order
+ * uses is decided once (payment-providers.ts) and stored on the order.
+ *
+ * Each provider lives in its own folder (fiuu/, stripe/) and speaks its vendor's protocol over HTTP to whatever
+ * its settings name: the real service, or the built-in sandbox on our own server.
+ */
+
+export type PaymentProviderId = TPaymentGateway;
+
+/** The parts of an order a provider sees. Amounts in the currency's minor units. */
+export interface OrderForPayment {
+  orderNum: string;
+  amount: number;
+  currency: TCurrency;
+  email: string;
+  gameId: string;
+  amountGame: number;
+  productName: string;
+  lang: 'en' | 'zh';
+  /** The buyer ordered signed in (a registered account), not as a visitor. */
+  registered: boolean;
+}
+
+/** An order as a provider works with it: the order, and what the provider gave us for it so far. */
+export interface PaymentOrder extends OrderForPayment {
+  /** The provider's reference of the payment: Fiuu's tranID once reported, Stripe's Checkout Session id. */
+  ref: string | null;
+  /** The provider's hosted page of an open payment, when it keeps one (Stripe Checkout). */
+  checkoutUrl: string | null;
+}
+
+/** The provider's answer to "what happened to the payment of this order?". */
+export interface PaymentStatus {
+  /** paid: money taken; failed: attempt failed or cancelled; pending: still open at the provider; unknown: no answer. */
+  state: 'paid' | 'failed' | 'pending' | 'unknown';
+  /** Provider reference: Fiuu tranID or Stripe session id. */
+  ref?: string;
+  /** As the provider reports it, in minor units; compared with the order before believing "paid". */
+  amount?: number;
+  currency?: string;
+  /** Human-readable reason for failed/unknown, for the order event. */
+  reason?: string;
+  /** How the buyer paid, as the provider names it (Fiuu's channel), when it says. */
+  channel?: string;
+  /**
+   * With 'unknown': the provider was not asked, because it allows no call before this moment (Fiuu's requery limit):
+   * ask again then. Not a failure of the provider.
+   */
+  notBefore?: Date;
+}
+
+/** The hand-off the buyer's browser follows, as the commit and Pay Now answer it (without the order's status). */
+export type HandoffBody = Omit<TFiuuHandoff, 'order_status'> | Omit<TRedirectHandoff, 'order_status'>;
+
+export type Handoff =
+  /**
+   * A page to send the buyer to. `session` is set when the provider opened (or kept) a payment session that the
+   * order must remember; `reused` sessions keep the deadline they were opened with.
+   */
+  | { kind: 'page'; body: HandoffBody; session?: { ref: string; url: string; reused: boolean } }
+  /** The provider reports the order already paid (e.g. a webhook is late): there is nothing left to pay. */
+  | { kind: 'paid'; status: PaymentStatus };
+
+/** A result the provider reported, once its signature checked out. */
+export interface PaymentReport {
+  result: 'paid' | 'failed' | 'cancelled' | 'expired' | 'pending' | 'ignored';
+  amount: number | null;
+  currency: string | null;
+  ref: string | null;
+  /** How the buyer paid, as the provider names it (Fiuu's `channel`), when it says. */
+  channel?: string | null;
+  /**
+   * A session-based provider's session the report is about. A non-paid report about another session than the
+   * order's current one is stale (Pay Now opened a new one); money always counts.
+   */
+  session?: string;
+  /** For the order event: 'fiuu notify 00', 'stripe checkout.session.completed'. */
+  cause: string;
+  detail: Record<string, unknown>;
+}
+
+/** What a provider calls, or sends the buyer back to, under /api/v1/payment/{provider}/{name}. */
+export interface PaymentEndpoint {
+  name: string;
+  method: 'GET' | 'POST';
+  /**
+   * notification: the provider reports a result that proves itself (signature), stored and applied.
+   * abandon: the buyer came back without paying; proves nothing, so the provider is asked before anything moves.
+   */
+  role: 'notification' | 'abandon';
+  summary: string;
+  description: string;
+}
+
+/** A request to one of the provider's endpoints, as received (the body unparsed: signatures cover raw bytes). */
+export interface RawPaymentRequest {
+  endpoint: string;
+  body: Buffer;
+  headers: Readonly<Record<string, string | undefined>>;
+  query: Readonly<Record<string, string | undefined>>;
+}
+
+export interface ReceivedNotification {
+  /** What payment_notifications keeps of it (bounded, as received; never logged). */
+  payload: Record<string, unknown>;
+  /** The order number the request names, when it has the shape of one (safe to put in a URL). */
+  orderNum: string | null;
+  /** How repeats of the same report are recognised (Fiuu tranID:status, Stripe event id). */
+  dedupeKey: string | null;
+  /**
+   * True when each dedupe key must be applied at most once (Stripe events: a repeat is ignored even if the order
+   * changed since). False when a repeat is harmless to apply again (Fiuu posts: the order's status decides).
+   */
+  onceByKey: boolean;
+  /** The verified report, or null when the request does not prove itself (missing or wrong signature). */
+  report: PaymentReport | null;
+  /** Why it did not verify, for the log (never the signature itself). */
+  rejection?: string;
+  /** What payment_notifications.channel records, when more telling than the endpoint (Stripe's event type). */
+  label?: string;
+}
+
+/** What happened to a request, for the provider to word its answer. */
+export interface EndpointOutcome {
+  verified: boolean;
+  orderNum: string | null;
+  /** The order is paid after this request. */
+  paid: boolean;
+  /** Handling threw: the provider should be told so (it will send again). */
+  failed: boolean;
+}
+
+export type EndpointReply =
+  /** Send the buyer to the order result page (/home-order). */
+  | { kind: 'result-page' }
+  | { kind: 'text'; status: number; body: string }
+  | { kind: 'json'; body: Record<string, unknown> }
+  /** The API's error body (DESIGN.md §4) with the status of `code`. */
+  | { kind: 'error'; code: TErrorCode; message: string; detail: string };
+
+/**
+ * A gateway's answer about a refund (start or status query). succeeded: the money is on its way back; failed: the
+ * gateway refused or gave up (reason says why); pending: accepted, not settled yet; unknown: no answer we can
+ * believe (network, HTTP error, bad signature) — ask again later, with the same reference, never a new refund.
+ */
+export interface RefundResult {
+  state: 'succeeded' | 'pending' | 'failed' | 'unknown';
+  /** The gateway's refund id (Fiuu RefundID, Stripe re_…), once it gave one. */
+  ref?: string;
+  reason?: string;
+}
+
+/** A full refund of a paid order, one attempt of it. */
+export interface RefundRequest {
+  orderNum: string;
+  /** The provider's reference of the payment (orders.gateway_ref). */
+  paymentRef: string;
+  amount: number;
+  currency: TCurrency;
+  /**
+   * The attempt number (1, 2, …): the provider derives its idempotency reference from order number and attempt, so
+   * the same attempt asked twice is the same refund and a new attempt is a new one.
+   */
+  attempt: number;
+  /** The buyer's bank, for a payment whose refund goes back by bank transfer (never logged). */
+  bank?: RefundBank | undefined;
+}
+
+/** The buyer's bank for an online-banking refund (Fiuu: BankCode, BankCountry, BeneficiaryName, BeneficiaryAccNo). */
+export interface RefundBank {
+  bankCode: string;
+  bankCountry: string;
+  name: string;
+  accountNo: string;
+}
+
+export interface RefundQuery {
+  orderNum: string;
+  attempt: number;
+  /** The provider's refund id, once it gave one. */
+  refundRef: string | null;
+}
+
+export interface PaymentProvider {
+  readonly id: PaymentProviderId;
+  /** True when the far end is the built-in sandbox. */
+  readonly sandbox: boolean;
+  /**
+   * True when handing an order off needs no call to the provider (a signed form built from the order alone), so
+   * an order can be stored already awaiting payment in the transaction that creates it.
+   */
+  readonly statelessHandoff: boolean;
+  readonly endpoints: readonly PaymentEndpoint[];
+
+  /** Where to send the buyer for an order awaiting payment; throws AppError 503 when the provider cannot open one. */
+  handOff(order: PaymentOrder, deadline: Date): Promise<Handoff>;
+
+  /** Reads and verifies a request to a notification endpoint. Pure: never throws, never calls out. */
+  receive(request: RawPaymentRequest): ReceivedNotification;
+  /** Tells the provider a verified notification arrived (Fiuu's IPN). Never throws. */
+  acknowledge(request: RawPaymentRequest, notification: ReceivedNotification): Promise<void>;
+  /** The HTTP answer of an endpoint. */
+  reply(endpoint: string, outcome: EndpointOutcome): EndpointReply;
+  /** The order number an abandon endpoint names (unverified: the caller checks it against the provider). */
+  abandonedOrder(request: RawPaymentRequest): string | null;
+
+  /** Asks the provider about the order's payment; never throws ('unknown' when there is no believable answer). */
+  queryStatus(order: PaymentOrder): Promise<PaymentStatus>;
+  /**
+   * Makes the order's open payment impossible to complete, when the provider can; false when the provider refused
+   * (most likely it was just paid: ask again). Never throws.
+   */
+  expire(order: PaymentOrder): Promise<boolean>;
+
+  /**
+   * What a refund of this payment needs of the buyer's bank: `required` (online banking: the money goes back by
+   * bank transfer), `optional` (the payment's channel is not known), `none`.
+   */
+  refundBankDetails(payment: { paymentChannel: string | null }): 'required' | 'optional' | 'none';
+  /** Starts (or finds again) one attempt's refund; never throws. */
+  refund(request: RefundRequest): Promise<RefundResult>;
+  /** Follows an attempt's refund; never throws. */
+  refundStatus(query: RefundQuery): Promise<RefundResult>;
+}

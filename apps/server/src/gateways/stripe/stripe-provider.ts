@@ -1,0 +1,235 @@
+import { fromStripeAmount, MESSAGES, ORDER_NUM_PATTERN } from '@ezrecharge/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import { AppError } from '../../infra/http';
+import type { StripeSettings } from '../gateway-settings';
+import type {
+  EndpointReply,
+  PaymentEndpoint,
+  PaymentProvider,
+  PaymentReport,
+  ReceivedNotification,
+} from '../payment-provider';
+import { createStripePayments } from './stripe-payments';
+
+/**
+ * Stripe Checkout as a PaymentProvider (DESIGN.md §7): a hand-off opens a Checkout Session (or keeps the order's
+ * open one, so a buyer never holds two payable sessions); results are signed webhook events, each event id applied
+ * once; the buyer's "back" from Checkout lands on the cancel endpoint, which proves nothing and so is checked
+ * against Stripe before the order moves.
+ */
+
+/**
+ * A Checkout Session lives a minute past our deadline (and so past Stripe's 30-minute minimum), so the timeout job
+ * finds it still open and expires it itself rather than racing Stripe's own expiry.
+ */
+export const STRIPE_SESSION_GRACE_MS = 60_000;
+
+/** Largest raw body kept for an unverified delivery (enough to investigate, not a storage sink). */
+const MAX_UNVERIFIED_BODY = 64 * 1024;
+
+const ENDPOINTS: readonly PaymentEndpoint[] = [
+  {
+    name: 'webhook',
+    method: 'POST',
+    role: 'notification',
+    summary: 'Stripe webhook (checkout.session.* events)',
+    description:
+      'Signature checked on the raw body (300 s tolerance either way); each event id handled once. 400 on a bad signature.',
+  },
+  {
+    name: 'cancel',
+    method: 'GET',
+    role: 'abandon',
+    summary: 'Stripe Checkout cancel_url: the buyer went back from the payment page',
+    description:
+      'Paid meanwhile → counts as paid; otherwise the session is expired and the order cancelled (4). Answers 303 ' +
+      'to /home-order. At most 20 calls per client address in 10 minutes.',
+  },
+];
+
+const validOrderNum = (value: string | null | undefined): string | null =>
+  value && ORDER_NUM_PATTERN.test(value) ? value : null;
+
+function checkoutSessionOf(event: Stripe.Event): Stripe.Checkout.Session | null {
+  if (!event.type.startsWith('checkout.session.')) return null;
+  const object = event.data.object as { object?: string };
+  return object.object === 'checkout.session' ? (object as Stripe.Checkout.Session) : null;
+}
+
+/** What a verified event says about its session's payment (DESIGN.md §7). */
+function resultOf(event: Stripe.Event, session: Stripe.Checkout.Session): PaymentReport['result'] {
+  switch (event.type) {
+    case 'checkout.session.completed':
+      // A delayed payment method completes the session before the money arrives (async_payment_succeeded).
+      return session.payment_status === 'paid' ? 'paid' : 'pending';
+    case 'checkout.session.async_payment_succeeded':
+      return 'paid';
+    case 'checkout.session.expired':
+      return 'expired';
+    case 'checkout.session.async_payment_failed':
+      return 'failed';
+    default:
+      return 'ignored';
+  }
+}
+
+export const stripeRefundKey = (orderNum: string, attempt: number): string => `refund-${orderNum}-${attempt}`;
+
+export function createStripeProvider(
+  settings: StripeSettings,
+  publicUrl: string,
+  log: FastifyBaseLogger,
+  options: Parameters<typeof createStripePayments>[2] = {},
+): PaymentProvider {
+  const client = createStripePayments(settings, log, options);
+  const paymentUnavailable = () => new AppError('service_unavailable', MESSAGES.payment_unavailable);
+
+  return {
+    id: 'stripe',
+    sandbox: settings.sandbox,
+    statelessHandoff: false,
+    endpoints: ENDPOINTS,
+
+    async handOff(order, deadline) {
+      // Keep an open session: a second one would let the buyer pay twice. One already paid settles the order.
+      if (order.ref) {
+        const status = await client.retrieveCheckout(order.ref);
+        if (status.state === 'paid') return { kind: 'paid', status };
+        if (status.state === 'unknown') {
+          log.warn({ orderNum: order.orderNum, reason: status.reason }, 'stripe session state unknown');
+          throw paymentUnavailable();
+        }
+        if (status.state === 'pending' && order.checkoutUrl) {
+          return {
+            kind: 'page',
+            body: { method: 'redirect', order_num: order.orderNum, payment_url: order.checkoutUrl },
+            session: { ref: order.ref, url: order.checkoutUrl, reused: true },
+          };
+        }
+      }
+      const num = encodeURIComponent(order.orderNum);
+      const session = await client.createCheckout(
+        order,
+        {
+          successUrl: `${publicUrl}/home-order?order_num=${num}&success=true`,
+          cancelUrl: `${publicUrl}/api/v1/payment/stripe/cancel?order_num=${num}`,
+        },
+        new Date(deadline.getTime() + STRIPE_SESSION_GRACE_MS),
+      );
+      return {
+        kind: 'page',
+        body: { method: 'redirect', order_num: order.orderNum, payment_url: session.url },
+        session: { ref: session.id, url: session.url, reused: false },
+      };
+    },
+
+    receive(request): ReceivedNotification {
+      const signature = request.headers['stripe-signature'];
+      let event: Stripe.Event;
+      try {
+        if (!signature) throw new Error('no Stripe-Signature header');
+        event = client.constructEvent(request.body, signature);
+      } catch (err) {
+        return {
+          payload: {
+            body: request.body.toString('utf8').slice(0, MAX_UNVERIFIED_BODY),
+            signature: signature ?? null,
+          },
+          orderNum: null,
+          dedupeKey: null,
+          onceByKey: true,
+          report: null,
+          rejection: err instanceof Error ? err.message : String(err),
+          label: 'unverified',
+        };
+      }
+      const session = checkoutSessionOf(event);
+      const orderNum = session
+        ? validOrderNum(session.metadata?.order_num ?? session.client_reference_id)
+        : null;
+      const report: PaymentReport = session
+        ? {
+            result: resultOf(event, session),
+            // In Stripe's unit (ISK in hundredths…): compared with the order only once back in ISO minor units.
+            amount:
+              session.amount_total !== null && session.currency
+                ? fromStripeAmount(session.amount_total, session.currency)
+                : null,
+            currency: session.currency ? session.currency.toUpperCase() : null,
+            ref: session.id,
+            session: session.id,
+            cause: `stripe ${event.type}`,
+            detail: { eventId: event.id, sessionId: session.id },
+          }
+        : {
+            result: 'ignored',
+            amount: null,
+            currency: null,
+            ref: null,
+            cause: `stripe ${event.type}`,
+            detail: { eventId: event.id },
+          };
+      return {
+        payload: event as unknown as Record<string, unknown>,
+        orderNum,
+        dedupeKey: event.id,
+        onceByKey: true,
+        report,
+        label: event.type,
+      };
+    },
+
+    // Stripe takes the 2xx answer to the webhook as its acknowledgement.
+    async acknowledge() {},
+
+    reply(endpoint, outcome): EndpointReply {
+      if (endpoint === 'cancel') return { kind: 'result-page' };
+      // Not acknowledged: Stripe delivers the event again.
+      if (outcome.failed) {
+        const detail = 'The event could not be handled';
+        return { kind: 'error', code: 'internal_error', message: 'Internal Server Error', detail };
+      }
+      if (!outcome.verified) {
+        const message = 'Invalid Stripe signature';
+        return { kind: 'error', code: 'bad_request', message, detail: message };
+      }
+      return { kind: 'json', body: { received: true } };
+    },
+
+    abandonedOrder(request) {
+      return validOrderNum(request.query.order_num);
+    },
+
+    async queryStatus(order) {
+      // No session was ever opened (Stripe refused at commit and Pay Now was not used): nothing can be paid.
+      if (!order.ref) return { state: 'failed', reason: 'no checkout session was created' };
+      return client.retrieveCheckout(order.ref);
+    },
+
+    async expire(order) {
+      if (!order.ref) return true;
+      return client.expireCheckout(order.ref);
+    },
+
+    // Stripe refunds go back to the card or wallet that paid.
+    refundBankDetails() {
+      return 'none';
+    },
+
+    refund(request) {
+      return client.refund({
+        orderNum: request.orderNum,
+        sessionId: request.paymentRef,
+        amount: request.amount,
+        currency: request.currency,
+        idempotencyKey: stripeRefundKey(request.orderNum, request.attempt),
+      });
+    },
+
+    async refundStatus(query) {
+      if (!query.refundRef) return { state: 'unknown', reason: 'Stripe gave no refund id yet' };
+      return client.refundStatus(query.refundRef);
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import type { MailMessage } from '../../infra/mail';
+import { groupedNumber, oneLine, utc8Minute } from '../../infra/mail-text';
+
+/**
+ * The operator's alerts (to ADMIN_EMAIL, in English, plain text only): BIGO's reseller balance running low, and
+ * BIGO refusing our access. Only codes, our own words, BIGO's message and setting names: never a key, a signature
+ * or a request header.
+ */
+
+type Mail = Omit<MailMessage, 'to'>;
+
+/** The operator's warning that BIGO's reseller balance is running low. */
+export function balanceWarningMail(balance: number, threshold: number, checkedAt: Date): Mail {
+  return {
+    subject: `EzRecharge: BIGO reseller balance is low (${groupedNumber(balance)} diamonds)`,
+    text: [
+      `The BIGO reseller balance reported at an order's precheck is ${groupedNumber(balance)} diamonds,`,
+      `below the warning threshold of ${groupedNumber(threshold)} (BIGO_BALANCE_ALERT_BELOW).`,
+      '',
+      `Checked at: ${utc8Minute(checkedAt)} (UTC+8)`,
+      '',
+      'Top up the reseller account at BIGO before it runs out: a delivery that meets a balance too low ends in',
+      '"Charge failed" (status 10), and each such order then needs an operator to retry the charge.',
+      '',
+      'This warning is sent at most once an hour while the balance stays low.',
+      '',
+      'EzRecharge',
+    ].join('\n'),
+  };
+}
+
+export interface BigoAccessAlertFacts {
+  call: 'precheck' | 'recharge';
+  orderNum: string | null;
+  rescode: number | null;
+  httpStatus: number | null;
+  /** Our words for the code, with BIGO's own message after them. */
+  reason: string;
+  /** What to check first for this code (bigo-rescodes.ts). */
+  check: string;
+  seenAt: Date;
+}
+
+/** Everything that makes BIGO refuse our calls, for the operator who wants to rule each out. */
+const BIGO_ACCESS_CHECKS = [
+  'Keys: BIGO_CLIENT_ID, BIGO_PRIVATE_KEY and BIGO_SIGN_ALG match the client id and the public key BIGO holds.',
+  "IP allow-list: the public IP address this server calls BIGO from is on BIGO's list for our client id.",
+  'Reseller binding: BIGO_RESELLER_ID (or the default reseller account) is bound to BIGO_CLIENT_ID at BIGO.',
+  'API switch: the recharge API is switched on at BIGO (neither BIGO nor a "disable" call switched it off).',
+];
+
+/**
+ * The operator's alert that BIGO refuses our access: which call, what BIGO answered, what to check. Only codes,
+ * our own words, BIGO's message and setting names: never a key, a signature or a request header.
+ */
+export function bigoAccessAlertMail(facts: BigoAccessAlertFacts): Mail {
+  const code = facts.rescode !== null ? `rescode ${facts.rescode}` : `HTTP ${facts.httpStatus ?? '?'}`;
+  const call =
+    facts.call === 'precheck'
+      ? "the recharge precheck of a buyer's order (recharge_pre_check)"
+      : `the diamond delivery of order ${oneLine(facts.orderNum ?? '')} (rs_recharge)`;
+  const effect =
+    facts.call === 'precheck'
+      ? [
+          'Buyers are told that recharge is temporarily unavailable and no order is stored, so no one can buy',
+          'diamonds until this is fixed.',
+        ]
+      : [
+          'Paid orders stay in "Charging" and are retried for about half an hour, then end in "Charge failed"',
+          '(status 10); retry their charge in the console once this is fixed.',
+        ];
+  return {
+    subject: `EzRecharge: BIGO refuses our calls (${code})`,
+    text: [
+      'BIGO refused a call from the shop because of our own access, not because of a buyer or a BIGO ID.',
+      '',
+      `Call: ${call}`,
+      `BIGO answered: ${code}: ${oneLine(facts.reason)}`,
+      `Seen at: ${utc8Minute(facts.seenAt)} (UTC+8)`,
+      '',
+      ...effect,
+      '',
+      `Check first: ${oneLine(facts.check)}`,
+      '',
+      'If that is in order, check the rest:',
+      ...BIGO_ACCESS_CHECKS.map((line) => `- ${line}`),
+      '',
+      'This alert is sent at most once an hour while BIGO keeps refusing; every refusal is also in the server log.',
+      '',
+      'EzRecharge',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,46 @@
+import type { BigoRechargeOutcome } from '../../gateways/ports';
+
+/**
+ * Our own record of an order's rs_recharge calls, kept in the `detail` of its order events. BIGO's reseller API
+ * has no order query (only rs_recharge, recharge_pre_check and disable), so when BIGO answers 7212010 ("order id
+ * duplicated") this record is the only way to tell a delivery from a refusal: BIGO may keep the order number of a
+ * call it refused, so 7212010 proves a delivery only if an earlier call of ours may have delivered without our
+ * hearing of it.
+ *
+ * - `recharge: 'sent'` — the event right before a call (the move 7 → 8, or the note an order already in 8 gets
+ *   before each further call). Every call has one.
+ * - `recharge: 'answered'` — the call got a definite answer (any rescode, or a denial of our access).
+ * - `recharge: 'unanswered'` — no definite answer (timeout, network error, HTTP error other than a denial,
+ *   unreadable answer).
+ * - `recharge: 'not_sent'` — the call was given up before it was made.
+ * - `maybe_delivered: true` — an earlier call may have reached BIGO and delivered: on an 'unanswered' event, and on
+ *   the 'sent' note of a job that finds the last call still 'sent' (its worker died mid-call, or another worker's
+ *   call is still in flight).
+ *
+ * The flags are read structurally (jsonb keys), never from the event's text.
+ */
+
+export const RECHARGE_MARKS = ['sent', 'answered', 'unanswered', 'not_sent'] as const;
+export type TRechargeMark = (typeof RECHARGE_MARKS)[number];
+
+export interface RechargeDetail {
+  recharge: TRechargeMark;
+  maybe_delivered?: true;
+}
+
+/** Detail of the event written right before a call; `earlierLost` when the previous call was never answered. */
+export function callSent(earlierLost = false): RechargeDetail {
+  return earlierLost ? { recharge: 'sent', maybe_delivered: true } : { recharge: 'sent' };
+}
+
+export const callNotSent = (): RechargeDetail => ({ recharge: 'not_sent' });
+
+/** Detail of the event that records what became of a call. */
+export function callAnswer(outcome: BigoRechargeOutcome): RechargeDetail {
+  return outcome.kind === 'retry' && outcome.rescode === null
+    ? { recharge: 'unanswered', maybe_delivered: true }
+    : { recharge: 'answered' };
+}
+
+/** Whether the newest mark says a call went out and nothing ever recorded its answer. */
+export const previousCallLost = (lastMark: string | null): boolean => lastMark === 'sent';

@@ -1,0 +1,164 @@
+import { canMove, isOrderStatus, ORDER_STATUS_LABELS, type TOrderStatus } from '@ezrecharge/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { orderEvents, orders } from '../../db/schema';
+import type { DbOrTx } from '../../infra/db';
+import type { OrderRow } from './order-row';
+
+/**
+ * The only way an order changes status after its creation (DESIGN.md §6; creation is order-creation.ts), and the
+ * only writer of order events. A move locks the order row, checks the move against the shared table of allowed
+ * moves, updates the row and writes the `order_events` row, all in one transaction, so two gateways' copies of one
+ * notification, a timeout job and an admin action can race safely: whoever locks the row first moves it, the
+ * others see the new status and get `{ moved: false }`.
+ */
+
+/** Columns a move may set together with the status (e.g. paid_at with 7, failure_reason with 1, 5, 10). */
+export type OrderMoveSet = Partial<
+  Pick<
+    OrderRow,
+    | 'gatewayRef'
+    | 'paymentChannel'
+    | 'refundBeneficiary'
+    | 'payCheckoutSessionUrl'
+    | 'paymentDeadline'
+    | 'paymentHeld'
+    | 'failureReason'
+    | 'paidAt'
+    | 'deliveredAt'
+  >
+>;
+
+export interface OrderMove {
+  orderNum: string;
+  to: TOrderStatus;
+  /** Only move from one of these (on top of the allowed-moves table); e.g. a timeout only from 2 or 3. */
+  from?: readonly TOrderStatus[];
+  /** Why, in a few words an operator can read: 'fiuu notify 00', 'payment deadline passed', … */
+  cause: string;
+  /** 'system', 'gateway:fiuu', 'gateway:stripe', 'user:12', 'admin:1', … */
+  actor: string;
+  /** Stored as JSON on the event row; never secrets. */
+  detail?: Record<string, unknown>;
+  set?: OrderMoveSet;
+  /** Runs inside the same transaction after the move, e.g. to enqueue the fulfilment job for status 7. */
+  after?: (tx: DbOrTx, order: OrderRow) => Promise<void>;
+}
+
+export type OrderMoveResult =
+  | { moved: true; from: TOrderStatus; order: OrderRow }
+  | { moved: false; reason: 'not_found' }
+  /** The order is already in the target status (a repeat); nothing changed. */
+  | { moved: false; reason: 'already'; order: OrderRow }
+  /** The move is not allowed from the current status; nothing changed. */
+  | { moved: false; reason: 'not_allowed'; order: OrderRow };
+
+/** The order row, locked until the transaction ends; undefined when there is none. */
+async function lockOrder(tx: DbOrTx, orderNum: string): Promise<OrderRow | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.orderNum, orderNum)).for('update').limit(1);
+  return order;
+}
+
+/** Moves one order; see the module comment. Pass a transaction to make the move part of a larger one. */
+export async function moveOrder(db: DbOrTx, move: OrderMove): Promise<OrderMoveResult> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, move.orderNum);
+    if (!order) return { moved: false, reason: 'not_found' };
+    const from = order.orderStatus;
+    if (!isOrderStatus(from)) return { moved: false, reason: 'not_allowed', order };
+    if (from === move.to) return { moved: false, reason: 'already', order };
+    if (!canMove(from, move.to) || (move.from && !move.from.includes(from))) {
+      return { moved: false, reason: 'not_allowed', order };
+    }
+    const [updated] = await tx
+      .update(orders)
+      .set({ ...move.set, orderStatus: move.to, updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (!updated) throw new Error(`order ${order.id} vanished while locked`);
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      fromStatus: from,
+      toStatus: move.to,
+      cause: move.cause,
+      actor: move.actor,
+      detail: move.detail ?? null,
+    });
+    await move.after?.(tx, updated);
+    return { moved: true, from, order: updated };
+  });
+}
+
+/** What a note says; `set` changes columns of the order with it (never its status). */
+export interface OrderNote {
+  cause: string;
+  actor: string;
+  detail?: Record<string, unknown>;
+  set?: OrderMoveSet;
+}
+
+/**
+ * Writes a note: an event that explains what is happening to an order without moving it (from = to), such as
+ * "BIGO not reached, will retry" or "payment held". Only while the order is in one of `statuses` (the row locked
+ * meanwhile), so a note never lands after a move it would contradict. `note` may be a function of the locked order
+ * that reads more in the same transaction (the order's earlier events) to decide what it says, or null to say
+ * nothing after all. Resolves with the order as the note left it, or undefined when the order is not (or no
+ * longer) in one of `statuses`.
+ */
+export async function noteOrder(
+  db: DbOrTx,
+  orderNum: string,
+  statuses: readonly TOrderStatus[],
+  note: OrderNote | ((tx: DbOrTx, order: OrderRow) => Promise<OrderNote | null>),
+  after?: (tx: DbOrTx, order: OrderRow) => Promise<void>,
+): Promise<OrderRow | undefined> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderNum);
+    if (!order || !isOrderStatus(order.orderStatus) || !statuses.includes(order.orderStatus))
+      return undefined;
+    const said = typeof note === 'function' ? await note(tx, order) : note;
+    if (said === null) return order;
+    let noted = order;
+    if (said.set && Object.keys(said.set).length > 0) {
+      const [updated] = await tx
+        .update(orders)
+        .set({ ...said.set, updatedAt: sql`now()` })
+        .where(eq(orders.id, order.id))
+        .returning();
+      if (!updated) throw new Error(`order ${order.id} vanished while locked`);
+      noted = updated;
+    }
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      fromStatus: order.orderStatus,
+      toStatus: order.orderStatus,
+      cause: said.cause,
+      actor: said.actor,
+      detail: said.detail ?? null,
+    });
+    await after?.(tx, noted);
+    return noted;
+  });
+}
+
+/**
+ * Sets columns of an order that is still in one of `statuses`, without a move or an event: a new payment session or
+ * a later deadline for an order already awaiting payment. Undefined when the order is no longer there.
+ */
+export async function updateOrderIn(
+  tx: DbOrTx,
+  orderNum: string,
+  statuses: readonly TOrderStatus[],
+  set: OrderMoveSet,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(and(eq(orders.orderNum, orderNum), inArray(orders.orderStatus, [...statuses])))
+    .returning();
+  return row;
+}
+
+/** A short line for logs: "ORD123 3 Pending payment → 7 Payment completed (fiuu notify 00)". */
+export function describeMove(orderNum: string, from: TOrderStatus, to: TOrderStatus, cause: string): string {
+  return `${orderNum} ${from} ${ORDER_STATUS_LABELS[from]} → ${to} ${ORDER_STATUS_LABELS[to]} (${cause})`;
+}

@@ -1,0 +1,114 @@
+import {
+  isCurrency,
+  isOrderStatus,
+  type TCurrency,
+  type TOrder,
+  type TOrderEvent,
+  type TOrderStatus,
+} from '@ezrecharge/shared';
+import { eq } from 'drizzle-orm';
+import { type orderEvents, orders } from '../../db/schema';
+import type { OrderForPayment, PaymentOrder } from '../../gateways';
+import type { DbOrTx } from '../../infra/db';
+
+/**
+ * The order as every module sees it: its row and event types, and its shapes for the API and for a payment
+ * provider. Part of the order-lifecycle core (README.md in this folder).
+ */
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+/** An event as a move or the creation writes it: the order and the time are filled in by the database. */
+export type NewOrderEvent = Omit<typeof orderEvents.$inferInsert, 'id' | 'orderId' | 'createdAt'>;
+
+/** The order with this number, as it is now (no lock: moves and notes take their own). */
+export async function findOrder(db: DbOrTx, orderNum: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.orderNum, orderNum)).limit(1);
+  return row;
+}
+
+/** `buyer@example.com` → `bu***@example.com`: enough for its owner to recognise, too little to reuse. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  const local = email.slice(0, at);
+  const shown = local.length > 2 ? local.slice(0, 2) : local.slice(0, 1);
+  return `${shown}***${email.slice(at)}`;
+}
+
+function currencyOf(row: OrderRow): TCurrency {
+  // Orders are only written with a currency the price had, and prices only with the shop's currencies.
+  if (!isCurrency(row.currency)) throw new Error(`order ${row.orderNum} has an unsupported currency`);
+  return row.currency;
+}
+
+function statusOf(value: number, orderNum: string): TOrderStatus {
+  if (!isOrderStatus(value)) throw new Error(`order ${orderNum} has an unknown status ${value}`);
+  return value;
+}
+
+/**
+ * An order as the API shows it; the e-mail masked unless the caller may see it. `refundBankDetails` is what its
+ * payment provider needs for a refund (superusers' views; `none` elsewhere).
+ */
+export function toApiOrder(
+  row: OrderRow,
+  options: { maskEmail: boolean; refundBankDetails?: TOrder['refund_bank_details'] },
+): TOrder {
+  return {
+    id: row.id,
+    order_num: row.orderNum,
+    game_type: row.gameType,
+    game_id: row.gameId,
+    order_status: statusOf(row.orderStatus, row.orderNum),
+    pay_payment_num: options.maskEmail ? maskEmail(row.email) : row.email,
+    amount: row.amount,
+    amount_game: row.amountGame,
+    quantity: row.quantity,
+    pay_currency: currencyOf(row),
+    price_id: row.priceId,
+    price: row.unitAmount,
+    game_amount: row.gameAmount,
+    product_name: row.productName,
+    page_info: row.pageInfo,
+    created_at: row.createdAt.toISOString(),
+    created_by: row.createdBy,
+    pay_checkout_session_url: row.payCheckoutSessionUrl,
+    paid_at: row.paidAt?.toISOString() ?? null,
+    delivered_at: row.deliveredAt?.toISOString() ?? null,
+    failure_reason: row.failureReason,
+    payment_channel: row.paymentChannel,
+    refund_bank_details: options.refundBankDetails ?? 'none',
+  };
+}
+
+export function toApiEvent(row: OrderEventRow): TOrderEvent {
+  return {
+    from_status: row.fromStatus === null ? null : statusOf(row.fromStatus, String(row.orderId)),
+    to_status: statusOf(row.toStatus, String(row.orderId)),
+    cause: row.cause,
+    actor: row.actor,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The parts of an order a gateway sees. */
+export function orderForPayment(row: OrderRow): OrderForPayment {
+  return {
+    orderNum: row.orderNum,
+    amount: row.amount,
+    currency: currencyOf(row),
+    email: row.email,
+    gameId: row.gameId,
+    amountGame: row.amountGame,
+    productName: row.productName,
+    lang: row.lang === 'zh' ? 'zh' : 'en',
+    registered: row.createdBy !== null,
+  };
+}
+
+/** An order as its payment provider works with it: the order and the provider's references to it. */
+export function paymentOrderOf(row: OrderRow): PaymentOrder {
+  return { ...orderForPayment(row), ref: row.gatewayRef, checkoutUrl: row.payCheckoutSessionUrl };
+}

@@ -1,0 +1,20 @@
+/** What the built-in Fiuu records of a payment, read by its hosted page, status query and refund API. */
+
+export const FIUU_TXN = 'fiuu_txn';
+
+/** Fiuu's status codes ("status" of a result post, "StatCode" of a status query, "Status" of a refund). */
+export const FIUU_STATUS = { paid: '00', failed: '11', pending: '22' } as const;
+
+/** One transaction as the sandbox remembers it (kind fiuu_txn, key = orderid). */
+export interface FiuuSandboxTxn {
+  tranID: string;
+  orderid: string;
+  status: string;
+  amount: string;
+  currency: string;
+  paydate: string;
+  channel: string;
+  billName: string;
+  errorCode: string;
+  errorDesc: string;
+}

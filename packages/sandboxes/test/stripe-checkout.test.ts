@@ -1,0 +1,146 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setStripeRefundControls } from '../src/stripe-refund-sandbox';
+import { webhookSignatureHeader } from '../src/stripe-wire';
+import { formsOf, postForm } from './support/html-forms';
+import { type SandboxApp, startSandboxApp } from './support/sandbox-app';
+import { stripeSdk } from './support/stripe-sdk';
+
+/**
+ * Stripe Checkout and refunds of the sandbox through the real `stripe` SDK, and its webhooks checked by the SDK's
+ * own verifier (stripe.webhooks.constructEvent), which is how a shop believes them.
+ */
+describe('Stripe sandbox: Checkout, webhooks and refunds', () => {
+  let t: SandboxApp;
+  let stripe: Stripe;
+  let webhookSecret: string;
+
+  beforeAll(async () => {
+    t = await startSandboxApp();
+    stripe = stripeSdk(`${t.url}/sandbox/stripe`, t.options.stripe?.secretKey ?? '');
+    webhookSecret = t.options.stripe?.webhookSecret ?? '';
+  });
+  afterAll(async () => t.close());
+
+  it("signs webhooks so that Stripe's own verifier accepts them, and only with the endpoint's secret", () => {
+    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'checkout.session.completed' });
+    const header = webhookSignatureHeader(payload, webhookSecret);
+    expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(stripe.webhooks.constructEvent(payload, header, webhookSecret).id).toBe('evt_1');
+    expect(() => stripe.webhooks.constructEvent(payload, header, 'whsec_other')).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
+    const old = webhookSignatureHeader(payload, webhookSecret, Math.floor(Date.now() / 1000) - 3600);
+    expect(() => stripe.webhooks.constructEvent(payload, old, webhookSecret)).toThrow(/timestamp/i);
+  });
+
+  async function paidSession() {
+    const session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: { currency: 'hkd', unit_amount: 3900, product_data: { name: '100 diamonds' } },
+        },
+      ],
+      customer_email: 'buyer@example.com',
+      metadata: { order_num: 'EZ1' },
+      success_url: `${t.url}/shop/done?session={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${t.url}/shop/cancelled`,
+    });
+    expect(session).toMatchObject({
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: 3900,
+      currency: 'hkd',
+    });
+    const url = session.url ?? '';
+    expect(url).toBe(`${t.url}/sandbox/stripe/pay/${session.id}`);
+    const page = await (await fetch(url)).text();
+    expect(page).toContain('HKD 39.00');
+    const pay = formsOf(page).find((f) => f.fields.action === 'pay');
+    if (!pay) throw new Error('no Pay button');
+    t.shopPosts.length = 0;
+    const res = await postForm(new URL(pay.action, t.url).toString(), pay.fields);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${t.url}/shop/done?session=${session.id}`);
+    return session;
+  }
+
+  it('pays a session on the hosted page and delivers checkout.session.completed twice, signed', async () => {
+    const session = await paidSession();
+    expect(t.shopPosts).toHaveLength(2);
+    for (const post of t.shopPosts) {
+      expect(post.path).toBe('/shop/stripe/webhook');
+      const event = stripe.webhooks.constructEvent(
+        post.raw,
+        String(post.headers['stripe-signature']),
+        webhookSecret,
+      );
+      expect(event.type).toBe('checkout.session.completed');
+      // Rendered in the API version the session was created with (the SDK's).
+      expect(event.api_version).toBe(Stripe.API_VERSION);
+      expect(event.data.object).toMatchObject({ id: session.id, status: 'complete', payment_status: 'paid' });
+    }
+    const retrieved = await stripe.checkout.sessions.retrieve(session.id);
+    expect(retrieved).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    expect(retrieved.payment_intent).toMatch(/^pi_/);
+  });
+
+  it('refunds what was paid, no more, and honours the controls', async () => {
+    const session = await stripe.checkout.sessions.retrieve((await paidSession()).id);
+    const pi = String(session.payment_intent);
+    const first = await stripe.refunds.create(
+      { payment_intent: pi, amount: 900 },
+      { idempotencyKey: 'refund-a' },
+    );
+    expect(first).toMatchObject({ object: 'refund', amount: 900, currency: 'hkd', status: 'succeeded' });
+    expect(
+      (await stripe.refunds.create({ payment_intent: pi, amount: 900 }, { idempotencyKey: 'refund-a' })).id,
+    ).toBe(first.id);
+    const tooMuch = await stripe.refunds
+      .create({ payment_intent: pi, amount: 3001 })
+      .catch((e: unknown) => e);
+    expect(tooMuch).toMatchObject({ statusCode: 400, code: 'amount_too_large' });
+
+    await setStripeRefundControls(t.store, { mode: 'pending' });
+    const pending = await stripe.refunds.create({ payment_intent: pi });
+    expect(pending).toMatchObject({ amount: 3000, status: 'pending' });
+    expect((await stripe.refunds.retrieve(pending.id)).status).toBe('succeeded');
+    const none = await stripe.refunds.create({ payment_intent: pi }).catch((e: unknown) => e);
+    expect(none).toMatchObject({ statusCode: 400, code: 'charge_already_refunded' });
+    await setStripeRefundControls(t.store, {});
+  });
+
+  it('counts each currency in Stripe’s unit: shows ¥500 as JPY 500, refuses KWD not ending in 0 and ISK not whole', async () => {
+    const create = (currency: string, unit_amount: number) =>
+      stripe.checkout.sessions.create({
+        mode: 'payment',
+        line_items: [{ quantity: 1, price_data: { currency, unit_amount, product_data: { name: 'x' } } }],
+        success_url: `${t.url}/shop/done`,
+      });
+    const yen = await create('jpy', 500);
+    expect(await (await fetch(yen.url ?? '')).text()).toContain('JPY 500<');
+    const dinar = await create('kwd', 1250);
+    expect(await (await fetch(dinar.url ?? '')).text()).toContain('KWD 1.250<');
+    expect(await create('kwd', 1255).catch((e: unknown) => e)).toMatchObject({
+      statusCode: 400,
+      code: 'invalid_charge_amount',
+    });
+    expect(await create('isk', 550).catch((e: unknown) => e)).toMatchObject({ statusCode: 400 });
+    expect((await create('isk', 500)).amount_total).toBe(500);
+  });
+
+  it('expires an open session and answers resource_missing for an unknown one', async () => {
+    const session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        { quantity: 1, price_data: { currency: 'usd', unit_amount: 100, product_data: { name: 'x' } } },
+      ],
+      success_url: `${t.url}/shop/done`,
+    });
+    expect((await stripe.checkout.sessions.expire(session.id)).status).toBe('expired');
+    const missing = await stripe.checkout.sessions.retrieve('cs_test_nosuch').catch((e: unknown) => e);
+    expect(missing).toMatchObject({ statusCode: 404, code: 'resource_missing' });
+  });
+});
