@@ -272,7 +272,11 @@ describe('GET /logout', () => {
     const other = `Bearer ${(second.json() as { access_token: string }).access_token}`;
     const res = await get('/logout', auth);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Logout successfully.', data: null });
+    expect(res.json()).toEqual({
+      message: 'Logout successfully.',
+      message_key: 'logout_success',
+      data: null,
+    });
     expect((await get('/user/readme/', auth)).statusCode).toBe(401);
     expect((await get('/logout', auth)).statusCode).toBe(401);
     // Only that session: another device stays signed in.
@@ -352,7 +356,11 @@ describe('POST /captcha/', () => {
     const email = newAddress();
     const res = await askCode('register', email);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'The verification code has been sent to your email.', data: null });
+    expect(res.json()).toEqual({
+      message: 'The verification code has been sent to your email.',
+      message_key: 'code_sent',
+      data: null,
+    });
     const [mail] = mailsTo(await readOutbox(t.dataDir), email);
     expect(mail?.subject).toBe('Your EzRecharge verification code');
     const code = await latestCode(t.dataDir, email);
@@ -435,7 +443,11 @@ describe('POST /captcha/', () => {
     }
     expect(answers[0]).toEqual({
       status: 200,
-      body: { message: 'The verification code has been sent to your email.', data: null },
+      body: {
+        message: 'The verification code has been sent to your email.',
+        message_key: 'code_sent',
+        data: null,
+      },
     });
     expect(answers[1]?.status).toBe(429);
     for (let i = 2; i < answers.length; i += 2) {
@@ -693,7 +705,11 @@ describe('POST /user/forgot_password', () => {
       reset({ email: u.email, code, password: 'brand-new-pass' }),
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'reset password sent to your mailbox', data: null });
+    expect(res.json()).toEqual({
+      message: 'reset password sent to your mailbox',
+      message_key: 'reset_success',
+      data: null,
+    });
     expect((await get('/user/readme/', auth)).statusCode).toBe(401);
     expect((await login(app, u.username, u.password)).statusCode).toBe(400);
     expect(
@@ -885,6 +901,7 @@ describe('POST /user/change_password', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: 'Password changed successfully. Please sign in again.',
+      message_key: 'password_changed',
       data: null,
     });
     expect((await get('/user/readme/', auth)).statusCode).toBe(401);

@@ -450,7 +450,7 @@ describe('catalogue admin and public selects', () => {
         await createPrice(product.id, 'MYR', 100, 800);
         const res = await call('DELETE', `/api/v1/product/${product.id}`, admin);
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toEqual({ message: 'User Deleted', data: null });
+        expect(res.json()).toEqual({ message: 'User Deleted', message_key: 'user_deleted', data: null });
         expect(await t.app.database.db.select().from(products).where(eq(products.id, product.id))).toEqual(
           [],
         );
@@ -485,7 +485,10 @@ describe('catalogue admin and public selects', () => {
         await insertOrder(t.app, { productId: null, priceId: price.id, currency: 'USD' });
         const res = await call('DELETE', `/api/v1/product/${product.id}`, admin);
         expect(res.statusCode).toBe(400);
-        expect(res.json().message).toBe(CATALOGUE_MESSAGES.productHasOrders);
+        expect(res.json()).toMatchObject({
+          message: 'This product has orders and cannot be deleted',
+          message_key: CATALOGUE_MESSAGES.productHasOrders,
+        });
       });
     });
   });
@@ -642,7 +645,7 @@ describe('catalogue admin and public selects', () => {
       );
       expect(attempts.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
       for (const r of attempts.filter((a) => a.statusCode === 409)) {
-        expect(r.json().errors).toEqual({ game_amount: CATALOGUE_MESSAGES.priceTaken });
+        expect(r.json().error_keys).toEqual({ game_amount: CATALOGUE_MESSAGES.priceTaken });
       }
     });
 
@@ -750,7 +753,10 @@ describe('catalogue admin and public selects', () => {
         unit_amount: 1,
       });
       expect(dup.statusCode).toBe(409);
-      expect(dup.json().errors).toEqual({ game_amount: CATALOGUE_MESSAGES.priceTaken });
+      expect(dup.json().errors).toEqual({
+        game_amount: 'A price for this product, currency and diamonds already exists',
+      });
+      expect(dup.json().error_keys).toEqual({ game_amount: CATALOGUE_MESSAGES.priceTaken });
 
       const unknown = await call('PUT', `/api/v1/price/update/${price.id}`, admin, {
         product_id: 999999,
@@ -759,7 +765,8 @@ describe('catalogue admin and public selects', () => {
         unit_amount: 1,
       });
       expect(unknown.statusCode).toBe(400);
-      expect(unknown.json().errors).toEqual({ product_id: CATALOGUE_MESSAGES.productMissing });
+      expect(unknown.json().errors).toEqual({ product_id: 'This product does not exist' });
+      expect(unknown.json().error_keys).toEqual({ product_id: CATALOGUE_MESSAGES.productMissing });
 
       const bad = await call('PUT', `/api/v1/price/update/${price.id}`, admin, {
         product_id: productId,
@@ -789,7 +796,7 @@ describe('catalogue admin and public selects', () => {
       const price = await createPrice(productId, 'CNY', 100, 1300);
       const res = await call('DELETE', `/api/v1/price/delete/${price.id}`, admin);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: 'User Deleted', data: null });
+      expect(res.json()).toEqual({ message: 'User Deleted', message_key: 'user_deleted', data: null });
       expect(await auditRows('price.delete', price.id)).toHaveLength(1);
       expect((await call('GET', `/api/v1/price/${price.id}`, admin)).statusCode).toBe(404);
       expect((await call('DELETE', `/api/v1/price/delete/${price.id}`, admin)).statusCode).toBe(404);
@@ -1067,6 +1074,7 @@ describe('catalogue sync with Stripe', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       message: 'Products and prices synced with Stripe',
+      message_key: 'products_synced',
       data: { products: 1, prices: 18, created_prices: 18, deactivated_prices: 0 },
     });
 

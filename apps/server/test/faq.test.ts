@@ -385,6 +385,7 @@ describe('FAQ', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         message: 'FAQ Add Successfully!',
+        message_key: 'faq_saved',
         data: { ...changed, id, created_at: before.created_at, updated_at: expect.any(String) },
       });
       expect(Date.parse(res.json().data.updated_at)).toBeGreaterThanOrEqual(Date.parse(before.updated_at));
@@ -431,7 +432,7 @@ describe('FAQ', () => {
     it('deletes with SPEC.md’s message, keeps the content in the audit row, then answers 404', async () => {
       const res = await call('DELETE', `/api/v1/faq/${id}`, admin);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: 'User Deleted', data: null });
+      expect(res.json()).toEqual({ message: 'User Deleted', message_key: 'user_deleted', data: null });
       expect((await call('GET', `/api/v1/faq/${id}`, admin)).statusCode).toBe(404);
       expect(await t.app.database.db.select().from(faqs).where(eq(faqs.id, id))).toEqual([]);
       const audit = await auditRows('faq.delete', id);

@@ -87,7 +87,11 @@ describe('feedback', () => {
       const body = message();
       const res = await send(body, { ip: '10.9.9.9' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: 'Your message has been sent successfully.', data: null });
+      expect(res.json()).toEqual({
+        message: 'Your message has been sent successfully.',
+        message_key: 'feedback_sent',
+        data: null,
+      });
 
       const [row] = await rowsNamed(body.name);
       expect(row).toMatchObject({
@@ -280,7 +284,11 @@ describe('feedback', () => {
       };
       const res = await send(body, { path: 'contact', ip: '10.8.8.8' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: 'Your message has been sent successfully.', data: null });
+      expect(res.json()).toEqual({
+        message: 'Your message has been sent successfully.',
+        message_key: 'feedback_sent',
+        data: null,
+      });
       const [row, ...more] = await rowsNamed('Ada Lovelace');
       expect(more).toEqual([]);
       expect(row).toMatchObject({

@@ -161,8 +161,10 @@ describe('users admin', () => {
       expect(dupName.statusCode).toBe(409);
       expect(dupName.json()).toMatchObject({
         code: 'conflict',
-        message: USERS_MESSAGES.usernameTaken,
+        message: 'This username is already taken',
+        message_key: USERS_MESSAGES.usernameTaken,
         errors: { username: 'This username is already taken' },
+        error_keys: { username: USERS_MESSAGES.usernameTaken },
       });
 
       const dupMail = await call(
@@ -402,6 +404,7 @@ describe('users admin', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         message: 'Profile updated successfully!',
+        message_key: 'profile_saved',
         data: expect.objectContaining({
           id: editId,
           username: 'edit_target',
@@ -528,7 +531,7 @@ describe('users admin', () => {
 
       const res = await call('DELETE', `/api/v1/user/${id}`, admin);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: 'User Deleted', data: null });
+      expect(res.json()).toEqual({ message: 'User Deleted', message_key: 'user_deleted', data: null });
 
       expect(await t.app.database.db.select().from(users).where(eq(users.id, id))).toEqual([]);
       expect(await t.app.database.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
@@ -583,7 +586,7 @@ describe('users admin', () => {
           email: TEST_ADMIN.email,
           is_superuser: false,
         }),
-      ).rejects.toMatchObject({ status: 400, message: USERS_MESSAGES.lastSuperuser });
+      ).rejects.toMatchObject({ status: 400, messageKey: USERS_MESSAGES.lastSuperuser });
       await expect(service.remove(actor, adminId)).rejects.toMatchObject({
         status: 400,
         message: 'At least one superuser must remain',

@@ -22,11 +22,17 @@ export const ERROR_STATUS = {
 export type TErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as TErrorCode[];
 
-/** The error body of every failed API call. `errors` maps a field name to its first failed rule. */
+/**
+ * The error body of every failed API call. `errors` maps a field name to its first failed rule (English);
+ * `message_key` and `error_keys` name the shared message (messages.ts) of the message and of each field error where
+ * there is one, for clients that show them in another language.
+ */
 export const ZErrorBody = z.object({
   message: z.string(),
   detail: z.string(),
   code: z.string(),
+  message_key: z.string().optional(),
   errors: z.record(z.string(), z.string()).optional(),
+  error_keys: z.record(z.string(), z.string()).optional(),
 });
 export type TErrorBody = z.infer<typeof ZErrorBody>;

@@ -1,7 +1,8 @@
 /**
- * Validation and result messages of SPEC.md §5 and §8, in English, each under a stable key. The shared zod schemas
- * use these texts, so the server answers them in `errors` and the web shows them; the web translates a message by
- * its key (`validation:<key>` in locales/{en,zh}), via `messageKey()`.
+ * Validation and result messages of SPEC.md §5 and §8, in English, each under a stable key. Code refers to a message
+ * by its key only (`MSG.x`): the shared zod schemas report keys as their issue messages, the server turns a key into
+ * its English text here and answers both (`message` + `message_key`, `errors` + `error_keys`), and the web shows a
+ * key in the active language (`validation:<key>` in locales/{en,zh}). No text is ever looked up back to its key.
  * SPEC.md's wording is kept exactly, including its slips ('Must be maximum 8 characters' for a 32-character limit).
  */
 export const MESSAGES = {
@@ -158,11 +159,16 @@ export const MESSAGES = {
 
 export type TMessageKey = keyof typeof MESSAGES;
 
-const KEY_BY_TEXT = new Map<string, TMessageKey>(
-  (Object.entries(MESSAGES) as [TMessageKey, string][]).map(([key, text]) => [text, key]),
-);
+/** Every message key, as itself: `MSG.email_invalid === 'email_invalid'`, typed as that literal. */
+export const MSG = Object.fromEntries(Object.keys(MESSAGES).map((key) => [key, key])) as {
+  readonly [K in TMessageKey]: K;
+};
 
-/** The key of one of MESSAGES' texts (as a server `errors` value or a zod issue carries it), else undefined. */
-export function messageKey(text: string): TMessageKey | undefined {
-  return KEY_BY_TEXT.get(text);
+export function isMessageKey(value: string): value is TMessageKey {
+  return Object.hasOwn(MESSAGES, value);
+}
+
+/** A key's English text; anything that is not a key is already a text and comes back as it is. */
+export function messageText(keyOrText: string): string {
+  return isMessageKey(keyOrText) ? MESSAGES[keyOrText] : keyOrText;
 }

@@ -1,4 +1,5 @@
-import { MAX_BODY_BYTES } from '@ezrecharge/shared';
+import { MAX_BODY_BYTES, MESSAGES, MSG } from '@ezrecharge/shared';
+import { ZRegister } from '@ezrecharge/shared/schemas/accounts';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +25,10 @@ describe('the error contract', () => {
       },
       async (req) => ok({ username: req.body.username }, 'Created'),
     );
+    app.post('/register', { schema: { body: ZRegister } }, async () => ok(null, MSG.register_success));
+    app.get('/taken', async () => {
+      throw AppError.conflict(MSG.username_taken, { username: MSG.username_taken, note: 'Ours alone' });
+    });
     app.get('/conflict', async () => {
       throw AppError.conflict('Username is taken', { username: 'Username is taken' });
     });
@@ -66,6 +71,70 @@ describe('the error contract', () => {
         username: 'Username must be at least 6 characters',
         'captcha_info.captcha_code': 'Captcha code is 6 digits',
       },
+    });
+  });
+
+  it('names the shared message of every field error and message by its key, beside the English text', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/register',
+      payload: {
+        username: '',
+        email: 'not an email',
+        password: 'secret1',
+        checkbox_terms: true,
+        user_type: 1,
+        captcha_info: {
+          captcha_code: '123456',
+          captcha_api: 'register',
+          captcha_type: 'email',
+          captcha_value: 'a@b.co',
+        },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.errors).toMatchObject({
+      username: MESSAGES.username_required,
+      email: MESSAGES.email_invalid,
+    });
+    expect(body.error_keys).toMatchObject({ username: 'username_required', email: 'email_invalid' });
+    expect(Object.keys(body.error_keys).sort()).toEqual(Object.keys(body.errors).sort());
+    for (const [field, key] of Object.entries(body.error_keys)) {
+      expect(MESSAGES[key as keyof typeof MESSAGES]).toBe(body.errors[field]);
+    }
+
+    const taken = await app.inject({ method: 'GET', url: '/taken' });
+    expect(taken.json()).toEqual({
+      message: MESSAGES.username_taken,
+      message_key: 'username_taken',
+      detail: MESSAGES.username_taken,
+      code: 'conflict',
+      errors: { username: MESSAGES.username_taken, note: 'Ours alone' },
+      error_keys: { username: 'username_taken' },
+    });
+
+    const done = await app.inject({
+      method: 'POST',
+      url: '/register',
+      payload: {
+        username: 'alice_01',
+        email: 'a@b.co',
+        password: 'secret1',
+        checkbox_terms: true,
+        user_type: 1,
+        captcha_info: {
+          captcha_code: '123456',
+          captcha_api: 'register',
+          captcha_type: 'email',
+          captcha_value: 'a@b.co',
+        },
+      },
+    });
+    expect(done.json(), done.body).toEqual({
+      message: MESSAGES.register_success,
+      message_key: 'register_success',
+      data: null,
     });
   });
 

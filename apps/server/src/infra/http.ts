@@ -1,4 +1,13 @@
-import { ERROR_STATUS, type TErrorBody, type TErrorCode } from '@ezrecharge/shared';
+import {
+  ERROR_STATUS,
+  isMessageKey,
+  MESSAGES,
+  MSG,
+  messageText,
+  type TErrorBody,
+  type TErrorCode,
+  type TMessageKey,
+} from '@ezrecharge/shared';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -6,25 +15,35 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
  * The one place where failures become HTTP answers (DESIGN.md §4). Services throw AppError with a stable code;
  * framework errors (bad JSON, wrong content type, body too large, schema validation) are mapped here too, so no
  * route shapes an error body by hand and nothing unexpected leaks as a stack trace or SQL text.
+ *
+ * Messages are given as shared message keys (`MSG.user_not_found`) wherever one fits: the body then carries the
+ * English text and the key (`message` + `message_key`, `errors` + `error_keys`), and the web shows the key in the
+ * buyer's language. Any other string is a text of its own and is sent as it is.
  */
 export class AppError extends Error {
   override name = 'AppError';
+  /** The shared key of the message, when it was given as one. */
+  readonly messageKey: TMessageKey | undefined;
+  readonly detail: string;
   constructor(
     readonly code: TErrorCode,
-    message: string,
-    readonly detail: string = message,
+    message: TMessageKey | (string & {}),
+    detail?: string,
+    /** Field → message key (or a text of its own). */
     readonly fieldErrors?: Record<string, string>,
     readonly headers?: Record<string, string>,
   ) {
-    super(message);
+    super(messageText(message));
+    this.messageKey = isMessageKey(message) ? message : undefined;
+    this.detail = detail ?? this.message;
   }
 
   get status(): number {
     return ERROR_STATUS[this.code];
   }
 
-  static badRequest(message: string, fieldErrors?: Record<string, string>): AppError {
-    return new AppError(fieldErrors ? 'validation_failed' : 'bad_request', message, message, fieldErrors);
+  static badRequest(message: TMessageKey | (string & {}), fieldErrors?: Record<string, string>): AppError {
+    return new AppError(fieldErrors ? 'validation_failed' : 'bad_request', message, undefined, fieldErrors);
   }
   static unauthorized(detail = 'Not authenticated'): AppError {
     return new AppError('unauthorized', 'Unauthorized', detail);
@@ -32,18 +51,23 @@ export class AppError extends Error {
   static forbidden(detail = 'You are not allowed to do this'): AppError {
     return new AppError('forbidden', 'Forbidden', detail);
   }
-  /** `message`: one of the shared MESSAGES (e.g. MESSAGES.user_not_found), so the web can translate it. */
-  static notFound(message: string): AppError {
+  /** `message`: a shared message key (e.g. MSG.user_not_found), so the web can show it in the buyer's language. */
+  static notFound(message: TMessageKey): AppError {
     return new AppError('not_found', message);
   }
-  static conflict(message: string, fieldErrors?: Record<string, string>): AppError {
-    return new AppError('conflict', message, message, fieldErrors);
+  static conflict(message: TMessageKey | (string & {}), fieldErrors?: Record<string, string>): AppError {
+    return new AppError('conflict', message, undefined, fieldErrors);
   }
 }
 
-/** `{ message, data }` of every successful call. */
-export function ok<T>(data: T, message = 'OK'): { message: string; data: T } {
-  return { message, data };
+/** `{ message, data }` of every successful call; a message given as a shared key also carries `message_key`. */
+export function ok<T>(
+  data: T,
+  message: TMessageKey | (string & {}) = 'OK',
+): { message: string; message_key?: TMessageKey; data: T } {
+  return isMessageKey(message)
+    ? { message: MESSAGES[message], message_key: message, data }
+    : { message, data };
 }
 
 const FRAMEWORK_ERRORS: Record<string, { code: TErrorCode; message: string }> = {
@@ -55,7 +79,7 @@ const FRAMEWORK_ERRORS: Record<string, { code: TErrorCode; message: string }> = 
     code: 'bad_request',
     message: 'Content-Length does not match the body',
   },
-  FST_REQ_FILE_TOO_LARGE: { code: 'payload_too_large', message: 'File is too large' },
+  FST_REQ_FILE_TOO_LARGE: { code: 'payload_too_large', message: MSG.file_too_large },
   FST_PARTS_LIMIT: { code: 'payload_too_large', message: 'Too many parts' },
   FST_FILES_LIMIT: { code: 'payload_too_large', message: 'Too many files' },
   FST_FIELDS_LIMIT: { code: 'payload_too_large', message: 'Too many form fields' },
@@ -77,14 +101,29 @@ const CODE_BY_STATUS: Record<number, TErrorCode> = {
   503: 'service_unavailable',
 };
 
+/**
+ * The error body. `message` and each `errors` value may be a shared message key: it is sent as its English text,
+ * with the key beside it (`message_key`, `error_keys`).
+ */
 export function sendError(
   reply: FastifyReply,
   code: TErrorCode,
   message: string,
-  detail = message,
+  detail?: string,
   errors?: Record<string, string>,
 ): FastifyReply {
-  const body: TErrorBody = { message, detail, code, ...(errors ? { errors } : {}) };
+  const text = messageText(message);
+  const body: TErrorBody = { message: text, detail: detail ?? text, code };
+  if (isMessageKey(message)) body.message_key = message;
+  if (errors) {
+    body.errors = {};
+    const keys: Record<string, TMessageKey> = {};
+    for (const [field, value] of Object.entries(errors)) {
+      body.errors[field] = messageText(value);
+      if (isMessageKey(value)) keys[field] = value;
+    }
+    if (Object.keys(keys).length > 0) body.error_keys = keys;
+  }
   return reply.status(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(body);
 }
 
@@ -98,7 +137,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return sendError(reply, error.code, error.message, error.detail, error.fieldErrors);
+      return sendError(reply, error.code, error.messageKey ?? error.message, error.detail, error.fieldErrors);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
@@ -107,7 +146,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         errors[field] ??= issue.message ?? `${field} is not valid.`;
       }
       const [first] = Object.entries(errors);
-      const detail = first ? `${first[0]}: ${first[1]}` : 'Invalid input';
+      const detail = first ? `${first[0]}: ${messageText(first[1])}` : 'Invalid input';
       return sendError(reply, 'validation_failed', 'Invalid input', detail, errors);
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;

@@ -84,6 +84,20 @@ describe('successful calls', () => {
     expect(toasts).toHaveLength(0);
   });
 
+  it('gives a success message the server named by its key in the active language, others as sent', async () => {
+    await setLanguage('zh');
+    stubFetch(() =>
+      jsonResponse(200, {
+        message: 'Feedback marked as resolved',
+        message_key: 'feedback_handled',
+        data: null,
+      }),
+    );
+    expect((await api.put('/api/v1/feedback/1/handle')).message).toBe('反馈已标记为已处理');
+    stubFetch(() => jsonResponse(200, { message: 'Feedback marked as resolved', data: null }));
+    expect((await api.put('/api/v1/feedback/1/handle')).message).toBe('Feedback marked as resolved');
+  });
+
   it('tells the server the language of the screen, so its e-mails match', async () => {
     const fetchMock = stubFetch(() => jsonResponse(200, { message: 'ok', data: null }));
 
@@ -213,6 +227,27 @@ describe('failures (SPEC.md §8)', () => {
       ['error', 'Undefined Error'],
     ]);
     expect(visited).toEqual([]);
+  });
+
+  it('in Chinese shows a message the server named by its key, and keeps the keys of its field errors', async () => {
+    await setLanguage('zh');
+    stubFetch(() =>
+      jsonResponse(400, {
+        message: 'Incorrect username or password',
+        message_key: 'bad_credentials',
+        detail: 'Incorrect username or password',
+        code: 'bad_request',
+        errors: { email: 'Email is not valid', note: 'Only this server says so' },
+        error_keys: { email: 'email_invalid' },
+      }),
+    );
+
+    const error = await rejectionOf(api.post('/api/v1/login/access-token'));
+
+    expect(error.message).toBe('用户名或密码错误');
+    expect(error.messageKey).toBe('bad_credentials');
+    expect(error.fieldErrors).toEqual({ email: 'Email is not valid', note: 'Only this server says so' });
+    expect(error.fieldErrorKeys).toEqual({ email: 'email_invalid' });
   });
 
   it('in Chinese shows the translation of the stable error code', async () => {

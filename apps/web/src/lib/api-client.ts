@@ -1,5 +1,6 @@
 import type { TErrorBody } from '@ezrecharge/shared/errors';
 import { REQUEST_TIMEOUT_MS } from '@ezrecharge/shared/limits';
+import { isMessageKey } from '@ezrecharge/shared/messages';
 import { currentLanguage, i18n } from './i18n';
 import { navigateTo } from './navigation';
 import { routePath } from './routes';
@@ -28,8 +29,12 @@ export class ApiError extends Error {
   /** The server's message and detail, as sent (English). */
   readonly serverMessage: string;
   readonly detail: string;
-  /** Field name → message, for showing under form fields. */
+  /** The shared message key of `serverMessage` (`message_key`), when the server named one. */
+  readonly messageKey: string;
+  /** Field name → message (English), for showing under form fields. */
   readonly fieldErrors: Readonly<Record<string, string>>;
+  /** Field name → shared message key (`error_keys`), for showing a field error in the active language. */
+  readonly fieldErrorKeys: Readonly<Record<string, string>>;
   /** True when the client already showed a toast for this error; callers must not show a second one. */
   readonly toasted: boolean;
 
@@ -40,7 +45,9 @@ export class ApiError extends Error {
     code?: string;
     serverMessage?: string;
     detail?: string;
+    messageKey?: string;
     fieldErrors?: Record<string, string>;
+    fieldErrorKeys?: Record<string, string>;
     toasted?: boolean;
     cause?: unknown;
   }) {
@@ -50,7 +57,9 @@ export class ApiError extends Error {
     this.code = init.code ?? '';
     this.serverMessage = init.serverMessage ?? '';
     this.detail = init.detail ?? '';
+    this.messageKey = init.messageKey ?? '';
     this.fieldErrors = init.fieldErrors ?? {};
+    this.fieldErrorKeys = init.fieldErrorKeys ?? {};
     this.toasted = init.toasted ?? false;
   }
 }
@@ -61,7 +70,9 @@ export function isApiError(value: unknown): value is ApiError {
 
 /** Success body of every call but login (DESIGN.md §4). */
 export interface TEnvelope<T> {
+  /** The server's message; through `api.*`, in the active language when the server named its shared key. */
   message: string;
+  message_key?: string;
   data: T;
 }
 
@@ -127,28 +138,41 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function readTexts(record: Record<string, unknown>, key: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const value = record[key];
+  if (isRecord(value)) {
+    for (const [field, text] of Object.entries(value)) if (typeof text === 'string') out[field] = text;
+  }
+  return out;
+}
+
 /** Reads whatever error body arrived; proxies and crashes may send HTML or nothing. */
 function toErrorBody(body: unknown): Partial<TErrorBody> {
   if (!isRecord(body)) return {};
-  const errors: Record<string, string> = {};
-  if (isRecord(body.errors)) {
-    for (const [field, message] of Object.entries(body.errors)) {
-      if (typeof message === 'string') errors[field] = message;
-    }
-  }
   return {
     message: readText(body, 'message'),
+    message_key: readText(body, 'message_key'),
     detail: readText(body, 'detail'),
     code: readText(body, 'code'),
-    errors,
+    errors: readTexts(body, 'errors'),
+    error_keys: readTexts(body, 'error_keys'),
   };
 }
 
+/** A shared message key's text in the active language (`validation:<key>`), else undefined. */
+export function messageKeyText(key: string | undefined): string | undefined {
+  return key && isMessageKey(key) ? i18n.t(`validation:${key}`) : undefined;
+}
+
 /**
- * The text shown for a failed call. English shows the server's words (SPEC.md §8: message, else detail, else
- * 'Undefined Error'); other languages show the translation of the stable error code when there is one.
+ * The text shown for a failed call. A message the server named by its shared key shows in the active language;
+ * otherwise English shows the server's words (SPEC.md §8: message, else detail, else 'Undefined Error') and other
+ * languages the translation of the stable error code when there is one.
  */
 function displayMessage(body: Partial<TErrorBody>, prefer: 'message' | 'detail'): string {
+  const keyed = prefer === 'message' ? messageKeyText(body.message_key) : undefined;
+  if (keyed) return keyed;
   if (i18n.language !== 'en' && body.code && i18n.exists(`common:errors.${body.code}`)) {
     return i18n.t(`common:errors.${body.code}`);
   }
@@ -178,8 +202,10 @@ function handleFailure(status: number, body: unknown, silent: boolean): ApiError
     status,
     code: error.code ?? '',
     serverMessage: error.message ?? '',
+    messageKey: error.message_key ?? '',
     detail: error.detail ?? '',
     fieldErrors: error.errors ?? {},
+    fieldErrorKeys: error.error_keys ?? {},
   };
   if (status === 400 || silent) {
     // Callers show popups and field errors (SPEC.md §8), so no toast here.
@@ -187,7 +213,10 @@ function handleFailure(status: number, body: unknown, silent: boolean): ApiError
       ...shared,
       message:
         status === 400
-          ? error.message || error.detail || i18n.t('common:errors.undefined')
+          ? messageKeyText(error.message_key) ||
+            error.message ||
+            error.detail ||
+            i18n.t('common:errors.undefined')
           : displayMessage(error, 'message'),
     });
   }
@@ -265,14 +294,21 @@ export async function apiRequest<T = unknown>(path: string, options: TRequestOpt
 
 type TBodyOptions<T> = Omit<TRequestOptions<T>, 'method'>;
 
+/** An envelope whose message the server named by its shared key carries that message in the active language. */
+async function localised<T>(answer: Promise<TEnvelope<T>>): Promise<TEnvelope<T>> {
+  const body = await answer;
+  const text = isRecord(body) ? messageKeyText(body.message_key) : undefined;
+  return text ? { ...body, message: text } : body;
+}
+
 /** Shorthands for the `{ message, data }` envelope; `parse` receives the whole body. */
 export const api = {
   get: <T>(path: string, options?: TBodyOptions<TEnvelope<T>>) =>
-    apiRequest<TEnvelope<T>>(path, { ...options, method: 'GET' }),
+    localised(apiRequest<TEnvelope<T>>(path, { ...options, method: 'GET' })),
   post: <T>(path: string, options?: TBodyOptions<TEnvelope<T>>) =>
-    apiRequest<TEnvelope<T>>(path, { ...options, method: 'POST' }),
+    localised(apiRequest<TEnvelope<T>>(path, { ...options, method: 'POST' })),
   put: <T>(path: string, options?: TBodyOptions<TEnvelope<T>>) =>
-    apiRequest<TEnvelope<T>>(path, { ...options, method: 'PUT' }),
+    localised(apiRequest<TEnvelope<T>>(path, { ...options, method: 'PUT' })),
   delete: <T>(path: string, options?: TBodyOptions<TEnvelope<T>>) =>
-    apiRequest<TEnvelope<T>>(path, { ...options, method: 'DELETE' }),
+    localised(apiRequest<TEnvelope<T>>(path, { ...options, method: 'DELETE' })),
 };

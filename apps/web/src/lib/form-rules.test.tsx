@@ -11,8 +11,8 @@ import {
   applyServerErrors,
   errorText,
   fieldRules,
+  messageTextOf,
   reportFormError,
-  translateKnownMessage,
   zodRule,
 } from './form-rules';
 import { LOCALE_FILES, setLanguage } from './i18n';
@@ -31,23 +31,34 @@ async function check(rule: ReturnType<typeof zodRule>, value: unknown): Promise<
   }
 }
 
-function badRequest(fieldErrors: Record<string, string>, message = 'Invalid input'): ApiError {
+function badRequest(
+  fieldErrors: Record<string, string>,
+  message = 'Invalid input',
+  keys: { message?: string; fields?: Record<string, string> } = {},
+): ApiError {
   return new ApiError({
     kind: 'http',
     status: 400,
     code: 'validation_failed',
     message,
     serverMessage: message,
+    messageKey: keys.message,
     fieldErrors,
+    fieldErrorKeys: keys.fields,
   });
 }
 
 describe('validation namespace', () => {
-  it('has exactly the keys of the shared MESSAGES, with their SPEC.md texts in English', () => {
+  it('has exactly the keys of the shared MESSAGES, with their SPEC.md texts in English and a Chinese text', () => {
     const en = LOCALE_FILES['../locales/en/validation.json'];
-    const zh = LOCALE_FILES['../locales/zh/validation.json'];
+    const zh = LOCALE_FILES['../locales/zh/validation.json'] ?? {};
     expect(en).toEqual({ ...MESSAGES });
-    expect(Object.keys(zh ?? {}).sort()).toEqual(Object.keys(MESSAGES).sort());
+    expect(Object.keys(zh).sort()).toEqual(Object.keys(MESSAGES).sort());
+    for (const [key, text] of Object.entries(zh)) {
+      expect(typeof text === 'string' && text.trim().length > 0, key).toBe(true);
+      // A Chinese text has Chinese in it (not an English text copied over).
+      expect(/\p{Script=Han}/u.test(String(text)), `${key}: ${String(text)}`).toBe(true);
+    }
   });
 });
 
@@ -138,18 +149,20 @@ describe('forms', () => {
     expect(unplaced).toEqual(['stale']);
   });
 
-  it('translate shared messages and show the others as sent', async () => {
+  it('show errors the server named by key in the active language and the others as sent', async () => {
     await setLanguage('zh');
     const form = renderForm();
     applyServerErrors(
       form,
-      badRequest({ email: MESSAGES.email_invalid, captcha_code: 'Something only this server says' }),
+      badRequest({ email: MESSAGES.email_invalid, captcha_code: MESSAGES.code_invalid }, 'Invalid input', {
+        fields: { email: 'email_invalid' },
+      }),
       ['email', 'captcha_code'],
     );
     expect(await screen.findByText('邮箱格式不正确')).toBeInTheDocument();
-    expect(screen.getByText('Something only this server says')).toBeInTheDocument();
-    // Server refusals are shared messages too.
-    expect(translateKnownMessage(MESSAGES.code_invalid)).toBe('验证码无效或已过期');
+    // Without its key a text is never looked up back: it shows as the server wrote it.
+    expect(screen.getByText(MESSAGES.code_invalid)).toBeInTheDocument();
+    expect(messageTextOf('code_invalid')).toBe('验证码无效或已过期');
   });
 
   it('show the message in a popup only when the field errors do not say it all', () => {
@@ -171,13 +184,14 @@ describe('forms', () => {
 });
 
 describe('errorText', () => {
-  it("shows the server's words in English; elsewhere a shared message's translation, else one by code", async () => {
+  it('shows a keyed message in the active language; other server words in English, elsewhere a text by code', async () => {
     const known = new ApiError({
       kind: 'http',
       status: 400,
       code: 'bad_request',
       message: MESSAGES.bad_credentials,
       serverMessage: MESSAGES.bad_credentials,
+      messageKey: 'bad_credentials',
     });
     const unknown = new ApiError({
       kind: 'http',

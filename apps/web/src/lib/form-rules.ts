@@ -1,7 +1,7 @@
-import { messageKey } from '@ezrecharge/shared/messages';
+import { isMessageKey, type TMessageKey } from '@ezrecharge/shared/messages';
 import type { FormInstance, FormItemProps } from 'antd';
 import type { ZodType } from 'zod';
-import { type ApiError, isApiError } from './api-client';
+import { type ApiError, isApiError, messageKeyText } from './api-client';
 import { i18n } from './i18n';
 
 /**
@@ -9,7 +9,7 @@ import { i18n } from './i18n';
  * server apply the same rules and report the same messages:
  * - a field's rules run on blur and on change (not on every input event of a composition) and stop at the first
  *   failing rule;
- * - a message that is one of the shared MESSAGES shows in the active language (`validation:<key>`);
+ * - the shared schemas report message keys (messages.ts), shown in the active language (`validation:<key>`);
  * - any other message becomes SPEC.md's generic '{field} is not valid.'.
  */
 
@@ -18,10 +18,9 @@ export type TRule = TRules[number];
 
 export const VALIDATE_TRIGGER = ['onBlur', 'onChange'];
 
-/** The text of a shared message in the active language, or undefined when `text` is not one of them. */
-export function translateKnownMessage(text: string): string | undefined {
-  const key = messageKey(text);
-  return key ? i18n.t(`validation:${key}`) : undefined;
+/** A shared message in the active language. */
+export function messageTextOf(key: TMessageKey): string {
+  return i18n.t(`validation:${key}`);
 }
 
 /** SPEC.md §5 generic form message, '{field} is not valid.', in the active language. */
@@ -36,7 +35,7 @@ export function zodRule(schema: ZodType, label: string): TRule {
       const result = schema.safeParse(value);
       if (result.success) return;
       const first = result.error.issues[0]?.message ?? '';
-      throw new Error(translateKnownMessage(first) ?? invalidFieldMessage(label));
+      throw new Error(isMessageKey(first) ? messageTextOf(first) : invalidFieldMessage(label));
     },
   };
 }
@@ -62,8 +61,9 @@ export function fieldRules(
 /**
  * Shows a server's `errors` (SPEC.md §5: "Server-side field errors are shown under the fields") on the form.
  * `fields` lists the form's field names; a server name matches a field by its full dotted name, by an `aliases`
- * entry, or by its last segment (`captcha_info.captcha_code` → `captcha_code`). Known messages are translated,
- * others are shown as sent. Returns the messages that matched no field, for the caller to show elsewhere.
+ * entry, or by its last segment (`captcha_info.captcha_code` → `captcha_code`). An error the server named by its
+ * shared key (`error_keys`) shows in the active language, others as sent. Returns the messages that matched no
+ * field, for the caller to show elsewhere.
  */
 export function applyServerErrors(
   form: FormInstance,
@@ -75,7 +75,7 @@ export function applyServerErrors(
   const placed: Array<{ name: string; errors: string[] }> = [];
   const unplaced: string[] = [];
   for (const [serverName, message] of Object.entries(error.fieldErrors)) {
-    const text = translateKnownMessage(message) ?? message;
+    const text = messageKeyText(error.fieldErrorKeys[serverName]) ?? message;
     const name = fieldFor(serverName, fields, aliases);
     if (name) placed.push({ name, errors: [text] });
     else unplaced.push(text);
@@ -97,13 +97,13 @@ function fieldFor(
 }
 
 /**
- * The text to show for a failed call in the active language. English shows the server's message (SPEC.md §8).
- * Elsewhere a shared message is translated; other server texts (English only) give way to `fallback` for their
- * error code, then to the translation of the code itself.
+ * The text to show for a failed call in the active language. A message the server named by its shared key is
+ * shown in the active language; otherwise English shows the server's message (SPEC.md §8) and other server texts
+ * (English only) give way to `fallback` for their error code, then to the translation of the code itself.
  */
 export function errorText(error: unknown, fallback: Readonly<Record<string, string>> = {}): string {
   if (!isApiError(error)) return i18n.t('common:errors.undefined');
-  const known = translateKnownMessage(error.serverMessage);
+  const known = messageKeyText(error.messageKey);
   if (known) return known;
   if (i18n.language === 'en' || error.kind !== 'http') return error.message;
   return localisedByCode(error, fallback) ?? error.message;

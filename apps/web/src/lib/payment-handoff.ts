@@ -1,5 +1,4 @@
 import { fiuuFormFields, type TFiuuHandoff, type TOrderHandoff } from '@ezrecharge/shared/schemas/orders';
-import { translateKnownMessage } from './form-rules';
 import { toast } from './toast';
 
 /**
@@ -36,7 +35,7 @@ export function postPaymentForm(handoff: TFiuuHandoff): HTMLFormElement {
 }
 
 /**
- * Performs a hand-off. `message` is the server's answer (MESSAGES.order_created), shown in the active language
+ * Performs a hand-off. `message` is the server's answer (MSG.order_created), already in the active language
  * before a redirect; a form post shows nothing, since the gateway's page replaces this one at once.
  */
 export function startPaymentHandoff(handoff: TOrderHandoff, message: string): void {
@@ -44,6 +43,6 @@ export function startPaymentHandoff(handoff: TOrderHandoff, message: string): vo
     postPaymentForm(handoff);
     return;
   }
-  if (message) toast.success(translateKnownMessage(message) ?? message);
+  if (message) toast.success(message);
   window.location.assign(handoff.payment_url);
 }

@@ -1,3 +1,4 @@
+import { isMessageKey, MESSAGES } from '@ezrecharge/shared/messages';
 import { vi } from 'vitest';
 
 /**
@@ -18,9 +19,40 @@ export type TReply = { status: number; body?: unknown; headers?: Record<string, 
 export type THandler = (call: TRecordedCall) => TReply | Promise<TReply>;
 
 export const reply = (status: number, body?: unknown): TReply => ({ status, body });
-export const ok = (data: unknown, message = 'OK'): TReply => reply(200, { message, data });
-export const fail = (status: number, message: string, extra: Record<string, unknown> = {}): TReply =>
-  reply(status, { message, detail: message, code: status === 400 ? 'bad_request' : 'conflict', ...extra });
+
+/** A message as the server sends it: a shared key (`MSG.x`) goes out as its English text with `message_key`. */
+function messageFields(message: string): { message: string; message_key?: string } {
+  return isMessageKey(message) ? { message: MESSAGES[message], message_key: message } : { message };
+}
+
+/** Field errors as the server sends them: keys become English texts, named again under `error_keys`. */
+export function fieldErrors(errors: Record<string, string>): {
+  errors: Record<string, string>;
+  error_keys?: Record<string, string>;
+} {
+  const texts: Record<string, string> = {};
+  const keys: Record<string, string> = {};
+  for (const [field, value] of Object.entries(errors)) {
+    texts[field] = isMessageKey(value) ? MESSAGES[value] : value;
+    if (isMessageKey(value)) keys[field] = value;
+  }
+  return Object.keys(keys).length > 0 ? { errors: texts, error_keys: keys } : { errors: texts };
+}
+
+/** A success answer; `message` may be a shared key (`MSG.x`), as the server's `ok()` takes it. */
+export const ok = (data: unknown, message = 'OK'): TReply => reply(200, { ...messageFields(message), data });
+/** A failure; `message` may be a shared key; `extra.errors` values may be keys too. */
+export const fail = (status: number, message: string, extra: Record<string, unknown> = {}): TReply => {
+  const { errors, ...rest } = extra as { errors?: Record<string, string> };
+  const head = messageFields(message);
+  return reply(status, {
+    ...head,
+    detail: head.message,
+    code: status === 400 ? 'bad_request' : 'conflict',
+    ...rest,
+    ...(errors ? fieldErrors(errors) : {}),
+  });
+};
 
 function parseBody(init: RequestInit): unknown {
   const { body } = init;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { MESSAGES, messageKey } from '../messages';
+import { isMessageKey, MESSAGES, MSG, messageText } from '../messages';
 import { ZChangeMe, ZForgotPassword, ZLoginForm, ZRegister, ZUserCreate, ZUserUpdate } from './accounts';
 
 /** The first message per field, as both the server's error handler and the web's form rules report it. */
@@ -43,41 +43,39 @@ describe('account schemas', () => {
         captcha_info: { ...validRegister.captcha_info, captcha_code: '' },
       }),
     ).toEqual({
-      username: MESSAGES.username_required,
-      email: MESSAGES.email_invalid,
-      password: MESSAGES.password_length,
-      checkbox_terms: MESSAGES.terms_required,
-      'captcha_info.captcha_code': MESSAGES.captcha_missing,
+      username: MSG.username_required,
+      email: MSG.email_invalid,
+      password: MSG.password_length,
+      checkbox_terms: MSG.terms_required,
+      'captcha_info.captcha_code': MSG.captcha_missing,
     });
-    expect(firstErrors(ZRegister, { ...validRegister, email: '' }).email).toBe(MESSAGES.email_required);
+    expect(firstErrors(ZRegister, { ...validRegister, email: '' }).email).toBe(MSG.email_required);
     expect(firstErrors(ZRegister, { ...validRegister, username: 'x'.repeat(65) }).username).toBe(
-      MESSAGES.username_length,
+      MSG.username_length,
     );
   });
 
   it('keep the basic e-mail rule: no spaces, one @, a dot in the domain', () => {
     for (const bad of ['a b@c.de', 'a@@c.de', 'a@cde', 'a@c.', '@c.de']) {
-      expect(firstErrors(ZRegister, { ...validRegister, email: bad }).email, bad).toBe(
-        MESSAGES.email_invalid,
-      );
+      expect(firstErrors(ZRegister, { ...validRegister, email: bad }).email, bad).toBe(MSG.email_invalid);
     }
   });
 
   it('use the reset screen wording on forgot_password', () => {
     expect(firstErrors(ZForgotPassword, { email: '', captcha_info: {}, new_password: '' })).toMatchObject({
-      email: MESSAGES.reset_email_required,
-      new_password: MESSAGES.new_password_required,
+      email: MSG.reset_email_required,
+      new_password: MSG.new_password_required,
     });
-    expect(firstErrors(ZForgotPassword, { email: 'x@y' }).email).toBe(MESSAGES.reset_email_invalid);
+    expect(firstErrors(ZForgotPassword, { email: 'x@y' }).email).toBe(MSG.reset_email_invalid);
   });
 
   it('keep the profile limits: nickname 32 with its message, e-mail 64', () => {
     expect(firstErrors(ZChangeMe, { nickname: 'n'.repeat(33), email: 'a@b.co' }).nickname).toBe(
-      MESSAGES.profile_nickname_max,
+      MSG.profile_nickname_max,
     );
-    expect(firstErrors(ZChangeMe, { nickname: 'n', email: '' }).email).toBe(MESSAGES.profile_email_required);
+    expect(firstErrors(ZChangeMe, { nickname: 'n', email: '' }).email).toBe(MSG.profile_email_required);
     expect(firstErrors(ZChangeMe, { nickname: 'n', email: `${'a'.repeat(60)}@b.co` }).email).toBe(
-      MESSAGES.email_max_64,
+      MSG.email_max_64,
     );
     expect(
       firstErrors(ZChangeMe, { nickname: 'n', email: 'a@b.co', avatar: 'https://evil.example/x.png' }).avatar,
@@ -88,12 +86,12 @@ describe('account schemas', () => {
     expect(
       firstErrors(ZUserCreate, { username: 'bob_01', password: 'secret-1', nickname: '', email: 'b@b.co' }),
     ).toEqual({
-      nickname: MESSAGES.nickname_required,
-      is_superuser: MESSAGES.is_superuser_required,
+      nickname: MSG.nickname_required,
+      is_superuser: MSG.is_superuser_required,
     });
     expect(
       firstErrors(ZUserUpdate, { nickname: 'n'.repeat(65), email: 'b@b.co', is_superuser: false }).nickname,
-    ).toBe(MESSAGES.nickname_max_64);
+    ).toBe(MSG.nickname_max_64);
   });
 
   it('need the 14-digit event time on login', () => {
@@ -101,13 +99,18 @@ describe('account schemas', () => {
       firstErrors(ZLoginForm, { username: 'a', password: 'x', client_secret: '2026' }).client_secret,
     ).toBeDefined();
     expect(firstErrors(ZLoginForm, { username: '', password: '', client_secret: '20260101000000' })).toEqual({
-      username: MESSAGES.username_required,
-      password: MESSAGES.password_required,
+      username: MSG.username_required,
+      password: MSG.password_required,
     });
   });
 
-  it('map every message back to its key', () => {
-    for (const [key, text] of Object.entries(MESSAGES)) expect(messageKey(text)).toBe(key);
-    expect(messageKey('something else')).toBeUndefined();
+  it('report message keys, each with its English text', () => {
+    for (const [key, text] of Object.entries(MESSAGES)) {
+      expect(MSG[key as keyof typeof MSG]).toBe(key);
+      expect(isMessageKey(key)).toBe(true);
+      expect(messageText(key)).toBe(text);
+    }
+    expect(isMessageKey('toString')).toBe(false);
+    expect(messageText('something else')).toBe('something else');
   });
 });

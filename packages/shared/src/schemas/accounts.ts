@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../limits';
-import { MESSAGES as M } from '../messages';
+import { MSG as M } from '../messages';
 
 /**
  * Requests and responses of sign-in, sign-up, password reset, profile and users admin (SPEC.md §3, §5, §7).

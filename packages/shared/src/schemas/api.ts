@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../limits';
 
 /** `{ message, data }`: the body of every successful API call (DESIGN.md §4). */
-export const envelope = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data });
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ message: z.string(), message_key: z.string().optional(), data });
 
 /** A page of a list: `{ page_data, total, page, page_size }`. */
 export const pageOf = <T extends z.ZodType>(item: T) =>

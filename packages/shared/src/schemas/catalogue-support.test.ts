@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { MESSAGES } from '../messages';
+import { MSG } from '../messages';
 import { ZPriceInput, ZProductInput } from './catalogue';
 import { ZContactInput, ZFaqInput, ZFeedbackInput } from './support';
 
@@ -14,8 +14,8 @@ function firstErrors(schema: z.ZodType, input: unknown): Record<string, string> 
 
 describe('catalogue schemas', () => {
   it('name products per SPEC.md §5', () => {
-    expect(firstErrors(ZProductInput, { name: '' }).name).toBe(MESSAGES.name_required);
-    expect(firstErrors(ZProductInput, { name: 'n'.repeat(65) }).name).toBe(MESSAGES.product_name_max);
+    expect(firstErrors(ZProductInput, { name: '' }).name).toBe(MSG.name_required);
+    expect(firstErrors(ZProductInput, { name: 'n'.repeat(65) }).name).toBe(MSG.product_name_max);
     expect(ZProductInput.parse({ name: ' Diamonds ' })).toMatchObject({
       name: 'Diamonds',
       image: '',
@@ -30,32 +30,28 @@ describe('catalogue schemas', () => {
     const ok = { product_id: 1, game_amount: 500, currency: 'SGD', unit_amount: 1220 };
     expect(ZPriceInput.parse(ok)).toEqual(ok);
     expect(firstErrors(ZPriceInput, { ...ok, game_amount: undefined }).game_amount).toBe(
-      MESSAGES.diamonds_required,
+      MSG.diamonds_required,
     );
-    expect(firstErrors(ZPriceInput, { ...ok, game_amount: 100_001 }).game_amount).toBe(
-      MESSAGES.diamonds_range,
-    );
-    expect(firstErrors(ZPriceInput, { ...ok, unit_amount: undefined }).unit_amount).toBe(
-      MESSAGES.price_required,
-    );
-    expect(firstErrors(ZPriceInput, { ...ok, unit_amount: 12.5 }).unit_amount).toBe(MESSAGES.price_positive);
-    expect(firstErrors(ZPriceInput, { ...ok, currency: 'EUR' }).currency).toBe(MESSAGES.currency_required);
+    expect(firstErrors(ZPriceInput, { ...ok, game_amount: 100_001 }).game_amount).toBe(MSG.diamonds_range);
+    expect(firstErrors(ZPriceInput, { ...ok, unit_amount: undefined }).unit_amount).toBe(MSG.price_required);
+    expect(firstErrors(ZPriceInput, { ...ok, unit_amount: 12.5 }).unit_amount).toBe(MSG.price_positive);
+    expect(firstErrors(ZPriceInput, { ...ok, currency: 'EUR' }).currency).toBe(MSG.currency_required);
   });
 
   it('refuses under unit_amount a price its gateway cannot charge exactly, never rounding it', () => {
     const jod = { product_id: 1, game_amount: 500, currency: 'JOD', unit_amount: 1250 };
     expect(ZPriceInput.parse(jod)).toEqual(jod);
     expect(firstErrors(ZPriceInput, { ...jod, unit_amount: 1255 })).toEqual({
-      unit_amount: MESSAGES.price_three_decimal_tens,
+      unit_amount: MSG.price_three_decimal_tens,
     });
     const yen = { product_id: 1, game_amount: 500, currency: 'JPY', unit_amount: 501 };
     expect(ZPriceInput.parse(yen)).toEqual(yen);
     // The amount's own checks come first; the gateway rule needs a valid amount and currency.
     expect(firstErrors(ZPriceInput, { ...jod, unit_amount: 12.5 })).toEqual({
-      unit_amount: MESSAGES.price_positive,
+      unit_amount: MSG.price_positive,
     });
     expect(firstErrors(ZPriceInput, { ...jod, currency: 'EUR', unit_amount: 1255 })).toEqual({
-      currency: MESSAGES.currency_required,
+      currency: MSG.currency_required,
     });
   });
 });
@@ -63,26 +59,24 @@ describe('catalogue schemas', () => {
 describe('support schemas', () => {
   it('give FAQ fields their own messages', () => {
     expect(firstErrors(ZFaqInput, {})).toEqual({
-      module_en: MESSAGES.module_en_required,
-      module_zh: MESSAGES.module_zh_required,
-      question_en: MESSAGES.question_en_required,
-      question_zh: MESSAGES.question_zh_required,
-      answer_en: MESSAGES.answer_en_required,
-      answer_zh: MESSAGES.answer_zh_required,
+      module_en: MSG.module_en_required,
+      module_zh: MSG.module_zh_required,
+      question_en: MSG.question_en_required,
+      question_zh: MSG.question_zh_required,
+      answer_en: MSG.answer_en_required,
+      answer_zh: MSG.answer_zh_required,
     });
     const long = 'q'.repeat(257);
-    expect(firstErrors(ZFaqInput, { question_zh: long }).question_zh).toBe(MESSAGES.question_zh_max);
+    expect(firstErrors(ZFaqInput, { question_zh: long }).question_zh).toBe(MSG.question_zh_max);
   });
 
   it('take feedback with a 250-character comment, refuse 251, default the role to streamer', () => {
     const base = { name: 'Mei', whatapp_id: '+60 12 345 6789', comment: 'c'.repeat(250) };
     expect(ZFeedbackInput.parse(base)).toMatchObject({ role: 'streamer', email: '', bigo_id: '' });
-    expect(firstErrors(ZFeedbackInput, { ...base, comment: 'c'.repeat(251) }).comment).toBe(
-      MESSAGES.comment_max,
-    );
-    expect(firstErrors(ZFeedbackInput, { ...base, comment: ' ' }).comment).toBe(MESSAGES.comment_required);
-    expect(firstErrors(ZFeedbackInput, { ...base, email: 'not-mail' }).email).toBe(MESSAGES.email_invalid);
-    expect(firstErrors(ZFeedbackInput, { ...base, role: 'boss' }).role).toBe(MESSAGES.role_invalid);
+    expect(firstErrors(ZFeedbackInput, { ...base, comment: 'c'.repeat(251) }).comment).toBe(MSG.comment_max);
+    expect(firstErrors(ZFeedbackInput, { ...base, comment: ' ' }).comment).toBe(MSG.comment_required);
+    expect(firstErrors(ZFeedbackInput, { ...base, email: 'not-mail' }).email).toBe(MSG.email_invalid);
+    expect(firstErrors(ZFeedbackInput, { ...base, role: 'boss' }).role).toBe(MSG.role_invalid);
     // Text is kept as given: markup is data, escaped wherever it is shown.
     expect(ZFeedbackInput.parse({ ...base, name: '<script>alert(1)</script>' }).name).toBe(
       '<script>alert(1)</script>',
@@ -91,9 +85,9 @@ describe('support schemas', () => {
 
   it('check the contact form limits', () => {
     expect(firstErrors(ZContactInput, { firstname: 'f'.repeat(65), lastname: '', email: '' })).toEqual({
-      firstname: MESSAGES.max_64,
-      lastname: MESSAGES.lastname_required,
-      email: MESSAGES.email_required,
+      firstname: MSG.max_64,
+      lastname: MSG.lastname_required,
+      email: MSG.email_required,
     });
   });
 });

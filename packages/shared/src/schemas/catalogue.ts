@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ORDER_DIAMONDS, TEXT_LIMITS } from '../limits';
-import { MESSAGES as M } from '../messages';
+import { MSG as M, type TMessageKey } from '../messages';
 import { CURRENCY_CODES, priceProblem, type TPriceProblem, ZCurrency } from '../money';
 import { MAX_ROW_ID, ZRowId } from './api';
 
@@ -76,7 +76,7 @@ export const ZUnitAmount = z
   .max(1_000_000_000, M.price_positive);
 
 /** What the price field says when its gateway cannot charge the amount exactly. */
-export const PRICE_PROBLEM_MESSAGES: Record<TPriceProblem, string> = {
+export const PRICE_PROBLEM_MESSAGES: Record<TPriceProblem, TMessageKey> = {
   stripe_three_decimal_tens: M.price_three_decimal_tens,
   stripe_whole_units: M.price_whole_units,
   fiuu_two_decimals: M.price_fiuu_two_decimals,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GAME_TYPE, MAX_ORDER_DIAMONDS, TEXT_LIMITS } from '../limits';
-import { MESSAGES as M } from '../messages';
+import { MSG as M } from '../messages';
 import { CURRENCY_CODES, ZCurrency } from '../money';
 import { ZOrderStatus } from '../order-status';
 import { EMAIL_PATTERN } from './accounts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../limits';
-import { MESSAGES as M } from '../messages';
+import { MSG as M } from '../messages';
 import { EMAIL_PATTERN } from './accounts';
 
 /** FAQ entries and feedback (SPEC.md §3, §5, §7; issue "Support content"). Text is stored as given, shown as text. */

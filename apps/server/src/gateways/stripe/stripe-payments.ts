@@ -1,4 +1,4 @@
-import { fromStripeAmount, MESSAGES, toStripeAmount } from '@ezrecharge/shared';
+import { fromStripeAmount, MSG, toStripeAmount } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import { AppError } from '../../infra/http';
@@ -97,7 +97,7 @@ export function createStripePayments(
         log.error({ orderNum: order.orderNum, currency: order.currency }, 'stripe cannot charge this amount');
         throw new AppError(
           'service_unavailable',
-          MESSAGES.payment_unavailable,
+          MSG.payment_unavailable,
           err instanceof Error ? err.message : 'amount not chargeable',
         );
       }
@@ -135,7 +135,7 @@ export function createStripePayments(
           'stripe checkout create failed',
         );
         const detail = redactStripeSecrets(err instanceof Error ? err.message : 'Stripe answered an error');
-        throw new AppError('service_unavailable', MESSAGES.payment_unavailable, detail);
+        throw new AppError('service_unavailable', MSG.payment_unavailable, detail);
       }
     },
 

@@ -1,4 +1,4 @@
-import { fromStripeAmount, MESSAGES, ORDER_NUM_PATTERN } from '@ezrecharge/shared';
+import { fromStripeAmount, MSG, ORDER_NUM_PATTERN } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { AppError } from '../../infra/http';
@@ -83,7 +83,7 @@ export function createStripeProvider(
   options: Parameters<typeof createStripePayments>[2] = {},
 ): PaymentProvider {
   const client = createStripePayments(settings, log, options);
-  const paymentUnavailable = () => new AppError('service_unavailable', MESSAGES.payment_unavailable);
+  const paymentUnavailable = () => new AppError('service_unavailable', MSG.payment_unavailable);
 
   return {
     id: 'stripe',

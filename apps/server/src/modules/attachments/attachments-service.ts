@@ -1,16 +1,16 @@
 import type { ATTACHMENT_TYPES } from '@ezrecharge/shared';
-import { MESSAGES } from '@ezrecharge/shared';
+import { MSG } from '@ezrecharge/shared';
 import { AppError } from '../../infra/http';
 import { enforce, type Limit, type RateLimiter } from '../../infra/rate-limit';
 import type { UploadStore } from './attachments-store';
 import { detectImageType, IMAGE_TYPES, type ImageType } from './image-type';
 
 export const ATTACHMENT_MESSAGES = {
-  notImage: MESSAGES.not_image,
-  noFile: MESSAGES.no_file,
-  productForbidden: MESSAGES.product_image_forbidden,
-  invalidPath: MESSAGES.invalid_file_path,
-  tooLarge: MESSAGES.file_too_large,
+  notImage: MSG.not_image,
+  noFile: MSG.no_file,
+  productForbidden: MSG.product_image_forbidden,
+  invalidPath: MSG.invalid_file_path,
+  tooLarge: MSG.file_too_large,
 } as const;
 
 /** Uploads per user: generous for a person picking an avatar, a wall for a script filling the disk. */
@@ -68,7 +68,7 @@ export class AttachmentsService {
     if (!ext || !isImageExt(ext)) throw AppError.badRequest(ATTACHMENT_MESSAGES.invalidPath);
     const file = await this.store.read(filePath);
     if (file.kind === 'outside') throw AppError.badRequest(ATTACHMENT_MESSAGES.invalidPath);
-    if (file.kind === 'missing') throw AppError.notFound(MESSAGES.file_not_found);
+    if (file.kind === 'missing') throw AppError.notFound(MSG.file_not_found);
     return { bytes: file.bytes, type: IMAGE_TYPES[ext] };
   }
 }

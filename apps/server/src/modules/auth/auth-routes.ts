@@ -1,5 +1,6 @@
 import {
   envelope,
+  MSG,
   ZAccessToken,
   ZCaptchaRequest,
   ZChangeMe,
@@ -73,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     },
     async (request) => {
       await auth.logout(currentUser(request).sessionId);
-      return ok(null, 'Logout successfully.');
+      return ok(null, MSG.logout_success);
     },
   );
 
@@ -89,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     },
     async (request) => {
       await auth.sendCode(request.body, requestMeta(request));
-      return ok(null, 'The verification code has been sent to your email.');
+      return ok(null, MSG.code_sent);
     },
   );
 
@@ -103,8 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
         response: { 200: envelope(ZUser), ...errors },
       },
     },
-    async (request) =>
-      ok(await auth.register(request.body, requestMeta(request)), 'Registration successful.'),
+    async (request) => ok(await auth.register(request.body, requestMeta(request)), MSG.register_success),
   );
 
   app.post(
@@ -119,7 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     },
     async (request) => {
       await auth.resetPassword(request.body, requestMeta(request));
-      return ok(null, 'reset password sent to your mailbox');
+      return ok(null, MSG.reset_success);
     },
   );
 
@@ -149,8 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       },
       preHandler: requireUser,
     },
-    async (request) =>
-      ok(await auth.updateProfile(currentUser(request).id, request.body), 'Profile updated successfully!'),
+    async (request) => ok(await auth.updateProfile(currentUser(request).id, request.body), MSG.profile_saved),
   );
 
   app.post(
@@ -167,7 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     },
     async (request) => {
       await auth.changePassword(currentUser(request).id, request.body, requestMeta(request));
-      return ok(null, 'Password changed successfully. Please sign in again.');
+      return ok(null, MSG.password_changed);
     },
   );
 };

@@ -43,9 +43,10 @@ describe('unique violations', () => {
   it('turns a lost race for a username or e-mail into the 409 of that field', () => {
     const username = userConflict(wrapped('users_username_lower_uq'));
     expect(username?.status).toBe(409);
-    expect(username?.fieldErrors).toEqual({ username: 'This username is already taken' });
+    expect(username?.fieldErrors).toEqual({ username: 'username_taken' });
+    expect(username?.message).toBe('This username is already taken');
     const email = userConflict(wrapped('users_email_lower_uq'));
-    expect(email?.fieldErrors).toEqual({ email: 'This email is already registered' });
+    expect(email?.fieldErrors).toEqual({ email: 'email_taken' });
     expect(userConflict(wrapped('sessions_token_hash_uq'))).toBeNull();
     expect(userConflict(new Error('boom'))).toBeNull();
   });

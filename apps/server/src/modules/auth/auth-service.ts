@@ -3,7 +3,7 @@ import {
   decryptWire,
   isEventTimeFresh,
   loginContext,
-  MESSAGES,
+  MSG,
   type TAccessToken,
   type TCaptchaApi,
   type TCaptchaRequest,
@@ -64,8 +64,8 @@ export const userLookups = {
 };
 export type { UserRow };
 
-export const USERNAME_TAKEN = MESSAGES.username_taken;
-export const EMAIL_TAKEN = MESSAGES.email_taken;
+export const USERNAME_TAKEN = MSG.username_taken;
+export const EMAIL_TAKEN = MSG.email_taken;
 
 /**
  * The 409 of a username or e-mail that another account took at the same moment (the check before the write
@@ -99,13 +99,13 @@ const NONCE_KEEP_MS = 15 * MINUTE;
 const NONCE_SWEEP_EVERY_MS = 5 * MINUTE;
 
 export const AUTH_MESSAGES = {
-  badCredentials: MESSAGES.bad_credentials,
-  deactivated: MESSAGES.account_deactivated,
-  staleEventTime: MESSAGES.sign_in_expired,
-  replayed: MESSAGES.sign_in_replayed,
-  codeInvalid: MESSAGES.code_invalid,
-  oldPasswordWrong: MESSAGES.old_password_wrong,
-  samePassword: MESSAGES.same_password,
+  badCredentials: MSG.bad_credentials,
+  deactivated: MSG.account_deactivated,
+  staleEventTime: MSG.sign_in_expired,
+  replayed: MSG.sign_in_replayed,
+  codeInvalid: MSG.code_invalid,
+  oldPasswordWrong: MSG.old_password_wrong,
+  samePassword: MSG.same_password,
 } as const;
 
 const invalidCode = () =>

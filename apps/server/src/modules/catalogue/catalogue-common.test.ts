@@ -12,15 +12,15 @@ describe('priceWriteError', () => {
     const err = priceWriteError(dbError('23505', PRICE_KEY_INDEX));
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).status).toBe(409);
-    expect((err as AppError).fieldErrors).toEqual({
-      game_amount: 'A price for this product, currency and diamonds already exists',
-    });
+    expect((err as AppError).fieldErrors).toEqual({ game_amount: 'price_taken' });
+    expect((err as AppError).message).toBe('A price for this product, currency and diamonds already exists');
   });
 
   it('answers a product deleted meanwhile with the 400 under product_id', () => {
     const err = priceWriteError(dbError('23503', 'prices_product_id_products_id_fk'));
     expect((err as AppError).status).toBe(400);
-    expect((err as AppError).fieldErrors).toEqual({ product_id: 'This product does not exist' });
+    expect((err as AppError).fieldErrors).toEqual({ product_id: 'product_missing' });
+    expect((err as AppError).message).toBe('This product does not exist');
   });
 
   it('leaves other errors as they are', () => {

@@ -2,7 +2,7 @@ import {
   encryptWireJson,
   formatEventTime,
   isCurrency,
-  MESSAGES,
+  MSG,
   type TEncryptedSelect,
   type TPrice,
   type TProduct,
@@ -22,17 +22,17 @@ import { PRICE_KEY_INDEX, type PriceWithProduct, type ProductRow } from './catal
  * 'Release product successfully'; the other texts are ours.
  */
 export const CATALOGUE_MESSAGES = {
-  productSaved: MESSAGES.product_saved,
-  priceSaved: MESSAGES.profile_saved,
-  deleted: MESSAGES.user_deleted,
-  released: MESSAGES.release_success,
-  productsSynced: MESSAGES.products_synced,
-  priceSynced: MESSAGES.price_synced,
-  productHasOrders: MESSAGES.product_has_orders,
-  priceHasOrders: MESSAGES.price_has_orders,
-  priceTaken: MESSAGES.price_taken,
-  productMissing: MESSAGES.product_missing,
-  stripeRefused: MESSAGES.stripe_refused,
+  productSaved: MSG.product_saved,
+  priceSaved: MSG.profile_saved,
+  deleted: MSG.user_deleted,
+  released: MSG.release_success,
+  productsSynced: MSG.products_synced,
+  priceSynced: MSG.price_synced,
+  productHasOrders: MSG.product_has_orders,
+  priceHasOrders: MSG.price_has_orders,
+  priceTaken: MSG.price_taken,
+  productMissing: MSG.product_missing,
+  stripeRefused: MSG.stripe_refused,
 } as const;
 
 /** Who is acting, for the audit row. */

@@ -1,5 +1,5 @@
 import type { TPrice } from '@ezrecharge/shared';
-import { MESSAGES, PRICE_PROBLEM_MESSAGES, priceProblem } from '@ezrecharge/shared';
+import { MSG, PRICE_PROBLEM_MESSAGES, priceProblem } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import type { StripeCatalogue } from '../../gateways';
@@ -98,13 +98,13 @@ export class CatalogueSyncService {
     const { stripe } = this;
     return this.serialize(async () => {
       const price = await findPriceById(this.db, priceId);
-      if (!price) throw AppError.notFound(MESSAGES.price_not_found);
+      if (!price) throw AppError.notFound(MSG.price_not_found);
       const product = await findProductById(this.db, price.productId);
-      if (!product) throw AppError.notFound(MESSAGES.product_not_found);
+      if (!product) throw AppError.notFound(MSG.product_not_found);
       const stripeProductId = product.stripeProductId ?? (await this.syncProduct(stripe, actor, product));
       await this.syncPrice(stripe, actor, price, stripeProductId);
       const after = await findPriceById(this.db, priceId);
-      if (!after) throw AppError.notFound(MESSAGES.price_not_found);
+      if (!after) throw AppError.notFound(MSG.price_not_found);
       return toApiPrice(after);
     });
   }

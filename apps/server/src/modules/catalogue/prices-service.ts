@@ -2,7 +2,7 @@ import {
   CURRENCIES,
   currencyName,
   isCurrency,
-  MESSAGES,
+  MSG,
   pageWindow,
   type TCurrency,
   type TEncryptedSelect,
@@ -94,7 +94,7 @@ export class PricesService {
 
   private async withProduct(db: DbOrTx, id: number): Promise<TPrice> {
     const row = await findPriceById(db, id);
-    if (!row) throw AppError.notFound(MESSAGES.price_not_found);
+    if (!row) throw AppError.notFound(MSG.price_not_found);
     return toApiPrice(row);
   }
 
@@ -141,7 +141,7 @@ export class PricesService {
     try {
       return await this.db.transaction(async (tx) => {
         const before = await lockPriceById(tx, id);
-        if (!before) throw AppError.notFound(MESSAGES.price_not_found);
+        if (!before) throw AppError.notFound(MSG.price_not_found);
         if (!(await productExists(tx, input.product_id))) throw productMissingError();
         const key = { productId: input.product_id, currency: input.currency, gameAmount: input.game_amount };
         if ((await findPriceByKey(tx, key, id)) !== undefined) throw priceTakenError();
@@ -151,7 +151,7 @@ export class PricesService {
           unitAmount: input.unit_amount,
           ...(changesStripePrice(before, wanted) ? { syncedAt: null } : {}),
         });
-        if (!after) throw AppError.notFound(MESSAGES.price_not_found);
+        if (!after) throw AppError.notFound(MSG.price_not_found);
         await writeAudit(tx, {
           actorId: actor.id,
           action: 'price.update',
@@ -179,7 +179,7 @@ export class PricesService {
   async remove(actor: Actor, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const target = await lockPriceById(tx, id);
-      if (!target) throw AppError.notFound(MESSAGES.price_not_found);
+      if (!target) throw AppError.notFound(MSG.price_not_found);
       if (await priceHasOrders(tx, id)) throw AppError.badRequest(CATALOGUE_MESSAGES.priceHasOrders);
       await deletePrice(tx, id);
       await writeAudit(tx, {
@@ -202,7 +202,7 @@ export class PricesService {
   /** The price select of a released product (before encryption); 404 for an unknown or unreleased one. */
   async releasedPrices(productId: number, lang: SelectLang): Promise<TPriceSelect> {
     const product = await findProductById(this.db, productId);
-    if (!product?.release) throw AppError.notFound(MESSAGES.product_not_found);
+    if (!product?.release) throw AppError.notFound(MSG.product_not_found);
     return buildPriceSelect(await pricesOfProduct(this.db, productId), lang);
   }
 

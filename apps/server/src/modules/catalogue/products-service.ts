@@ -1,5 +1,5 @@
 import {
-  MESSAGES,
+  MSG,
   pageWindow,
   type TEncryptedSelect,
   type TPage,
@@ -99,7 +99,7 @@ export class ProductsService {
 
   async get(id: number): Promise<TProduct> {
     const row = await findProductById(this.db, id);
-    if (!row) throw AppError.notFound(MESSAGES.product_not_found);
+    if (!row) throw AppError.notFound(MSG.product_not_found);
     return this.one(this.db, row);
   }
 
@@ -122,12 +122,12 @@ export class ProductsService {
   async update(actor: Actor, id: number, input: TProductInput): Promise<TProduct> {
     return this.db.transaction(async (tx) => {
       const before = await lockProductById(tx, id);
-      if (!before) throw AppError.notFound(MESSAGES.product_not_found);
+      if (!before) throw AppError.notFound(MSG.product_not_found);
       const values = columnsOf(input);
       // The Stripe Product shows the name and description: a product whose copy there is stale is not synced.
       const needsSync = before.name !== values.name || before.description !== values.description;
       const after = await updateProduct(tx, id, needsSync ? { ...values, syncedAt: null } : values);
-      if (!after) throw AppError.notFound(MESSAGES.product_not_found);
+      if (!after) throw AppError.notFound(MSG.product_not_found);
       await writeAudit(tx, {
         actorId: actor.id,
         action: 'product.update',
@@ -148,7 +148,7 @@ export class ProductsService {
   async remove(actor: Actor, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const target = await lockProductById(tx, id);
-      if (!target) throw AppError.notFound(MESSAGES.product_not_found);
+      if (!target) throw AppError.notFound(MSG.product_not_found);
       if (await productHasOrders(tx, id)) throw AppError.badRequest(CATALOGUE_MESSAGES.productHasOrders);
       const prices = await deleteProductWithPrices(tx, id);
       await writeAudit(tx, {
@@ -171,9 +171,9 @@ export class ProductsService {
   async toggleRelease(actor: Actor, id: number): Promise<TProduct> {
     return this.db.transaction(async (tx) => {
       const before = await lockProductById(tx, id);
-      if (!before) throw AppError.notFound(MESSAGES.product_not_found);
+      if (!before) throw AppError.notFound(MSG.product_not_found);
       const after = await updateProduct(tx, id, { release: !before.release });
-      if (!after) throw AppError.notFound(MESSAGES.product_not_found);
+      if (!after) throw AppError.notFound(MSG.product_not_found);
       await writeAudit(tx, {
         actorId: actor.id,
         action: 'product.release',

@@ -1,5 +1,5 @@
 import {
-  MESSAGES,
+  MSG,
   pageWindow,
   type TFaq,
   type TFaqGroups,
@@ -25,8 +25,8 @@ import {
 
 /** Success texts of the FAQ admin: SPEC.md §8 uses one text for add and edit, and one delete text for all lists. */
 export const FAQ_MESSAGES = {
-  saved: MESSAGES.faq_saved,
-  deleted: MESSAGES.user_deleted,
+  saved: MSG.faq_saved,
+  deleted: MSG.user_deleted,
 } as const;
 
 export type FaqLang = 'en' | 'zh';
@@ -134,7 +134,7 @@ export class FaqService {
 
   async get(id: number): Promise<TFaq> {
     const row = await findFaqById(this.db, id);
-    if (!row) throw AppError.notFound(MESSAGES.faq_not_found);
+    if (!row) throw AppError.notFound(MSG.faq_not_found);
     return toApiFaq(row);
   }
 
@@ -157,9 +157,9 @@ export class FaqService {
   async update(actor: Actor, id: number, input: TFaqInput): Promise<TFaq> {
     const row = await this.db.transaction(async (tx) => {
       const before = await lockFaqById(tx, id);
-      if (!before) throw AppError.notFound(MESSAGES.faq_not_found);
+      if (!before) throw AppError.notFound(MSG.faq_not_found);
       const after = await updateFaq(tx, id, toValues(input));
-      if (!after) throw AppError.notFound(MESSAGES.faq_not_found);
+      if (!after) throw AppError.notFound(MSG.faq_not_found);
       await writeAudit(tx, {
         actorId: actor.id,
         action: 'faq.update',
@@ -176,7 +176,7 @@ export class FaqService {
   async remove(actor: Actor, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const removed = await deleteFaq(tx, id);
-      if (!removed) throw AppError.notFound(MESSAGES.faq_not_found);
+      if (!removed) throw AppError.notFound(MSG.faq_not_found);
       await writeAudit(tx, {
         actorId: actor.id,
         action: 'faq.delete',

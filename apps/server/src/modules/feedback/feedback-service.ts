@@ -1,6 +1,6 @@
 import {
   FEEDBACK_ROLES,
-  MESSAGES,
+  MSG,
   pageWindow,
   type TContactInput,
   type TFeedback,
@@ -27,9 +27,9 @@ import {
 
 /** Texts of the feedback calls: `sent` is SPEC.md §8's; the handle texts are ours (SPEC.md shows the message only). */
 export const FEEDBACK_MESSAGES = {
-  sent: MESSAGES.feedback_sent,
-  handled: MESSAGES.feedback_handled,
-  alreadyHandled: MESSAGES.feedback_already_handled,
+  sent: MSG.feedback_sent,
+  handled: MSG.feedback_handled,
+  alreadyHandled: MSG.feedback_already_handled,
 } as const;
 
 /**
@@ -170,7 +170,7 @@ export class FeedbackService {
 
   async get(id: number): Promise<TFeedback> {
     const row = await findFeedbackById(this.deps.db, id);
-    if (!row) throw AppError.notFound(MESSAGES.feedback_not_found);
+    if (!row) throw AppError.notFound(MSG.feedback_not_found);
     return toApiFeedback(row);
   }
 
@@ -180,7 +180,7 @@ export class FeedbackService {
       const handled = await markHandled(tx, id, actor.id, this.now());
       if (!handled) {
         if (await findFeedbackById(tx, id)) throw AppError.badRequest(FEEDBACK_MESSAGES.alreadyHandled);
-        throw AppError.notFound(MESSAGES.feedback_not_found);
+        throw AppError.notFound(MSG.feedback_not_found);
       }
       await writeAudit(tx, {
         actorId: actor.id,

@@ -1,6 +1,6 @@
 import {
   envelope,
-  MESSAGES,
+  MSG,
   ZErrorBody,
   ZOrder,
   ZOrderAction,
@@ -47,7 +47,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
         request.query.order_num,
         request.body,
       );
-      return ok(order, MESSAGES.order_retry_started);
+      return ok(order, MSG.order_retry_started);
     },
   );
 
@@ -75,7 +75,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
         request.query.order_num,
         request.body,
       );
-      return ok(order, MESSAGES.order_marked_delivered);
+      return ok(order, MSG.order_marked_delivered);
     },
   );
 

@@ -1,10 +1,4 @@
-import {
-  MESSAGES,
-  ORDER_STATUS,
-  type TOrder,
-  type TOrderAction,
-  type TOrderOverview,
-} from '@ezrecharge/shared';
+import { MSG, ORDER_STATUS, type TOrder, type TOrderAction, type TOrderOverview } from '@ezrecharge/shared';
 import { writeAudit } from '../../infra/audit';
 import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/http';
@@ -62,8 +56,8 @@ export class FulfilmentService {
       },
     });
     if (!moved.moved) {
-      if (moved.reason === 'not_found') throw AppError.notFound(MESSAGES.order_not_found);
-      throw AppError.badRequest(MESSAGES.order_action_not_allowed);
+      if (moved.reason === 'not_found') throw AppError.notFound(MSG.order_not_found);
+      throw AppError.badRequest(MSG.order_action_not_allowed);
     }
     this.deps.jobs.kick();
     return toApiOrder(moved.order, { maskEmail: false });
@@ -96,8 +90,8 @@ export class FulfilmentService {
       },
     });
     if (!moved.moved) {
-      if (moved.reason === 'not_found') throw AppError.notFound(MESSAGES.order_not_found);
-      throw AppError.badRequest(MESSAGES.order_action_not_allowed);
+      if (moved.reason === 'not_found') throw AppError.notFound(MSG.order_not_found);
+      throw AppError.badRequest(MSG.order_action_not_allowed);
     }
     this.deps.jobs.kick();
     return toApiOrder(moved.order, { maskEmail: false });

@@ -1,5 +1,5 @@
 import {
-  MESSAGES,
+  MSG,
   pageWindow,
   type TDeadJob,
   type TDeadJobListQuery,
@@ -20,9 +20,9 @@ export interface Actor {
 }
 
 export const JOB_MESSAGES = {
-  notFound: MESSAGES.job_not_found,
-  notDead: MESSAGES.job_not_dead,
-  retried: MESSAGES.job_retried,
+  notFound: MSG.job_not_found,
+  notDead: MSG.job_not_dead,
+  retried: MSG.job_retried,
 } as const;
 
 function payloadOf(value: unknown): Record<string, unknown> {

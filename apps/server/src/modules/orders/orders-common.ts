@@ -1,19 +1,19 @@
-import { MESSAGES } from '@ezrecharge/shared';
+import { MSG } from '@ezrecharge/shared';
 import type { Limit } from '../../infra/rate-limit';
 
 /** What the order calls answer and refuse with; every text is a shared message, so the web translates it. */
 export const ORDER_MESSAGES = {
-  created: MESSAGES.order_created,
-  amountMismatch: MESSAGES.order_amount_mismatch,
-  priceUnavailable: MESSAGES.order_price_unavailable,
-  payloadInvalid: MESSAGES.order_payload_invalid,
-  expired: MESSAGES.order_expired,
-  precheckFailed: MESSAGES.order_precheck_failed,
-  precheckUnavailable: MESSAGES.order_precheck_unavailable,
-  notFound: MESSAGES.order_not_found,
-  notPayable: MESSAGES.order_not_payable,
-  notYours: MESSAGES.order_not_yours,
-  paymentUnavailable: MESSAGES.payment_unavailable,
+  created: MSG.order_created,
+  amountMismatch: MSG.order_amount_mismatch,
+  priceUnavailable: MSG.order_price_unavailable,
+  payloadInvalid: MSG.order_payload_invalid,
+  expired: MSG.order_expired,
+  precheckFailed: MSG.order_precheck_failed,
+  precheckUnavailable: MSG.order_precheck_unavailable,
+  notFound: MSG.order_not_found,
+  notPayable: MSG.order_not_payable,
+  notYours: MSG.order_not_yours,
+  paymentUnavailable: MSG.payment_unavailable,
 } as const;
 
 const MINUTE = 60_000;

@@ -2,9 +2,10 @@ import {
   decryptWireJson,
   GAME_TYPE,
   isEventTimeFresh,
+  isMessageKey,
   isPayable,
   MAX_ORDER_DIAMONDS,
-  MESSAGES,
+  MSG,
   ORDER_STATUS,
   pageWindow,
   type TOrder,
@@ -70,8 +71,6 @@ export interface OrdersServiceDeps {
 /** SPEC.md §5 checks these in this order; the first failing one is the message the buyer sees. */
 const FIELD_ORDER = ['pay_currency', 'price_id', 'quantity', 'amount_game', 'game_id', 'email'];
 
-const SHARED_MESSAGES = new Set<string>(Object.values(MESSAGES));
-
 /**
  * Field errors of a decrypted payload. Every message is a shared one (the payment_*_tips of SPEC.md §5 where the
  * schema names one); anything the form cannot have produced (extra keys, a wrong game type) is "could not read".
@@ -87,7 +86,7 @@ function payloadErrors(value: unknown): {
     const field = issue.path.map(String).join('.');
     if (field === '') throw AppError.badRequest(ORDER_MESSAGES.payloadInvalid);
     const fallback = field === 'amount' ? ORDER_MESSAGES.amountMismatch : ORDER_MESSAGES.payloadInvalid;
-    errors[field] ??= SHARED_MESSAGES.has(issue.message) ? issue.message : fallback;
+    errors[field] ??= isMessageKey(issue.message) ? issue.message : fallback;
   }
   return { payload: null, errors };
 }
@@ -138,7 +137,7 @@ export class OrdersService {
     if (!caller.user) {
       const parsed = ZOrderEmail.safeParse(input.email);
       if (parsed.success) email = parsed.data;
-      else errors.email = MESSAGES.payment_email_tips;
+      else errors.email = MSG.payment_email_tips;
     }
     if (!payload || Object.keys(errors).length > 0) throw fieldError(errors);
 
@@ -152,7 +151,7 @@ export class OrdersService {
       throw AppError.badRequest(ORDER_MESSAGES.amountMismatch);
     }
     if (amountGame > MAX_ORDER_DIAMONDS) {
-      throw AppError.badRequest(MESSAGES.payment_quantity_tips, { quantity: MESSAGES.payment_quantity_tips });
+      throw AppError.badRequest(MSG.payment_quantity_tips, { quantity: MSG.payment_quantity_tips });
     }
 
     const precheck = await this.precheck(payload.game_id);

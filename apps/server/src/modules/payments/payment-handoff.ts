@@ -1,4 +1,4 @@
-import { MESSAGES, ORDER_STATUS, type TOrderHandoff, type TOrderStatus } from '@ezrecharge/shared';
+import { MSG, ORDER_STATUS, type TOrderHandoff, type TOrderStatus } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Gateways, Handoff, PaymentProvider, PaymentProviderId } from '../../gateways';
 import type { Db } from '../../infra/db';
@@ -45,7 +45,7 @@ export class PaymentHandoff {
         ref: status.ref ?? order.gatewayRef,
         cause: 'status query at pay now',
       });
-      throw AppError.badRequest(MESSAGES.order_not_payable);
+      throw AppError.badRequest(MSG.order_not_payable);
     }
     const { body, session } = handoff;
     // A kept session keeps its deadline: the provider closes it then, whatever we record here.
@@ -83,7 +83,7 @@ export class PaymentHandoff {
         { orderNum: order.orderNum, provider: provider.id, err: (err as Error).message },
         'payment hand-off failed',
       );
-      throw new AppError('service_unavailable', MESSAGES.payment_unavailable);
+      throw new AppError('service_unavailable', MSG.payment_unavailable);
     }
   }
 
@@ -111,7 +111,7 @@ export class PaymentHandoff {
       });
       if (result.moved) return result.order;
       // Another request handed it off at the same moment: keep the order in 3 with this hand-off's data.
-      if (result.reason === 'not_found') throw AppError.notFound(MESSAGES.order_not_found);
+      if (result.reason === 'not_found') throw AppError.notFound(MSG.order_not_found);
     }
     const awaiting: readonly TOrderStatus[] = [ORDER_STATUS.PENDING_PAYMENT];
     const updated = await db.transaction(async (tx) => {
@@ -120,7 +120,7 @@ export class PaymentHandoff {
         await jobs.enqueue(tx, paymentTimeoutJob.of({ order_num: order.orderNum }, { runAt: deadline }));
       return row;
     });
-    if (!updated) throw AppError.badRequest(MESSAGES.order_not_payable);
+    if (!updated) throw AppError.badRequest(MSG.order_not_payable);
     return updated;
   }
 }

@@ -1,4 +1,4 @@
-import { envelope, MESSAGES, ZErrorBody, ZOrder, ZOrderNumQuery, ZRefundAction } from '@ezrecharge/shared';
+import { envelope, MSG, ZErrorBody, ZOrder, ZOrderNumQuery, ZRefundAction } from '@ezrecharge/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteDeps } from '../../composition';
 import { currentUser } from '../../infra/auth';
@@ -42,7 +42,7 @@ export const refundsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
         request.query.order_num,
         request.body,
       );
-      return ok(order, MESSAGES.order_refund_started);
+      return ok(order, MSG.order_refund_started);
     },
   );
 };

@@ -1,4 +1,4 @@
-import { MESSAGES, ORDER_STATUS, type TOrder, type TRefundAction } from '@ezrecharge/shared';
+import { MSG, ORDER_STATUS, type TOrder, type TRefundAction } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProviders } from '../../gateways';
 import { writeAudit } from '../../infra/audit';
@@ -43,11 +43,11 @@ export class RefundsService {
     const { db, jobs, log, payments } = this.deps;
     const { reason } = action;
     const order = await findOrder(db, orderNum);
-    if (!order) throw AppError.notFound(MESSAGES.order_not_found);
+    if (!order) throw AppError.notFound(MSG.order_not_found);
     const from = order.orderStatus;
-    if (!isRefundable(from)) throw AppError.badRequest(MESSAGES.order_action_not_allowed);
+    if (!isRefundable(from)) throw AppError.badRequest(MSG.order_action_not_allowed);
     // Nothing to refund through: the gateway never reported the payment reference.
-    if (!order.gatewayRef) throw AppError.badRequest(MESSAGES.refund_unavailable);
+    if (!order.gatewayRef) throw AppError.badRequest(MSG.refund_unavailable);
     const retry = from === ORDER_STATUS.REFUND_FAILED;
     const cause = `admin refund: ${reason}`;
     // An online-banking payment is refunded by bank transfer: Fiuu needs the buyer's bank (PR014 without it). The
@@ -55,8 +55,8 @@ export class RefundsService {
     // line or answer carries them.
     const needs = payments.ofOrder(order).refundBankDetails(order);
     if (needs === 'required' && !action.bank) {
-      throw AppError.badRequest(MESSAGES.refund_bank_details_required, {
-        bank: MESSAGES.refund_bank_details_required,
+      throw AppError.badRequest(MSG.refund_bank_details_required, {
+        bank: MSG.refund_bank_details_required,
       });
     }
     const bank = needs !== 'none' && action.bank ? action.bank : undefined;
@@ -101,8 +101,8 @@ export class RefundsService {
       },
     });
     if (!result.moved) {
-      if (result.reason === 'not_found') throw AppError.notFound(MESSAGES.order_not_found);
-      throw AppError.badRequest(MESSAGES.order_action_not_allowed);
+      if (result.reason === 'not_found') throw AppError.notFound(MSG.order_not_found);
+      throw AppError.badRequest(MSG.order_action_not_allowed);
     }
     log.info(
       { orderNum, actor: actor.id },

@@ -1,5 +1,5 @@
 import {
-  MESSAGES,
+  MSG,
   pageWindow,
   type TPage,
   type TPageQuery,
@@ -29,13 +29,13 @@ import {
 
 /** Messages of the users admin (SPEC.md §8 names the success texts; the refusals are ours, the 409s auth's). */
 export const USERS_MESSAGES = {
-  saved: MESSAGES.profile_saved,
-  deleted: MESSAGES.user_deleted,
+  saved: MSG.profile_saved,
+  deleted: MSG.user_deleted,
   usernameTaken: USERNAME_TAKEN,
   emailTaken: EMAIL_TAKEN,
-  selfDemote: MESSAGES.self_demote,
-  selfDelete: MESSAGES.self_delete,
-  lastSuperuser: MESSAGES.last_superuser,
+  selfDemote: MSG.self_demote,
+  selfDelete: MSG.self_delete,
+  lastSuperuser: MSG.last_superuser,
 } as const;
 
 /** Who is acting, for the permission rules and the audit row. */
@@ -85,7 +85,7 @@ export class UsersService {
 
   async get(id: number): Promise<TUser> {
     const row = await findUserById(this.db, id);
-    if (!row) throw AppError.notFound(MESSAGES.user_not_found);
+    if (!row) throw AppError.notFound(MSG.user_not_found);
     return toApiUser(row);
   }
 
@@ -140,7 +140,7 @@ export class UsersService {
         // Superusers first, then the target: every writer takes the locks in this order, so none deadlock.
         const superusers = await lockSuperusers(tx);
         const before = await lockUserById(tx, id);
-        if (!before) throw AppError.notFound(MESSAGES.user_not_found);
+        if (!before) throw AppError.notFound(MSG.user_not_found);
         if (!input.is_superuser && wouldLeaveNoSuperuser(superusers, id)) {
           throw AppError.badRequest(USERS_MESSAGES.lastSuperuser);
         }
@@ -152,7 +152,7 @@ export class UsersService {
           email: input.email,
           isSuperuser: input.is_superuser,
         });
-        if (!after) throw AppError.notFound(MESSAGES.user_not_found);
+        if (!after) throw AppError.notFound(MSG.user_not_found);
         await writeAudit(tx, {
           actorId: actor.id,
           action: 'user.update',
@@ -174,7 +174,7 @@ export class UsersService {
     await this.db.transaction(async (tx) => {
       const superusers = await lockSuperusers(tx);
       const target = await lockUserById(tx, id);
-      if (!target) throw AppError.notFound(MESSAGES.user_not_found);
+      if (!target) throw AppError.notFound(MSG.user_not_found);
       if (wouldLeaveNoSuperuser(superusers, id)) throw AppError.badRequest(USERS_MESSAGES.lastSuperuser);
       await deleteUser(tx, id);
       await writeAudit(tx, {

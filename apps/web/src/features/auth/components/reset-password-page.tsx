@@ -1,10 +1,10 @@
 import { KeyOutlined, LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
-import { MESSAGES } from '@ezrecharge/shared/messages';
+import { MSG } from '@ezrecharge/shared/messages';
 import { passwordField, ZCaptchaCode, ZForgotPassword } from '@ezrecharge/shared/schemas/accounts';
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { fieldRules, reportFormError, type TRule, translateKnownMessage } from '../../../lib/form-rules';
+import { fieldRules, messageTextOf, reportFormError, type TRule } from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { removeLocal, STORAGE_KEYS } from '../../../lib/storage';
@@ -24,13 +24,13 @@ interface TResetValues {
 const FIELDS = ['email', 'captcha_code', 'new_password'] as const;
 const ALIASES = { 'captcha_info.captcha_value': 'email' };
 const SCHEMA = ZForgotPassword.shape;
-const ZConfirm = passwordField(MESSAGES.confirm_password_required);
+const ZConfirm = passwordField(MSG.confirm_password_required);
 
 /** The confirmation must repeat the new password (SPEC.md §5 message). */
 const sameAsNewPassword: TRule = ({ getFieldValue }) => ({
   validator: async (_rule, value: unknown) => {
     if (value !== getFieldValue('new_password')) {
-      throw new Error(translateKnownMessage(MESSAGES.password_mismatch));
+      throw new Error(messageTextOf(MSG.password_mismatch));
     }
   },
 });

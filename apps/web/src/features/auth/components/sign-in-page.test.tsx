@@ -1,3 +1,4 @@
+import { MSG } from '@ezrecharge/shared/messages';
 import { decryptWire } from '@ezrecharge/shared/wire-crypto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -114,7 +115,7 @@ describe('sign-in', () => {
 
   it("shows the server's message in a popup on a refused sign-in and stays signed out", async () => {
     stubApi({
-      'POST /api/v1/login/access-token': () => fail(400, 'Incorrect username or password'),
+      'POST /api/v1/login/access-token': () => fail(400, MSG.bad_credentials),
     });
     const { router } = renderApp('/signin');
 
@@ -184,7 +185,7 @@ describe('sign-in', () => {
 
   it('speaks Chinese: field messages and the refused sign-in', async () => {
     await setLanguage('zh');
-    stubApi({ 'POST /api/v1/login/access-token': () => fail(400, 'Incorrect username or password') });
+    stubApi({ 'POST /api/v1/login/access-token': () => fail(400, MSG.bad_credentials) });
     renderApp('/signin');
     await userEvent.click(await screen.findByRole('button', { name: '登录' }));
     expect(await screen.findByText('请输入用户名')).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { MSG } from '@ezrecharge/shared/messages';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -5,7 +6,7 @@ import { setLanguage } from '../../../lib/i18n';
 import { setNavigator } from '../../../lib/navigation';
 import { fill } from '../../../test/fill';
 import { renderApp, setViewportWide } from '../../../test/render-app';
-import { fail, ok, reply, stubApi, userRecord } from '../../../test/stub-api';
+import { fail, fieldErrors, ok, reply, stubApi, userRecord } from '../../../test/stub-api';
 
 // The first render would otherwise wait for the feature's chunk longer than findBy* waits.
 beforeAll(() => import('..'), 30_000);
@@ -111,7 +112,7 @@ describe('sign-up', () => {
 
   it('registers with the SPEC.md payload, confirms and goes to sign-in', async () => {
     const api = stubApi({
-      'POST /api/v1/register': () => ok(userRecord({ username: 'newbie01' }), 'Registration successful.'),
+      'POST /api/v1/register': () => ok(userRecord({ username: 'newbie01' }), MSG.register_success),
     });
     const { router } = renderApp('/signup');
     await fillSignUp();
@@ -143,7 +144,7 @@ describe('sign-up', () => {
           message: 'The verification code is invalid or has expired',
           detail: 'x',
           code: 'validation_failed',
-          errors: { 'captcha_info.captcha_code': 'The verification code is invalid or has expired' },
+          ...fieldErrors({ 'captcha_info.captcha_code': MSG.code_invalid }),
         }),
     });
     const { router } = renderApp('/signup');
@@ -191,7 +192,7 @@ describe('password reset', () => {
 
   it('sends the code for forget_password', async () => {
     const api = stubApi({
-      'POST /api/v1/captcha/': () => ok(null, 'The verification code has been sent to your email.'),
+      'POST /api/v1/captcha/': () => ok(null, MSG.code_sent),
     });
     renderApp('/reset-password');
     await fill(await screen.findByLabelText('Email'), 'alice@example.com');
@@ -216,7 +217,7 @@ describe('password reset', () => {
 
   it('sets the new password with the code, confirms and goes to sign-in', async () => {
     const api = stubApi({
-      'POST /api/v1/user/forgot_password': () => ok(null, 'reset password sent to your mailbox'),
+      'POST /api/v1/user/forgot_password': () => ok(null, MSG.reset_success),
     });
     const { router } = renderApp('/reset-password');
     await fillReset();

@@ -1,9 +1,9 @@
-import { MESSAGES } from '@ezrecharge/shared/messages';
+import { isMessageKey, MSG } from '@ezrecharge/shared/messages';
 import type { TCaptchaApi } from '@ezrecharge/shared/schemas/accounts';
 import type { FormInstance } from 'antd';
 import { useCallback } from 'react';
 import type { ZodType } from 'zod';
-import { invalidFieldMessage, reportFormError, translateKnownMessage } from '../../../lib/form-rules';
+import { invalidFieldMessage, messageTextOf, reportFormError } from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { toast } from '../../../lib/toast';
 import { useSendCaptcha } from '../api/send-captcha';
@@ -37,16 +37,17 @@ export function useCaptchaSender({
     const value: unknown = form.getFieldValue('email');
     const email = typeof value === 'string' ? value.trim() : '';
     if (!email) {
-      form.setFields([
-        { name: 'email', errors: [translateKnownMessage(MESSAGES.captcha_needs_email) ?? ''] },
-      ]);
+      form.setFields([{ name: 'email', errors: [messageTextOf(MSG.captcha_needs_email)] }]);
       return false;
     }
     const check = emailSchema.safeParse(email);
     if (!check.success) {
       const first = check.error.issues[0]?.message ?? '';
       form.setFields([
-        { name: 'email', errors: [translateKnownMessage(first) ?? invalidFieldMessage(emailLabel)] },
+        {
+          name: 'email',
+          errors: [isMessageKey(first) ? messageTextOf(first) : invalidFieldMessage(emailLabel)],
+        },
       ]);
       return false;
     }

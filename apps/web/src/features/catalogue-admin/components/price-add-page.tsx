@@ -12,7 +12,6 @@ import { toast } from '../../../lib/toast';
 import { useCreatePrice } from '../api/create-price';
 import { useGetProduct } from '../api/get-product';
 import { parseId } from '../utils/format';
-import { serverText } from '../utils/server-text';
 import { BackToPrices, BackToProducts, BadId } from './back-links';
 import { EMPTY_PRICE, PRICE_FIELDS, PriceForm, type TPriceFormValues, toPriceInput } from './price-form';
 import './catalogue-admin.css';
@@ -60,7 +59,7 @@ function AddPrice({ productId }: { productId: number }) {
       reportFormError(form, error, popup, { fields: PRICE_FIELDS });
       return;
     }
-    toast.success(serverText(message));
+    toast.success(message);
     await navigate(routePath('price', { id: productId }));
   };
 

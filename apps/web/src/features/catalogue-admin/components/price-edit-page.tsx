@@ -14,7 +14,6 @@ import { toast } from '../../../lib/toast';
 import { useGetPrice } from '../api/get-price';
 import { useUpdatePrice } from '../api/update-price';
 import { parseId } from '../utils/format';
-import { serverText } from '../utils/server-text';
 import { BackToPrices, BackToProducts, BadId } from './back-links';
 import { PRICE_FIELDS, PriceForm, type TPriceFormValues, toPriceInput } from './price-form';
 import './catalogue-admin.css';
@@ -70,7 +69,7 @@ function EditPriceForm({ price }: { price: TPrice }) {
       reportFormError(form, error, popup, { fields: PRICE_FIELDS, alwaysShowMessage: true });
       return;
     }
-    toast.success(serverText(message));
+    toast.success(message);
     await navigate(routePath('price', { id: price.product_id }));
   };
 

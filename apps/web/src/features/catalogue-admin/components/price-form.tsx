@@ -1,4 +1,4 @@
-import { MESSAGES as M } from '@ezrecharge/shared/messages';
+import { MSG as M } from '@ezrecharge/shared/messages';
 import {
   currencyExponent,
   formatMinor,

@@ -20,7 +20,6 @@ import { defaultPriceListParams, type TPriceListParams, useGetPrices } from '../
 import { useGetProduct } from '../api/get-product';
 import { useSyncPrice } from '../api/sync-price';
 import { currencyLabel, currencyOptions, parseId } from '../utils/format';
-import { serverText } from '../utils/server-text';
 import { BackToProducts, BadId } from './back-links';
 import { Diamonds } from './diamonds';
 import { useLanguage } from './use-language';
@@ -93,7 +92,7 @@ function PriceList({ productId }: { productId: number }) {
       report(error);
       return;
     }
-    toast.success(serverText(message));
+    toast.success(message);
   };
 
   const confirmDelete = (price: TPrice): void => {
@@ -108,7 +107,7 @@ function PriceList({ productId }: { productId: number }) {
       report(error);
       return;
     }
-    toast.success(serverText(message));
+    toast.success(message);
   };
 
   const columns: TableColumnsType<TPrice> = [

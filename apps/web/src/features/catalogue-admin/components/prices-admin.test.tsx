@@ -1,3 +1,4 @@
+import { MSG } from '@ezrecharge/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -152,7 +153,10 @@ describe('price list', () => {
 
   it('deletes after the SPEC.md confirmation, says User Deleted and reloads', async () => {
     writeLocal(STORAGE_KEYS.priceCache, '{"4:en":{}}');
-    const api = stubApi({ ...LIST_ROUTES, 'DELETE /api/v1/price/delete/13': () => ok(null, 'User Deleted') });
+    const api = stubApi({
+      ...LIST_ROUTES,
+      'DELETE /api/v1/price/delete/13': () => ok(null, MSG.user_deleted),
+    });
     renderApp('/price?id=4');
     await screen.findByText('39,999', { selector: 'td span' });
     const loads = api.callsTo('GET /api/v1/price/page').length;
@@ -171,8 +175,7 @@ describe('price list', () => {
   it("shows a refused delete's message in the error popup and reloads", async () => {
     const api = stubApi({
       ...LIST_ROUTES,
-      'DELETE /api/v1/price/delete/12': () =>
-        fail(400, 'This price is used by an order and cannot be deleted'),
+      'DELETE /api/v1/price/delete/12': () => fail(400, MSG.price_has_orders),
     });
     renderApp('/price?id=4');
     await screen.findByText('42,000', { selector: 'td span' });
@@ -200,7 +203,7 @@ describe('price list', () => {
 
   it('in Chinese names the currencies and columns in Chinese', async () => {
     await setLanguage('zh');
-    stubApi({ ...LIST_ROUTES, 'DELETE /api/v1/price/delete/11': () => ok(null, 'User Deleted') });
+    stubApi({ ...LIST_ROUTES, 'DELETE /api/v1/price/delete/11': () => ok(null, MSG.user_deleted) });
     renderApp('/price?id=4');
     expect(await screen.findByText('BIGO Diamonds 的价格')).toBeInTheDocument();
     await screen.findByText('42,000', { selector: 'td span' });
@@ -250,7 +253,7 @@ describe('add price', () => {
   it('sends the price in minor units, says so and returns to the price list', async () => {
     const api = stubApi({
       'GET /api/v1/product/4': () => ok(PRODUCT),
-      'POST /api/v1/price/create': () => ok(priceRecord({ id: 20 }), 'Profile updated successfully!'),
+      'POST /api/v1/price/create': () => ok(priceRecord({ id: 20 }), MSG.profile_saved),
       'GET /api/v1/price/page': page,
     });
     const { router } = renderApp('/price-add?product_id=4');
@@ -274,7 +277,7 @@ describe('add price', () => {
     const api = stubApi({
       'GET /api/v1/product/4': () => ok(PRODUCT),
       'POST /api/v1/price/create': () =>
-        ok(priceRecord({ id: 21, currency: 'JPY', unit_amount: 500 }), 'Profile updated successfully!'),
+        ok(priceRecord({ id: 21, currency: 'JPY', unit_amount: 500 }), MSG.profile_saved),
       'GET /api/v1/price/page': page,
     });
     const { router } = renderApp('/price-add?product_id=4');
@@ -330,7 +333,7 @@ describe('add price', () => {
   });
 
   it("says 'Oops, something went wrong!' when the product cannot be loaded", async () => {
-    stubApi({ 'GET /api/v1/product/404': () => fail(404, 'Product not found') });
+    stubApi({ 'GET /api/v1/product/404': () => fail(404, MSG.product_not_found) });
     renderApp('/price-add?product_id=404');
     expect(await screen.findByText('Oops, something went wrong!')).toBeInTheDocument();
   });
@@ -340,7 +343,7 @@ describe('edit price', () => {
   it('loads the price with its amount in major units, saves minor units and returns to the list', async () => {
     const api = stubApi({
       'GET /api/v1/price/12': () => ok(PRICES[1]),
-      'PUT /api/v1/price/update/12': () => ok(PRICES[1], 'Profile updated successfully!'),
+      'PUT /api/v1/price/update/12': () => ok(PRICES[1], MSG.profile_saved),
       'GET /api/v1/product/4': () => ok(PRODUCT),
       'GET /api/v1/price/page': page,
     });
@@ -367,7 +370,7 @@ describe('edit price', () => {
   });
 
   it("says 'Oops, something went wrong!' when the price cannot be loaded", async () => {
-    stubApi({ 'GET /api/v1/price/99': () => fail(404, 'Price not found') });
+    stubApi({ 'GET /api/v1/price/99': () => fail(404, MSG.price_not_found) });
     renderApp('/price-edit?product_id=4&id=99');
     expect(await screen.findByText('Oops, something went wrong!')).toBeInTheDocument();
     expect(screen.getByText('Back to prices').closest('a')).toHaveAttribute('href', '/price?id=4');
@@ -378,7 +381,7 @@ describe('edit price', () => {
       'GET /api/v1/price/12': () => ok(PRICES[1]),
       'PUT /api/v1/price/update/12': () =>
         fail(400, 'Some fields are not valid.', {
-          errors: { unit_amount: 'Price must be a positive amount in cents' },
+          errors: { unit_amount: MSG.price_positive },
         }),
     });
     renderApp('/price-edit?product_id=4&id=12');

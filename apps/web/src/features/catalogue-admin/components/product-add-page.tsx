@@ -7,7 +7,6 @@ import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { toast } from '../../../lib/toast';
 import { useCreateProduct } from '../api/create-product';
-import { serverText } from '../utils/server-text';
 import { BackToProducts } from './back-links';
 import {
   EMPTY_PRODUCT,
@@ -34,7 +33,7 @@ export function ProductAddPage() {
       reportFormError(form, error, popup, { fields: PRODUCT_FIELDS });
       return;
     }
-    toast.success(serverText(message));
+    toast.success(message);
     await navigate(routePath('product'));
   };
 

@@ -13,7 +13,6 @@ import { toast } from '../../../lib/toast';
 import { useGetProduct } from '../api/get-product';
 import { useUpdateProduct } from '../api/update-product';
 import { parseId } from '../utils/format';
-import { serverText } from '../utils/server-text';
 import { BackToProducts, BadId } from './back-links';
 import { PRODUCT_FIELDS, ProductForm, type TProductFormValues, toProductInput } from './product-form';
 import './catalogue-admin.css';
@@ -67,7 +66,7 @@ function EditProductForm({ product }: { product: TProduct }) {
       reportFormError(form, error, popup, { fields: PRODUCT_FIELDS, alwaysShowMessage: true });
       return;
     }
-    toast.success(serverText(message));
+    toast.success(message);
     await navigate(routePath('product'));
   };
 

@@ -31,7 +31,6 @@ import {
 } from '../api/get-products';
 import { useToggleRelease } from '../api/release-product';
 import { useSyncProducts } from '../api/sync-products';
-import { serverText } from '../utils/server-text';
 import './catalogue-admin.css';
 import { FilterActions } from '../../../components/filter-actions';
 
@@ -84,7 +83,7 @@ export function ProductListPage() {
       report(error);
       return;
     }
-    toast.success(serverText(message));
+    toast.success(message);
   };
 
   const confirmDelete = (product: TProduct): void => {
@@ -99,7 +98,7 @@ export function ProductListPage() {
       report(error);
       return;
     }
-    toast.success(serverText(message));
+    toast.success(message);
   };
 
   const syncAll = async (): Promise<void> => {
@@ -110,7 +109,7 @@ export function ProductListPage() {
       report(error);
       return;
     }
-    toast.success(serverText(message));
+    toast.success(message);
   };
 
   const columns: TableColumnsType<TProduct> = [

@@ -1,3 +1,4 @@
+import { MSG } from '@ezrecharge/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -138,8 +139,7 @@ describe('product list', () => {
     writeLocal(STORAGE_KEYS.productCache, '{"cached":true}');
     const api = stubApi({
       'GET /api/v1/product/': page,
-      'GET /api/v1/product/release': () =>
-        ok(productRecord({ id: 5, release: true }), 'Release product successfully'),
+      'GET /api/v1/product/release': () => ok(productRecord({ id: 5, release: true }), MSG.release_success),
     });
     renderApp('/product');
     await screen.findByText('Gift Pack', { selector: 'td' });
@@ -157,7 +157,7 @@ describe('product list', () => {
   it('deletes after the SPEC.md confirmation, says User Deleted and reloads', async () => {
     const api = stubApi({
       'GET /api/v1/product/': page,
-      'DELETE /api/v1/product/5': () => ok(null, 'User Deleted'),
+      'DELETE /api/v1/product/5': () => ok(null, MSG.user_deleted),
     });
     renderApp('/product');
     await screen.findByText('Gift Pack', { selector: 'td' });
@@ -186,7 +186,7 @@ describe('product list', () => {
   it("shows a refused delete's message in the error popup and reloads", async () => {
     const api = stubApi({
       'GET /api/v1/product/': page,
-      'DELETE /api/v1/product/4': () => fail(400, 'This product has orders and cannot be deleted'),
+      'DELETE /api/v1/product/4': () => fail(400, MSG.product_has_orders),
     });
     renderApp('/product');
     await screen.findByText('BIGO Diamonds', { selector: 'td' });
@@ -230,10 +230,7 @@ describe('product list', () => {
     stubApi({
       'GET /api/v1/product/': page,
       'GET /api/v1/product/sync': () =>
-        ok(
-          { products: 2, prices: 3, created_prices: 3, deactivated_prices: 0 },
-          'Products and prices synced with Stripe',
-        ),
+        ok({ products: 2, prices: 3, created_prices: 3, deactivated_prices: 0 }, MSG.products_synced),
     });
     renderApp('/product');
     await screen.findByText('BIGO Diamonds', { selector: 'td' });
@@ -245,7 +242,7 @@ describe('product list', () => {
     await setLanguage('zh');
     stubApi({
       'GET /api/v1/product/': page,
-      'DELETE /api/v1/product/4': () => fail(400, 'This product has orders and cannot be deleted'),
+      'DELETE /api/v1/product/4': () => fail(400, MSG.product_has_orders),
     });
     renderApp('/product');
     await screen.findByText('BIGO Diamonds', { selector: 'td' });
@@ -278,7 +275,7 @@ describe('add product', () => {
   it('uploads an image, creates the product, says so and returns to the list', async () => {
     const api = stubApi({
       'POST /api/v1/attachment/uploadfile/': () => ok({ url: IMAGE }),
-      'POST /api/v1/product/': () => ok(productRecord({ id: 9 }), 'Product saved successfully'),
+      'POST /api/v1/product/': () => ok(productRecord({ id: 9 }), MSG.product_saved),
       'GET /api/v1/product/': page,
     });
     const { router } = renderApp('/product-add');
@@ -326,7 +323,7 @@ describe('add product', () => {
   it("puts the server's field errors under their fields", async () => {
     stubApi({
       'POST /api/v1/product/': () =>
-        fail(400, 'Some fields are not valid.', { errors: { code: 'Must be less than 64 characters' } }),
+        fail(400, 'Some fields are not valid.', { errors: { code: MSG.max_64 } }),
     });
     const { router } = renderApp('/product-add');
     await fill(await screen.findByLabelText('Name'), 'BIGO Diamonds');
@@ -344,7 +341,7 @@ describe('edit product', () => {
   it('loads the product of ?id=, saves with PUT and returns to the list', async () => {
     const api = stubApi({
       'GET /api/v1/product/4': () => ok(productRecord()),
-      'PUT /api/v1/product/4': () => ok(productRecord(), 'Product saved successfully'),
+      'PUT /api/v1/product/4': () => ok(productRecord(), MSG.product_saved),
       'GET /api/v1/product/': page,
     });
     const { router } = renderApp('/product-edit?id=4');
@@ -371,7 +368,7 @@ describe('edit product', () => {
   });
 
   it("says 'Oops, something went wrong!' when the product cannot be loaded", async () => {
-    stubApi({ 'GET /api/v1/product/404': () => fail(404, 'Product not found') });
+    stubApi({ 'GET /api/v1/product/404': () => fail(404, MSG.product_not_found) });
     renderApp('/product-edit?id=404');
     expect(await screen.findByText('Oops, something went wrong!')).toBeInTheDocument();
     for (const link of screen.getAllByRole('link', { name: 'Back to products' })) {
@@ -389,7 +386,7 @@ describe('edit product', () => {
     stubApi({
       'GET /api/v1/product/4': () => ok(productRecord()),
       'PUT /api/v1/product/4': () =>
-        fail(400, 'Some fields are not valid.', { errors: { name: 'Name is required' } }),
+        fail(400, 'Some fields are not valid.', { errors: { name: MSG.name_required } }),
     });
     renderApp('/product-edit?id=4');
     await screen.findByLabelText('Name');

@@ -1,3 +1,4 @@
+import { MSG } from '@ezrecharge/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -59,7 +60,7 @@ describe('Contact 1 form variant (/contact-ezrecharge)', () => {
 
   it('sends the message to /feedback/contact, says so and empties the form', async () => {
     const api = stubApi({
-      'POST /api/v1/feedback/contact': () => ok(null, 'Your message has been sent successfully.'),
+      'POST /api/v1/feedback/contact': () => ok(null, MSG.feedback_sent),
     });
     const form = await openPage();
     await fill(form.getByLabelText('First name'), 'Ada');

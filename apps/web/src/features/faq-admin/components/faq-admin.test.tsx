@@ -1,3 +1,4 @@
+import { MSG } from '@ezrecharge/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -150,7 +151,7 @@ describe('FAQ admin list', () => {
   it('deletes after the SPEC.md confirmation, says User Deleted and reloads', async () => {
     const api = stubApi({
       'GET /api/v1/faq/': page,
-      'DELETE /api/v1/faq/4': () => ok(null, 'User Deleted'),
+      'DELETE /api/v1/faq/4': () => ok(null, MSG.user_deleted),
     });
     renderApp('/faq-admin');
     await screen.findByText('How long does a recharge take?');
@@ -235,7 +236,7 @@ describe('add FAQ', () => {
 
   it('adds the entry with the six fields, says FAQ Add Successfully! and returns to the list', async () => {
     const api = stubApi({
-      'POST /api/v1/faq/': () => ok(faq({ id: 9 }), 'FAQ Add Successfully!'),
+      'POST /api/v1/faq/': () => ok(faq({ id: 9 }), MSG.faq_saved),
       'GET /api/v1/faq/': page,
     });
     const { router } = renderApp('/faq-add');
@@ -259,7 +260,7 @@ describe('add FAQ', () => {
     stubApi({
       'POST /api/v1/faq/': () =>
         fail(400, 'Some fields are not valid.', {
-          errors: { question_zh: 'Question-ZH must be less than 256 characters' },
+          errors: { question_zh: MSG.question_zh_max },
         }),
     });
     const { router } = renderApp('/faq-add');
@@ -279,7 +280,7 @@ describe('edit FAQ', () => {
   it('loads the entry of ?id=, saves all six fields with PUT ?id= and returns to the list', async () => {
     const api = stubApi({
       'GET /api/v1/faq/4': () => ok(faq()),
-      'PUT /api/v1/faq/': () => ok(faq(), 'FAQ Add Successfully!'),
+      'PUT /api/v1/faq/': () => ok(faq(), MSG.faq_saved),
       'GET /api/v1/faq/': page,
     });
     const { router } = renderApp('/faq-edit?id=4');
@@ -306,7 +307,7 @@ describe('edit FAQ', () => {
   });
 
   it("says 'Oops, something went wrong!' when the entry cannot be loaded", async () => {
-    stubApi({ 'GET /api/v1/faq/404': () => fail(404, 'FAQ not found') });
+    stubApi({ 'GET /api/v1/faq/404': () => fail(404, MSG.faq_not_found) });
     renderApp('/faq-edit?id=404');
     expect(await screen.findByText('Oops, something went wrong!')).toBeInTheDocument();
     const backLinks = screen.getAllByRole('link', { name: 'Back to FAQ' });

@@ -1,3 +1,4 @@
+import { MSG } from '@ezrecharge/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -180,10 +181,7 @@ describe('feedback list', () => {
         )(call),
       'PUT /api/v1/feedback/11/handle': () => {
         handled = true;
-        return ok(
-          feedback({ deleted: true, handled_at: '2025-03-04T07:00:00.000Z' }),
-          'Feedback marked as resolved',
-        );
+        return ok(feedback({ deleted: true, handled_at: '2025-03-04T07:00:00.000Z' }), MSG.feedback_handled);
       },
     });
     renderApp('/feedback');
@@ -208,7 +206,7 @@ describe('feedback list', () => {
   it('says so when the message was handled already, and reloads the list', async () => {
     const api = stubApi({
       'GET /api/v1/feedback/': page(ROWS),
-      'PUT /api/v1/feedback/11/handle': () => fail(400, 'This feedback has already been handled'),
+      'PUT /api/v1/feedback/11/handle': () => fail(400, MSG.feedback_already_handled),
     });
     renderApp('/feedback');
     await screen.findByText('Mei Lin');
@@ -231,7 +229,7 @@ describe('feedback list', () => {
     await setLanguage('zh');
     stubApi({
       'GET /api/v1/feedback/': page(ROWS),
-      'PUT /api/v1/feedback/11/handle': () => ok(feedback({ deleted: true }), 'Feedback marked as resolved'),
+      'PUT /api/v1/feedback/11/handle': () => ok(feedback({ deleted: true }), MSG.feedback_handled),
     });
     renderApp('/feedback');
     await screen.findByText('Mei Lin');

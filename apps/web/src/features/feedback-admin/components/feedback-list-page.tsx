@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { listPagination } from '../../../components/admin-list';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
-import { errorText, translateKnownMessage } from '../../../lib/form-rules';
+import { errorText } from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { toast } from '../../../lib/toast';
 import {
@@ -61,8 +61,8 @@ export function FeedbackListPage() {
       }
       return;
     }
-    // SPEC.md §7: the response message is shown, in the active language when it is one of the shared messages.
-    toast.success(translateKnownMessage(message) ?? message);
+    // SPEC.md §7: the response message is shown (in the active language: see api-client's `api`).
+    toast.success(message);
   };
 
   const confirmResolve = (feedback: TFeedback): void => {

@@ -1,3 +1,4 @@
+import { MSG } from '@ezrecharge/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -26,7 +27,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const SENT = (): TReply => ok(null, 'Your message has been sent successfully.');
+const SENT = (): TReply => ok(null, MSG.feedback_sent);
 
 function form() {
   return within(screen.getByRole('region', { name: 'Send us a message' }));
@@ -149,7 +150,7 @@ describe('Contact us 2 (/contact-ezlivez)', () => {
   it("puts the server's field errors under their fields", async () => {
     stubApi({
       'POST /api/v1/feedback/': () =>
-        fail(400, 'Some fields are not valid.', { errors: { email: 'Email is not valid' } }),
+        fail(400, 'Some fields are not valid.', { errors: { email: MSG.email_invalid } }),
     });
     const f = await openPage();
     await fill(f.getByLabelText('Name'), 'Ahmad');

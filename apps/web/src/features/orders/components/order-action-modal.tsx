@@ -10,7 +10,7 @@ import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isApiError } from '../../../lib/api-client';
-import { fieldRules, reportFormError, translateKnownMessage } from '../../../lib/form-rules';
+import { fieldRules, reportFormError } from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { toast } from '../../../lib/toast';
 import { useMarkDelivered } from '../api/mark-delivered';
@@ -114,7 +114,7 @@ export function OrderActionModal({ kind, order, open, onClose, afterClose }: TOr
       if (isApiError(error) && error.status === 400 && Object.keys(error.fieldErrors).length === 0) onClose();
       return;
     }
-    toast.success(translateKnownMessage(answer.message) ?? answer.message);
+    toast.success(answer.message);
     onClose();
   };
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@ezrecharge/shared/messages';
+import { MESSAGES, MSG } from '@ezrecharge/shared/messages';
 import type { TOrder, TOrderEvent } from '@ezrecharge/shared/schemas/orders';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -191,7 +191,7 @@ describe('order list /order for superusers', () => {
   it('retry charge needs a reason, sends it, says so and reloads the list and the history', async () => {
     const api = stubApi({
       ...listRoutes(),
-      'POST /api/v1/order/retry': () => ok(order({ order_status: 8 }), MESSAGES.order_retry_started),
+      'POST /api/v1/order/retry': () => ok(order({ order_status: 8 }), MSG.order_retry_started),
     });
     renderApp('/order');
     await screen.findByText('EZCHARGEFAILED');
@@ -225,10 +225,7 @@ describe('order list /order for superusers', () => {
     const api = stubApi({
       ...listRoutes(),
       'POST /api/v1/order/mark-delivered': () =>
-        ok(
-          order({ order_status: 9, delivered_at: '2025-06-01T05:00:00.000Z' }),
-          MESSAGES.order_marked_delivered,
-        ),
+        ok(order({ order_status: 9, delivered_at: '2025-06-01T05:00:00.000Z' }), MSG.order_marked_delivered),
     });
     renderApp('/order');
     await screen.findByText('EZCHARGEFAILED');
@@ -261,8 +258,7 @@ describe('order list /order for superusers', () => {
     await setLanguage('zh');
     stubApi({
       ...listRoutes(),
-      'POST /api/v1/order/mark-delivered': () =>
-        ok(order({ order_status: 9 }), MESSAGES.order_marked_delivered),
+      'POST /api/v1/order/mark-delivered': () => ok(order({ order_status: 9 }), MSG.order_marked_delivered),
     });
     renderApp('/order');
     await screen.findByText('EZCHARGEFAILED');
@@ -284,8 +280,8 @@ describe('order list /order for superusers', () => {
       ...listRoutes(),
       'POST /api/v1/order/refund': (call) =>
         call.url.searchParams.get('order_num') === 'EZCHARGEFAILED'
-          ? fail(400, MESSAGES.order_action_not_allowed)
-          : ok(order({ order_status: 11 }), MESSAGES.order_refund_started),
+          ? fail(400, MSG.order_action_not_allowed)
+          : ok(order({ order_status: 11 }), MSG.order_refund_started),
     });
     renderApp('/order');
     await screen.findByText('EZCHARGEFAILED');
@@ -326,7 +322,7 @@ describe('order list /order for superusers', () => {
     });
     const api = stubApi({
       ...listRoutes([fpx]),
-      'POST /api/v1/order/refund': () => ok(order({ order_status: 11 }), MESSAGES.order_refund_started),
+      'POST /api/v1/order/refund': () => ok(order({ order_status: 11 }), MSG.order_refund_started),
     });
     renderApp('/order');
     await screen.findByText('EZFPXFAILED');

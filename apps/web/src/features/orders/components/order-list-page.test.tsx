@@ -1,4 +1,4 @@
-import { MESSAGES } from '@ezrecharge/shared/messages';
+import { MESSAGES, MSG } from '@ezrecharge/shared/messages';
 import type { TOrder } from '@ezrecharge/shared/schemas/orders';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -195,7 +195,7 @@ describe('order list /order', () => {
     };
     const api = stubApi({
       ...LIST_ROUTES,
-      'POST /api/v1/order/pay': () => ok(handoff, MESSAGES.order_created),
+      'POST /api/v1/order/pay': () => ok(handoff, MSG.order_created),
     });
     const posted: HTMLFormElement[] = [];
     vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
@@ -216,7 +216,7 @@ describe('order list /order', () => {
   it('says why in a popup when the order can no longer be paid, and reloads the list', async () => {
     const api = stubApi({
       ...LIST_ROUTES,
-      'POST /api/v1/order/pay': () => fail(400, MESSAGES.order_not_payable),
+      'POST /api/v1/order/pay': () => fail(400, MSG.order_not_payable),
     });
     renderApp('/order');
     await screen.findByText('EZOWNPENDING');

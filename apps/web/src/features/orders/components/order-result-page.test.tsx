@@ -1,4 +1,4 @@
-import { MESSAGES } from '@ezrecharge/shared/messages';
+import { MESSAGES, MSG } from '@ezrecharge/shared/messages';
 import type { TOrderStatus } from '@ezrecharge/shared/order-status';
 import type { TOrder } from '@ezrecharge/shared/schemas/orders';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -120,7 +120,7 @@ describe('order result page /home-order', () => {
   });
 
   it('says plainly when there is no such order, without a toast', async () => {
-    stubApi({ 'GET /api/v1/order/stripe': () => fail(404, MESSAGES.order_not_found) });
+    stubApi({ 'GET /api/v1/order/stripe': () => fail(404, MSG.order_not_found) });
     renderApp('/home-order?order_num=NOPE123&success=true');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -145,7 +145,7 @@ describe('order lookup /home-order without an order number', () => {
       'POST /api/v1/order/lookup': (call: TRecordedCall) =>
         (call.body as { order_num: string }).order_num === 'EZ20250601A1B2C3'
           ? ok(orderRecord({ order_status: 3, pay_payment_num: 'buyer@example.com' }))
-          : fail(404, MESSAGES.order_not_found),
+          : fail(404, MSG.order_not_found),
     });
     renderApp('/home-order');
 

@@ -1,11 +1,11 @@
 import { KeyOutlined } from '@ant-design/icons';
-import { MESSAGES } from '@ezrecharge/shared/messages';
+import { MSG } from '@ezrecharge/shared/messages';
 import { passwordField, ZChangePassword } from '@ezrecharge/shared/schemas/accounts';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
-import { applyServerErrors, fieldRules, type TRule, translateKnownMessage } from '../../../lib/form-rules';
+import { applyServerErrors, fieldRules, messageTextOf, type TRule } from '../../../lib/form-rules';
 import { routePath } from '../../../lib/routes';
 import { clearSession, removeLocal, STORAGE_KEYS } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
@@ -19,12 +19,12 @@ interface TPasswordValues {
 
 const FIELDS = ['old_password', 'new_password', 'password_confirmation'] as const;
 const SCHEMA = ZChangePassword.shape;
-const ZConfirm = passwordField(MESSAGES.confirm_password_required);
+const ZConfirm = passwordField(MSG.confirm_password_required);
 
 const sameAsNewPassword: TRule = ({ getFieldValue }) => ({
   validator: async (_rule, value: unknown) => {
     if (value !== getFieldValue('new_password')) {
-      throw new Error(translateKnownMessage(MESSAGES.password_mismatch));
+      throw new Error(messageTextOf(MSG.password_mismatch));
     }
   },
 });

@@ -1,3 +1,4 @@
+import { MSG } from '@ezrecharge/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,7 @@ import { getAccessToken, isSignedIn, readLocal, STORAGE_KEYS, writeLocal } from 
 import { fill } from '../../../test/fill';
 import { renderApp, setViewportWide } from '../../../test/render-app';
 import { signInAs } from '../../../test/session';
-import { fail, ok, reply, stubApi, userRecord } from '../../../test/stub-api';
+import { fail, fieldErrors, ok, reply, stubApi, userRecord } from '../../../test/stub-api';
 
 beforeAll(() => import('..'), 30_000);
 
@@ -27,10 +28,7 @@ function profileApi(overrides: Record<string, (call: { body: unknown }) => Retur
   return stubApi({
     'GET /api/v1/user/readme/': () => ok(userRecord()),
     'POST /api/v1/user/changeme': (call) =>
-      ok(
-        userRecord(typeof call.body === 'object' && call.body !== null ? call.body : {}),
-        'Profile updated successfully!',
-      ),
+      ok(userRecord(typeof call.body === 'object' && call.body !== null ? call.body : {}), MSG.profile_saved),
     'POST /api/v1/attachment/uploadfile/': () => ok({ url: AVATAR_URL }),
     ...overrides,
   });
@@ -194,8 +192,7 @@ describe('change-password tab', () => {
     writeLocal(STORAGE_KEYS.rememberUsername, 'alice01');
     writeLocal(STORAGE_KEYS.rememberPassword, 'old-ciphertext');
     const api = profileApi({
-      'POST /api/v1/user/change_password': () =>
-        ok(null, 'Password changed successfully. Please sign in again.'),
+      'POST /api/v1/user/change_password': () => ok(null, MSG.password_changed),
     });
     const { router } = renderApp('/profile');
     await userEvent.click(await screen.findByRole('tab', { name: 'Change password' }));
@@ -227,7 +224,7 @@ describe('change-password tab', () => {
           message: 'Old password is incorrect',
           detail: 'x',
           code: 'validation_failed',
-          errors: { old_password: 'Old password is incorrect' },
+          ...fieldErrors({ old_password: MSG.old_password_wrong }),
         }),
     });
     await openTab();

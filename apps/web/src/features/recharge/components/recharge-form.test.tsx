@@ -1,4 +1,4 @@
-import { MESSAGES } from '@ezrecharge/shared/messages';
+import { MESSAGES, MSG } from '@ezrecharge/shared/messages';
 import type { TPriceSelect, TProductSelectItem } from '@ezrecharge/shared/schemas/catalogue';
 import {
   decryptWireJson,
@@ -285,7 +285,7 @@ describe('public recharge /recharge', () => {
       page_info: 'recharge',
     });
 
-    answer(ok(FIUU_HANDOFF, MESSAGES.order_created));
+    answer(ok(FIUU_HANDOFF, MSG.order_created));
     await waitFor(() => expect(posted).toHaveLength(1));
     const post = posted[0] as HTMLFormElement;
     expect(post.method).toBe('post');
@@ -327,7 +327,7 @@ describe('public recharge /recharge', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(submitButton()).toBeEnabled();
 
-    refusal = fail(400, MESSAGES.order_amount_mismatch);
+    refusal = fail(400, MSG.order_amount_mismatch);
     await fill(form().getByLabelText('BIGO ID'), 'x');
     await submit();
     expect(
@@ -345,7 +345,7 @@ describe('signed-in recharge /ezrecharge', () => {
     vi.stubGlobal('location', { href, origin, protocol, host, hostname, pathname, search, hash, assign });
     const api = stubApi({
       ...catalogueRoutes(),
-      'POST /api/v1/order/': () => ok(STRIPE_HANDOFF, MESSAGES.order_created),
+      'POST /api/v1/order/': () => ok(STRIPE_HANDOFF, MSG.order_created),
     });
     renderApp('/ezrecharge');
 

@@ -1,6 +1,6 @@
 import { LockOutlined } from '@ant-design/icons';
 import { GAME_TYPE, MAX_ORDER_DIAMONDS } from '@ezrecharge/shared/limits';
-import { MESSAGES } from '@ezrecharge/shared/messages';
+import { MSG } from '@ezrecharge/shared/messages';
 import type { TCurrency } from '@ezrecharge/shared/money';
 import {
   type TOrderCommitPayloadInput,
@@ -13,7 +13,7 @@ import {
 import { Alert, Button, Col, Form, Input, InputNumber, Row, Select, Spin } from 'antd';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldRules, reportFormError, translateKnownMessage } from '../../../lib/form-rules';
+import { fieldRules, messageTextOf, reportFormError } from '../../../lib/form-rules';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDiamonds, formatPrice } from '../../../lib/money-format';
 import { startPaymentHandoff } from '../../../lib/payment-handoff';
@@ -195,9 +195,7 @@ export function RechargeForm({ pageInfo }: TRechargeFormProps) {
   const quantityLimit = {
     validator: async (_rule: unknown, value: unknown) => {
       if (pack && typeof value === 'number' && value * pack.game_amount > MAX_ORDER_DIAMONDS) {
-        throw new Error(
-          translateKnownMessage(MESSAGES.payment_quantity_tips) ?? MESSAGES.payment_quantity_tips,
-        );
+        throw new Error(messageTextOf(MSG.payment_quantity_tips));
       }
     },
   };

@@ -1,3 +1,4 @@
+import { MSG } from '@ezrecharge/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -92,7 +93,7 @@ describe('user list', () => {
   it('deletes after the SPEC.md confirmation, says User Deleted and reloads', async () => {
     const api = stubApi({
       'GET /api/v1/user/': page,
-      'DELETE /api/v1/user/3': () => ok(null, 'User Deleted'),
+      'DELETE /api/v1/user/3': () => ok(null, MSG.user_deleted),
     });
     renderApp('/user');
     await screen.findByText('bobby02', { selector: 'td' });
@@ -124,7 +125,7 @@ describe('user list', () => {
   it("shows the server's refusal and reloads the list", async () => {
     const api = stubApi({
       'GET /api/v1/user/': page,
-      'DELETE /api/v1/user/1': () => fail(400, 'You cannot delete your own account'),
+      'DELETE /api/v1/user/1': () => fail(400, MSG.self_delete),
     });
     renderApp('/user');
     await screen.findByText('admin', { selector: 'td' });
@@ -172,7 +173,7 @@ describe('add user', () => {
 
   it('creates the user, says so and returns to the list', async () => {
     const api = stubApi({
-      'POST /api/v1/user/': () => ok(userRecord({ id: 9 }), 'Profile updated successfully!'),
+      'POST /api/v1/user/': () => ok(userRecord({ id: 9 }), MSG.profile_saved),
       'GET /api/v1/user/': page,
     });
     const { router } = renderApp('/user-add');
@@ -198,8 +199,8 @@ describe('add user', () => {
   it('puts a taken username under its field', async () => {
     stubApi({
       'POST /api/v1/user/': () =>
-        fail(409, 'This username is already taken', {
-          errors: { username: 'This username is already taken' },
+        fail(409, MSG.username_taken, {
+          errors: { username: MSG.username_taken },
         }),
     });
     const { router } = renderApp('/user-add');
@@ -222,7 +223,7 @@ describe('edit user', () => {
   it('loads the user of ?id=, saves with PUT ?id= and returns to the list', async () => {
     const api = stubApi({
       'GET /api/v1/user/3': () => ok(USERS[2]),
-      'PUT /api/v1/user/': () => ok(USERS[2], 'Profile updated successfully!'),
+      'PUT /api/v1/user/': () => ok(USERS[2], MSG.profile_saved),
       'GET /api/v1/user/': page,
     });
     const { router } = renderApp('/user-edit?id=3');
@@ -251,7 +252,7 @@ describe('edit user', () => {
   });
 
   it("says 'Oops, something went wrong!' when the user cannot be loaded", async () => {
-    stubApi({ 'GET /api/v1/user/404': () => fail(404, 'User not found') });
+    stubApi({ 'GET /api/v1/user/404': () => fail(404, MSG.user_not_found) });
     renderApp('/user-edit?id=404');
     expect(await screen.findByText('Oops, something went wrong!')).toBeInTheDocument();
     for (const link of screen.getAllByRole('link', { name: 'Back to users' })) {
@@ -262,7 +263,7 @@ describe('edit user', () => {
   it("shows the server's refusal in a popup", async () => {
     stubApi({
       'GET /api/v1/user/1': () => ok(USERS[0]),
-      'PUT /api/v1/user/': () => fail(400, 'You cannot remove your own superuser role'),
+      'PUT /api/v1/user/': () => fail(400, MSG.self_demote),
     });
     renderApp('/user-edit?id=1');
     await screen.findByLabelText('Nickname');
