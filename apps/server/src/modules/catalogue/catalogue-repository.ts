@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { orders, prices, products } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
+import { type RowsPage, type RowWindow, selectPage } from '../../infra/db-pages';
 import { containsPattern } from '../../infra/sql';
 
 /** Drizzle queries of the catalogue (products and prices). Every function takes the database or a transaction. */
@@ -41,18 +42,9 @@ function productWhere(filter: ProductFilter): SQL | undefined {
 export async function listProducts(
   db: DbOrTx,
   filter: ProductFilter,
-  page: { offset: number; limit: number },
-): Promise<{ rows: ProductRow[]; total: number }> {
-  const where = productWhere(filter);
-  const rows = await db
-    .select()
-    .from(products)
-    .where(where)
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const [counted] = await db.select({ total: count() }).from(products).where(where);
-  return { rows, total: counted?.total ?? 0 };
+  page: RowWindow,
+): Promise<RowsPage<ProductRow>> {
+  return selectPage(db, products, productWhere(filter), [desc(products.createdAt), desc(products.id)], page);
 }
 
 /** Every product, oldest first (the order a full Stripe sync walks them in). */

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import { faqs } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
+import { type RowsPage, type RowWindow, selectPage } from '../../infra/db-pages';
 import { containsPattern } from '../../infra/sql';
 
 /** Drizzle queries of the FAQ. Every function takes the database or a transaction. */
@@ -33,21 +34,8 @@ export async function allFaqs(db: DbOrTx): Promise<FaqRow[]> {
 }
 
 /** One page of entries matching the filter, newest first, and how many match in all. */
-export async function listFaqs(
-  db: DbOrTx,
-  filter: FaqFilter,
-  page: { offset: number; limit: number },
-): Promise<{ rows: FaqRow[]; total: number }> {
-  const where = filterWhere(filter);
-  const rows = await db
-    .select()
-    .from(faqs)
-    .where(where)
-    .orderBy(desc(faqs.createdAt), desc(faqs.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const [counted] = await db.select({ total: count() }).from(faqs).where(where);
-  return { rows, total: counted?.total ?? 0 };
+export async function listFaqs(db: DbOrTx, filter: FaqFilter, page: RowWindow): Promise<RowsPage<FaqRow>> {
+  return selectPage(db, faqs, filterWhere(filter), [desc(faqs.createdAt), desc(faqs.id)], page);
 }
 
 export async function findFaqById(db: DbOrTx, id: number): Promise<FaqRow | undefined> {

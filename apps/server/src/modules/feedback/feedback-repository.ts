@@ -1,6 +1,7 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { feedback } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
+import { type RowsPage, type RowWindow, selectPage } from '../../infra/db-pages';
 
 /** Drizzle queries of feedback and contact messages. Every function takes the database or a transaction. */
 export type FeedbackRow = typeof feedback.$inferSelect;
@@ -19,18 +20,10 @@ export async function insertFeedback(db: DbOrTx, values: NewFeedbackRow): Promis
 export async function listFeedback(
   db: DbOrTx,
   filter: { handled?: boolean | undefined },
-  page: { offset: number; limit: number },
-): Promise<{ rows: FeedbackRow[]; total: number }> {
+  page: RowWindow,
+): Promise<RowsPage<FeedbackRow>> {
   const where = filter.handled === undefined ? undefined : eq(feedback.deleted, filter.handled);
-  const rows = await db
-    .select()
-    .from(feedback)
-    .where(where)
-    .orderBy(desc(feedback.createdAt), desc(feedback.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const [counted] = await db.select({ total: count() }).from(feedback).where(where);
-  return { rows, total: counted?.total ?? 0 };
+  return selectPage(db, feedback, where, [desc(feedback.createdAt), desc(feedback.id)], page);
 }
 
 export async function findFeedbackById(db: DbOrTx, id: number): Promise<FeedbackRow | undefined> {

@@ -1,10 +1,15 @@
-import { MSG, ORDER_STATUS, type TOrder, type TOrderAction, type TOrderOverview } from '@ezrecharge/shared';
+import {
+  ORDER_STATUS,
+  type TOrder,
+  type TOrderAction,
+  type TOrderOverview,
+  type TOrderStatus,
+} from '@ezrecharge/shared';
 import { writeAudit } from '../../infra/audit';
 import type { Db } from '../../infra/db';
-import { AppError } from '../../infra/http';
-import { enqueueJob, type JobQueue } from '../../infra/jobs';
+import { enqueueJob, type Job, type JobPayload, type JobQueue } from '../../infra/jobs';
 import { deliverOrderJob } from '../order-lifecycle/lifecycle-jobs';
-import { moveOrder } from '../order-lifecycle/order-moves';
+import { movedByOperator, moveOrder, type OrderMoveSet } from '../order-lifecycle/order-moves';
 import { toApiOrder } from '../order-lifecycle/order-row';
 import { receiptMailJob } from './fulfilment-jobs';
 import { countByStatus, countHeldPayments, latestPrecheckBalance } from './fulfilment-repository';
@@ -35,32 +40,13 @@ export class FulfilmentService {
    * ends in 9 only if an earlier call may have delivered, else in 10 again for the operator (delivery-job.ts).
    */
   async retryCharge(operator: Operator, orderNum: string, action: TOrderAction): Promise<TOrder> {
-    const moved = await moveOrder(this.deps.db, {
-      orderNum,
+    return this.operatorMove(operator, orderNum, action, {
       to: ORDER_STATUS.CHARGING,
-      from: [ORDER_STATUS.CHARGE_FAILED],
-      cause: `admin retry: ${action.reason}`,
-      actor: `admin:${operator.id}`,
-      detail: { reason: action.reason },
+      cause: 'admin retry',
+      audit: 'order.retry_charge',
       set: { failureReason: null },
-      after: async (tx, order) => {
-        await enqueueJob(tx, deliverOrderJob.of({ order_num: orderNum }));
-        await writeAudit(tx, {
-          actorId: operator.id,
-          action: 'order.retry_charge',
-          entity: 'order',
-          entityId: order.orderNum,
-          detail: { reason: action.reason, from: ORDER_STATUS.CHARGE_FAILED, to: ORDER_STATUS.CHARGING },
-          ip: operator.ip,
-        });
-      },
+      job: deliverOrderJob.of({ order_num: orderNum }),
     });
-    if (!moved.moved) {
-      if (moved.reason === 'not_found') throw AppError.notFound(MSG.order_not_found);
-      throw AppError.badRequest(MSG.order_action_not_allowed);
-    }
-    this.deps.jobs.kick();
-    return toApiOrder(moved.order, { maskEmail: false });
   }
 
   /**
@@ -69,32 +55,46 @@ export class FulfilmentService {
    * the buyer's receipt queued, all in one transaction. BIGO is not called.
    */
   async markDelivered(operator: Operator, orderNum: string, action: TOrderAction): Promise<TOrder> {
-    const moved = await moveOrder(this.deps.db, {
-      orderNum,
+    return this.operatorMove(operator, orderNum, action, {
       to: ORDER_STATUS.CHARGED,
-      from: [ORDER_STATUS.CHARGE_FAILED],
-      cause: `admin marked delivered: ${action.reason}`,
+      cause: 'admin marked delivered',
+      audit: 'order.mark_delivered',
+      set: { deliveredAt: new Date(), failureReason: null },
+      job: receiptMailJob.of({ order_num: orderNum }),
+    });
+  }
+
+  /** A move out of 10 (charge failed) with the operator's reason, its job and an audit row, in one transaction. */
+  private async operatorMove(
+    operator: Operator,
+    orderNum: string,
+    action: TOrderAction,
+    move: { to: TOrderStatus; cause: string; audit: string; set: OrderMoveSet; job: Job<JobPayload> },
+  ): Promise<TOrder> {
+    const from = ORDER_STATUS.CHARGE_FAILED;
+    const result = await moveOrder(this.deps.db, {
+      orderNum,
+      to: move.to,
+      from: [from],
+      cause: `${move.cause}: ${action.reason}`,
       actor: `admin:${operator.id}`,
       detail: { reason: action.reason },
-      set: { deliveredAt: new Date(), failureReason: null },
+      set: move.set,
       after: async (tx, order) => {
-        await enqueueJob(tx, receiptMailJob.of({ order_num: orderNum }));
+        await enqueueJob(tx, move.job);
         await writeAudit(tx, {
           actorId: operator.id,
-          action: 'order.mark_delivered',
+          action: move.audit,
           entity: 'order',
           entityId: order.orderNum,
-          detail: { reason: action.reason, from: ORDER_STATUS.CHARGE_FAILED, to: ORDER_STATUS.CHARGED },
+          detail: { reason: action.reason, from, to: move.to },
           ip: operator.ip,
         });
       },
     });
-    if (!moved.moved) {
-      if (moved.reason === 'not_found') throw AppError.notFound(MSG.order_not_found);
-      throw AppError.badRequest(MSG.order_action_not_allowed);
-    }
+    const order = movedByOperator(result);
     this.deps.jobs.kick();
-    return toApiOrder(moved.order, { maskEmail: false });
+    return toApiOrder(order, { maskEmail: false });
   }
 
   /** GET /order/overview: the reseller balance from the latest precheck and the orders waiting for an operator. */

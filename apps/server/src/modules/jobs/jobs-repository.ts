@@ -1,6 +1,7 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { jobs } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
+import { type RowsPage, type RowWindow, selectPage } from '../../infra/db-pages';
 
 /** Drizzle queries of the operators' job view. Every function takes the database or a transaction. */
 
@@ -10,20 +11,11 @@ export type JobRow = typeof jobs.$inferSelect;
 export async function listDeadJobs(
   db: DbOrTx,
   filter: { kind?: string | undefined },
-  page: { offset: number; limit: number },
-): Promise<{ rows: JobRow[]; total: number }> {
+  page: RowWindow,
+): Promise<RowsPage<JobRow>> {
   const conditions: SQL[] = [eq(jobs.state, 'dead')];
   if (filter.kind) conditions.push(eq(jobs.kind, filter.kind));
-  const where = and(...conditions);
-  const rows = await db
-    .select()
-    .from(jobs)
-    .where(where)
-    .orderBy(desc(jobs.updatedAt), desc(jobs.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const [counted] = await db.select({ total: count() }).from(jobs).where(where);
-  return { rows, total: counted?.total ?? 0 };
+  return selectPage(db, jobs, and(...conditions), [desc(jobs.updatedAt), desc(jobs.id)], page);
 }
 
 export async function findJob(db: DbOrTx, id: number): Promise<JobRow | undefined> {

@@ -1,7 +1,8 @@
-import { canMove, isOrderStatus, ORDER_STATUS_LABELS, type TOrderStatus } from '@ezrecharge/shared';
+import { canMove, isOrderStatus, MSG, ORDER_STATUS_LABELS, type TOrderStatus } from '@ezrecharge/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { orderEvents, orders } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
+import { AppError } from '../../infra/http';
 import type { OrderRow } from './order-row';
 
 /**
@@ -161,4 +162,14 @@ export async function updateOrderIn(
 /** A short line for logs: "ORD123 3 Pending payment → 7 Payment completed (fiuu notify 00)". */
 export function describeMove(orderNum: string, from: TOrderStatus, to: TOrderStatus, cause: string): string {
   return `${orderNum} ${from} ${ORDER_STATUS_LABELS[from]} → ${to} ${ORDER_STATUS_LABELS[to]} (${cause})`;
+}
+
+/**
+ * The order an operator's move moved; a refusal as the answer the console shows: 404 for an unknown order, 400
+ * "not allowed" for one that is not (or no longer) in a status the action starts from.
+ */
+export function movedByOperator(result: OrderMoveResult): OrderRow {
+  if (result.moved) return result.order;
+  if (result.reason === 'not_found') throw AppError.notFound(MSG.order_not_found);
+  throw AppError.badRequest(MSG.order_action_not_allowed);
 }

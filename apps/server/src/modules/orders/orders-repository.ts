@@ -1,7 +1,8 @@
 import type { TOrderStatus } from '@ezrecharge/shared';
-import { and, asc, count, desc, eq, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import { orderEvents, orders, prices, products } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
+import { type RowsPage, type RowWindow, selectPage } from '../../infra/db-pages';
 import { escapeLike } from '../../infra/sql';
 import type { OrderEventRow, OrderRow } from '../order-lifecycle/order-row';
 
@@ -66,23 +67,15 @@ export interface OrderFilter {
 export async function listOrders(
   db: DbOrTx,
   filter: OrderFilter,
-  page: { offset: number; limit: number },
-): Promise<{ rows: OrderRow[]; total: number }> {
+  page: RowWindow,
+): Promise<RowsPage<OrderRow>> {
   const conditions: SQL[] = [];
   if (filter.createdBy !== undefined) conditions.push(eq(orders.createdBy, filter.createdBy));
   if (filter.orderNumPrefix) conditions.push(like(orders.orderNum, `${escapeLike(filter.orderNumPrefix)}%`));
   if (filter.gameId) conditions.push(eq(orders.gameId, filter.gameId));
   if (filter.status !== undefined) conditions.push(eq(orders.orderStatus, filter.status));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const [counted] = await db.select({ total: count() }).from(orders).where(where);
-  return { rows, total: counted?.total ?? 0 };
+  return selectPage(db, orders, where, [desc(orders.createdAt), desc(orders.id)], page);
 }
 
 /** Every status move of an order, oldest first. */

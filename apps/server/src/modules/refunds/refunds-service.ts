@@ -6,7 +6,7 @@ import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/http';
 import type { JobQueue } from '../../infra/jobs';
 import { seal } from '../../infra/sealed';
-import { describeMove, moveOrder } from '../order-lifecycle/order-moves';
+import { describeMove, movedByOperator, moveOrder } from '../order-lifecycle/order-moves';
 import { findOrder, toApiOrder } from '../order-lifecycle/order-row';
 import { REFUND_BANK_PURPOSE, refundOrderJob } from './refunds-common';
 import { clearRefundRef, countRefundAttempts } from './refunds-repository';
@@ -100,15 +100,9 @@ export class RefundsService {
         });
       },
     });
-    if (!result.moved) {
-      if (result.reason === 'not_found') throw AppError.notFound(MSG.order_not_found);
-      throw AppError.badRequest(MSG.order_action_not_allowed);
-    }
-    log.info(
-      { orderNum, actor: actor.id },
-      describeMove(orderNum, result.from, ORDER_STATUS.REFUNDING, cause),
-    );
+    const moved = movedByOperator(result);
+    log.info({ orderNum, actor: actor.id }, describeMove(orderNum, from, ORDER_STATUS.REFUNDING, cause));
     jobs.kick();
-    return toApiOrder(result.order, { maskEmail: false, refundBankDetails: needs });
+    return toApiOrder(moved, { maskEmail: false, refundBankDetails: needs });
   }
 }

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
+import { type RowsPage, type RowWindow, selectPage } from '../../infra/db-pages';
 import { containsPattern } from '../../infra/sql';
 
 /** Drizzle queries of the users admin. Every function takes the database or a transaction. */
@@ -20,21 +21,8 @@ function filterWhere(filter: UserFilter): SQL | undefined {
 }
 
 /** One page of users matching the filter, newest first, and how many match in all. */
-export async function listUsers(
-  db: DbOrTx,
-  filter: UserFilter,
-  page: { offset: number; limit: number },
-): Promise<{ rows: UserRow[]; total: number }> {
-  const where = filterWhere(filter);
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const [counted] = await db.select({ total: count() }).from(users).where(where);
-  return { rows, total: counted?.total ?? 0 };
+export async function listUsers(db: DbOrTx, filter: UserFilter, page: RowWindow): Promise<RowsPage<UserRow>> {
+  return selectPage(db, users, filterWhere(filter), [desc(users.createdAt), desc(users.id)], page);
 }
 
 export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
