@@ -1,4 +1,5 @@
 import bigo from '@ezrecharge/vendor-vectors/bigo.json' with { type: 'json' };
+import { text } from '@ezrecharge/vendor-vectors/rows';
 import stripe from '@ezrecharge/vendor-vectors/stripe.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
 import { readPublicKey, signedText, verifyBigoSignature } from '../src/bigo-signature';
@@ -11,10 +12,6 @@ import { webhookSignatureHeader } from '../src/stripe-wire';
  * in fiuu-sandbox tests beside the Fiuu formulas.
  */
 
-const text = (value: unknown): string => {
-  if (typeof value !== 'string') throw new Error(`vector field is not a string: ${String(value)}`);
-  return value;
-};
 type Fields = Record<string, unknown>;
 const ofKind = <V extends { kind: string }>(list: readonly V[], kind: string) =>
   list.filter((v) => v.kind === kind).map((v) => [(v as V & { name: string }).name, v] as const);

@@ -1,4 +1,5 @@
 import vectors from '@ezrecharge/vendor-vectors/bigo.json' with { type: 'json' };
+import { text } from '@ezrecharge/vendor-vectors/rows';
 import { describe, expect, it } from 'vitest';
 import { loadPrivateKey, loadPublicKey, signBigo, signingInput, verifyBigo } from './bigo-signature';
 
@@ -10,10 +11,6 @@ import { loadPrivateKey, loadPublicKey, signBigo, signingInput, verifyBigo } fro
 
 type Vector = (typeof vectors)[number];
 const ofKind = (kind: string) => vectors.filter((v: Vector) => v.kind === kind);
-const text = (value: unknown): string => {
-  if (typeof value !== 'string') throw new Error(`vector field is not a string: ${String(value)}`);
-  return value;
-};
 
 describe('BIGO RS256 signatures match BIGO’s demo byte for byte', () => {
   it.each(ofKind('bigo.rs256.demo').map((v) => [v.name, v] as const))('%s', (_name, v) => {

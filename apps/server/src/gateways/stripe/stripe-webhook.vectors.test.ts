@@ -1,3 +1,4 @@
+import { text } from '@ezrecharge/vendor-vectors/rows';
 import vectors from '@ezrecharge/vendor-vectors/stripe.json' with { type: 'json' };
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -14,10 +15,6 @@ import { createStripeProvider } from './stripe-provider';
 
 type Vector = (typeof vectors)[number];
 const silent = { error: () => {}, warn: () => {}, info: () => {} } as unknown as FastifyBaseLogger;
-const text = (value: unknown): string => {
-  if (typeof value !== 'string') throw new Error(`vector field is not a string: ${String(value)}`);
-  return value;
-};
 const settings = (webhookSecret: string) => ({
   sandbox: false,
   secretKey: 'sk_test_vectors',
