@@ -7,6 +7,7 @@ import type { JobQueue } from '../../infra/jobs';
 import { moveOrder, type OrderMoveSet, updateOrderIn } from '../order-lifecycle/order-moves';
 import { type OrderRow, paymentOrderOf } from '../order-lifecycle/order-row';
 import { applyPaymentOutcome } from '../order-lifecycle/payment-outcomes';
+import { paidByStatus } from './paid-by-status';
 import { PAYMENT_TIMEOUT_MS, paymentTimeoutJob } from './payment-jobs';
 
 export interface HandoffDeps {
@@ -35,16 +36,10 @@ export class PaymentHandoff {
     const handoff = await this.ask(provider, order, until);
     if (handoff.kind === 'paid') {
       // The provider has the money already (its notification may be late): settle it, nothing is left to pay.
-      const { status } = handoff;
-      await applyPaymentOutcome(this.deps.db, {
-        orderNum: order.orderNum,
-        gateway: provider.id,
-        result: 'paid',
-        amount: status.amount ?? null,
-        currency: status.currency ?? null,
-        ref: status.ref ?? order.gatewayRef,
-        cause: 'status query at pay now',
-      });
+      await applyPaymentOutcome(
+        this.deps.db,
+        paidByStatus(provider, order, handoff.status, 'status query at pay now'),
+      );
       throw AppError.badRequest(MSG.order_not_payable);
     }
     const { body, session } = handoff;

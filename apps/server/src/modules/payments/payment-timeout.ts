@@ -4,6 +4,7 @@ import type { Db } from '../../infra/db';
 import type { JobHandler, PayloadOf } from '../../infra/jobs';
 import { findOrder, type OrderRow, paymentOrderOf } from '../order-lifecycle/order-row';
 import { applyPaymentOutcome } from '../order-lifecycle/payment-outcomes';
+import { paidByStatus } from './paid-by-status';
 import { PAYMENT_TIMEOUT_MS, type paymentTimeoutJob } from './payment-jobs';
 
 /**
@@ -60,16 +61,7 @@ export function paymentTimeoutHandler(
     status: PaymentStatus,
     cause: string,
   ): Promise<void> {
-    await applyPaymentOutcome(db, {
-      orderNum: order.orderNum,
-      gateway: provider.id,
-      result: 'paid',
-      amount: status.amount ?? null,
-      currency: status.currency ?? null,
-      ref: status.ref ?? order.gatewayRef,
-      channel: status.channel,
-      cause,
-    });
+    await applyPaymentOutcome(db, paidByStatus(provider, order, status, cause));
   }
 
   async function expire(

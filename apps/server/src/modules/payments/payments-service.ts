@@ -16,6 +16,7 @@ import {
   type PaymentOutcome,
   type PaymentOutcomeResult,
 } from '../order-lifecycle/payment-outcomes';
+import { paidByStatus } from './paid-by-status';
 import {
   eventAlreadyHandled,
   insertNotification,
@@ -203,16 +204,12 @@ export class PaymentsService {
     order: OrderRow,
     status: PaymentStatus,
   ): Promise<boolean> {
-    const outcome: PaymentOutcome = {
-      orderNum: order.orderNum,
-      gateway: provider.id,
-      result: 'paid',
-      amount: status.amount ?? null,
-      currency: status.currency ?? null,
-      ref: status.ref ?? order.gatewayRef,
-      channel: status.channel,
-      cause: `${provider.id} reports the order paid (seen on the buyer's return)`,
-    };
+    const outcome = paidByStatus(
+      provider,
+      order,
+      status,
+      `${provider.id} reports the order paid (seen on the buyer's return)`,
+    );
     const applied = await applyPaymentOutcome(this.deps.db, outcome);
     this.logApplied(applied, outcome);
     return paidNow(applied);
