@@ -54,6 +54,7 @@ const ADMIN_PATHS = [
   '/price-add',
   '/price-edit',
   '/feedback',
+  '/jobs',
 ];
 
 describe('route table (SPEC.md §2)', () => {
@@ -125,6 +126,7 @@ describe('route table (SPEC.md §2)', () => {
       { name: 'product', superuserOnly: true },
       { name: 'faq-admin', superuserOnly: true },
       { name: 'feedback', superuserOnly: true },
+      { name: 'jobs', superuserOnly: true },
     ]);
   });
 });

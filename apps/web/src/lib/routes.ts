@@ -246,6 +246,13 @@ const ROUTE_TABLE = defineRoutes({
     nav: 'feedback',
     page: () => import('../features/feedback-admin').then((m) => m.FeedbackListPage),
   },
+  jobs: {
+    path: '/jobs',
+    layout: 'admin',
+    role: 'superuser',
+    nav: 'jobs',
+    page: () => import('../features/jobs-admin').then((m) => m.DeadJobListPage),
+  },
 });
 
 /** The console's layout, loaded like the admin screens: only once the session guard has passed. */

@@ -3,6 +3,7 @@ import {
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   QuestionCircleOutlined,
+  ScheduleOutlined,
   ShoppingOutlined,
   TeamOutlined,
   ThunderboltOutlined,
@@ -32,6 +33,7 @@ const NAV_ICONS: Record<TNavName, ReactNode> = {
   product: <ShoppingOutlined />,
   'faq-admin': <QuestionCircleOutlined />,
   feedback: <CommentOutlined />,
+  jobs: <ScheduleOutlined />,
 };
 
 function SideNav({ onNavigate }: { onNavigate: () => void }) {
