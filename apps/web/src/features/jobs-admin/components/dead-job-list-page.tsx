@@ -2,6 +2,7 @@ import { RedoOutlined } from '@ant-design/icons';
 import { type TDeadJob, ZDeadJobListQuery } from '@ezrecharge/shared/schemas/jobs';
 import { App, AutoComplete, Button, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminList, type TRowActions, useListQuery } from '../../../components/admin-list';
 import { PageHeader } from '../../../components/page-header';
@@ -61,11 +62,30 @@ export function DeadJobListPage() {
     });
   };
 
+  /** What the job was about: its payload's values (references only: order numbers, counts), one per line. */
+  const payload = (job: TDeadJob): ReactNode => {
+    const entries = Object.entries(job.payload);
+    if (entries.length === 0) return <span className="jobs-admin__muted">{t('noPayload')}</span>;
+    return (
+      <dl className="jobs-admin__payload">
+        {entries.map(([key, value]) => (
+          <div key={key}>
+            <dt>{key}</dt>
+            <dd>
+              <code>{payloadText(value)}</code>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    );
+  };
+
+  // Narrow columns around a wide last error, so that a long error wraps in the table instead of scrolling it.
   const columns: TableColumnsType<TDeadJob> = [
     {
       key: 'kind',
       title: t('columns.kind'),
-      width: 190,
+      width: 170,
       render: (_value, job) => {
         const name = kindName(job.kind);
         return (
@@ -76,37 +96,17 @@ export function DeadJobListPage() {
         );
       },
     },
-    {
-      key: 'payload',
-      title: t('columns.payload'),
-      width: 220,
-      render: (_value, job) => {
-        const entries = Object.entries(job.payload);
-        if (entries.length === 0) return <span className="jobs-admin__muted">{t('noPayload')}</span>;
-        return (
-          <dl className="jobs-admin__payload">
-            {entries.map(([key, value]) => (
-              <div key={key} className="jobs-admin__payload-row">
-                <dt>{key}</dt>
-                <dd>
-                  <code>{payloadText(value)}</code>
-                </dd>
-              </div>
-            ))}
-          </dl>
-        );
-      },
-    },
+    { key: 'payload', title: t('columns.payload'), width: 190, render: (_value, job) => payload(job) },
     {
       key: 'attempts',
       title: t('columns.attempts'),
-      width: 110,
+      width: 100,
       render: (_value, job) => t('attempts', { attempts: job.attempts, max: job.max_attempts }),
     },
     {
       key: 'died_at',
       title: t('columns.diedAt'),
-      width: 190,
+      width: 160,
       render: (_value, job) => (
         <div className="jobs-admin__died">
           <time dateTime={job.updated_at}>{formatTime(job.updated_at)}</time>
@@ -128,8 +128,7 @@ export function DeadJobListPage() {
 
   const actions: TRowActions<TDeadJob> = {
     title: t('columns.actions'),
-    width: 120,
-    fixed: true,
+    width: 110,
     render: (job) => (
       <Button
         type="link"
@@ -176,7 +175,7 @@ export function DeadJobListPage() {
           columns={columns}
           actions={actions}
           totalLabel={(total) => t('list.total', { count: total })}
-          scrollX={1100}
+          scrollX={940}
           emptyText={t('list.empty')}
         />
       </div>
