@@ -174,6 +174,8 @@ describe('admin list scaffold', () => {
     await userEvent.clear(filters().getByLabelText('Code'));
     await userEvent.click(filters().getByRole('button', { name: /Search/ }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    // The operator sees the unfiltered rows, then goes back.
+    await waitFor(() => expect(lastAsked()).toEqual({ page: 1, pageSize: 5, filters: {} }));
     expect(filters().getByLabelText('Code')).toHaveValue('');
 
     await router.navigate(-1);

@@ -1,7 +1,7 @@
 import { PAGE_SIZE_OPTIONS } from '@ezrecharge/shared/limits';
 import type { TPage } from '@ezrecharge/shared/schemas/api';
 import { Form, Table, type TableColumnsType, type TableProps } from 'antd';
-import { type ReactElement, type ReactNode, useCallback, useEffect, useRef } from 'react';
+import { type ReactElement, type ReactNode, useCallback, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterActions } from '../filter-actions';
 import type { TListQueryState } from './use-list-query';
@@ -86,9 +86,10 @@ export function AdminList<Row extends { id: number }, F extends Record<string, u
     [],
   );
 
-  // The form follows the address: Back, Forward and links that carry filters show what the list shows.
+  // The form follows the address: Back, Forward and links that carry filters show what the list shows. Before
+  // paint, so that the form never shows other filters than the rows beside it.
   const { filters: current } = list.query;
-  useEffect(() => {
+  useLayoutEffect(() => {
     form.setFieldsValue(formValues(current));
   }, [form, formValues, current]);
 

@@ -102,6 +102,10 @@ describe('user list', () => {
     await waitFor(() =>
       expect(router.state.location.search).toBe('?username=ali&email=bob%40example.com&page_size=10'),
     );
+    // The operator sees the new rows, then goes back.
+    await waitFor(() =>
+      expect(api.calls.at(-1)?.url.search).toBe('?page=1&page_size=10&username=ali&email=bob%40example.com'),
+    );
     await router.navigate(-1);
     await waitFor(() => expect(filters.getByLabelText('Email')).toHaveValue(''));
     expect(router.state.location.search).toBe('?username=ali&page=2&page_size=10');
