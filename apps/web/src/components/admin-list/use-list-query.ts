@@ -15,7 +15,7 @@ export interface TListQueryState<F> {
   query: TListQuery<F>;
   /**
    * Shows the rows of `next` (merged into the current query) by moving to its address, as a new history entry so
-   * that Back returns to the previous page or filters. Resolves to false when the query names the same rows as
+   * that Back returns to the previous page or filters. Returns false when the query names the same rows as
    * before (the caller may want to load them again).
    */
   change: (next: Partial<TListQuery<F>>) => boolean;
