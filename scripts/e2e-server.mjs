@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// The server the browser tests talk to: the real entry point on an in-memory database, with a DATA_DIR of its
-// own (outbox, uploads), emptied at start and removed when the server stops. Playwright starts and stops it.
-import { spawn } from 'node:child_process';
+// The server the browser tests talk to: the real entry point with a DATA_DIR of its own (outbox, uploads, and the
+// embedded database), emptied at start and removed when the server stops. Playwright starts and stops it.
+// Before the server starts, scripts/e2e-seed.ts writes into that database what no journey can make through the
+// API in its time (e2e/seeded-jobs.ts).
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -10,18 +12,32 @@ const dataDir = path.resolve(import.meta.dirname, '../.e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 const port = process.env.PORT ?? '3217';
+// The embedded database in a folder rather than memory://, so that the seed and the server can open it in turn.
+const databaseDir = path.join(dataDir, 'pg');
+const seeded = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', path.join(import.meta.dirname, 'e2e-seed.ts'), databaseDir],
+  {
+    stdio: 'inherit',
+  },
+);
+if (seeded.status !== 0) {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(seeded.status ?? 1);
+}
+const { DATABASE_URL: _ignored, ...env } = process.env;
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: path.resolve(import.meta.dirname, '../apps/server'),
   stdio: 'inherit',
   env: {
-    ...process.env,
+    ...env,
     HOST: '127.0.0.1',
     PORT: port,
     // The browser uses 127.0.0.1 too: gateway return URLs built from PUBLIC_URL must land on the same origin, or
     // the signed-in state (local storage) would be another origin's.
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // No DATABASE_URL: the embedded database in DATA_DIR/pg (databaseDir).
     DATA_DIR: dataDir,
-    DATABASE_URL: 'memory://',
     ADMIN_USERNAME: 'admin',
     ADMIN_PASSWORD: 'e2e-admin-pass',
     ADMIN_EMAIL: 'admin@example.com',

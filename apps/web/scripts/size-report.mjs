@@ -3,19 +3,23 @@
  * Size report of `npm run build`: for each public route, the gzipped JS and CSS it loads first (entry chunk and
  * its static imports, plus the route's lazy page chunk and that chunk's static imports, each file once).
  * Exits non-zero when a public route's first load contains an admin chunk, or when the route table names a
- * module that Vite did not emit as its own chunk (then the split cannot be trusted).
+ * module that Vite did not emit as its own chunk (then the split cannot be trusted), or when the entry lazily
+ * imports a module the route table does not name (then this report would not know which face it belongs to).
  *
- * The route table (src/lib/route-table.json) is the same file the router reads, so the two cannot disagree.
+ * The route table is the file the router runs (src/lib/routes.ts), read by scripts/route-table.mjs, so the two
+ * cannot disagree.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { parseRouteTable } from './route-table.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
-const table = JSON.parse(readFileSync(path.join(root, 'src', 'lib', 'route-table.json'), 'utf8'));
+const tableFile = path.join(root, 'src', 'lib', 'routes.ts');
+const table = parseRouteTable(readFileSync(tableFile, 'utf8'), tableFile, root);
 
 const problems = [];
 
@@ -48,17 +52,23 @@ function gzipSize(file) {
   return sizeCache.get(file);
 }
 
-const routes = Object.entries(table.routes).map(([name, route]) => ({ name, ...route }));
-const publicModules = new Set(
-  routes.filter((r) => r.layout === 'public' && r.page).map((r) => r.page.module),
-);
+const routes = table.routes;
+const publicModules = new Set(routes.filter((r) => r.layout === 'public').map((r) => r.page.module));
+
+// Every lazy import of the entry must be a page or layout of the table, so that each chunk has a known face.
+const tableModules = new Set([table.adminLayout.module, ...routes.map((r) => r.page.module)]);
+for (const module of manifest[entryKey].dynamicImports ?? []) {
+  if (!tableModules.has(module)) {
+    problems.push(`the entry lazily imports ${module}, which is no page or layout of the route table`);
+  }
+}
 
 // Admin chunks: the admin layout and every page only admin routes use (a page may serve both layouts).
 const adminChunks = new Map();
-const adminLayoutKey = chunkOf(table.layouts.admin.module, 'admin layout');
+const adminLayoutKey = chunkOf(table.adminLayout.module, 'admin layout');
 if (adminLayoutKey) adminChunks.set(manifest[adminLayoutKey].file, adminLayoutKey);
 for (const route of routes) {
-  if (route.layout !== 'admin' || !route.page || publicModules.has(route.page.module)) continue;
+  if (route.layout !== 'admin' || publicModules.has(route.page.module)) continue;
   const key = chunkOf(route.page.module, `admin route ${route.name}`);
   if (key) adminChunks.set(manifest[key].file, key);
 }
@@ -67,10 +77,8 @@ const entryFiles = staticClosure(entryKey);
 const rows = [];
 for (const route of routes.filter((r) => r.layout === 'public')) {
   const files = new Set(entryFiles);
-  if (route.page) {
-    const key = chunkOf(route.page.module, `public route ${route.name}`);
-    if (key) staticClosure(key, files);
-  }
+  const key = chunkOf(route.page.module, `public route ${route.name}`);
+  if (key) staticClosure(key, files);
   let js = 0;
   let css = 0;
   for (const file of files) {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { CookieNotice } from '../components/cookie-notice';
-import { ROUTES, type TRouteName } from '../lib/routes';
+import type { TRouteName } from '../lib/routes';
 
 export interface TRouteHandle {
   routeName: TRouteName | null;
@@ -12,13 +12,13 @@ function isRouteHandle(value: unknown): value is TRouteHandle {
   return typeof value === 'object' && value !== null && 'routeName' in value;
 }
 
-/** Document title from the matched route; routes without a screen yet are titled as not found. */
+/** Document title from the matched route; unknown addresses are titled as not found. */
 function useDocumentTitle(): void {
   const { t } = useTranslation('common');
   const matches = useMatches();
   const handle = matches.map((match) => match.handle).findLast(isRouteHandle);
   const name = handle?.routeName ?? null;
-  const page = name && ROUTES[name].page ? t(`routes.${name}`) : t('notFound.title');
+  const page = name ? t(`routes.${name}`) : t('notFound.title');
   const title = `${page} | ${t('titleSuffix')}`;
   useEffect(() => {
     document.title = title;

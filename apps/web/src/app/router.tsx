@@ -5,41 +5,18 @@ import { NotFoundPage } from '../components/not-found-page';
 import { PageLoading } from '../components/page-loading';
 import { RouteError } from '../components/route-error';
 import { setNavigator } from '../lib/navigation';
-import { ADMIN_LAYOUT, ROUTE_NAMES, ROUTES, routePath, type TPageRef, type TRoute } from '../lib/routes';
+import { ADMIN_LAYOUT, ROUTE_NAMES, ROUTES, routePath, type TPageLoader, type TRoute } from '../lib/routes';
 import { ensureSession } from '../lib/session';
 import { clearSession } from '../lib/storage';
 import { RootLayout, type TRouteHandle } from './root-layout';
-
-/**
- * Every lazily loaded module the route table may name, keyed like Vite's manifest (`/src/...`). Each becomes its
- * own chunk, so the admin console never reaches a public page's first load (scripts/size-report.mjs checks).
- */
-export const LAZY_MODULES = import.meta.glob<Record<string, unknown>>([
-  '/src/features/*/index.ts',
-  '/src/components/layouts/admin-layout.tsx',
-]);
-
-function isComponent(value: unknown): value is ComponentType {
-  if (typeof value === 'function') return true;
-  // memo, forwardRef and lazy components are objects tagged by React
-  return typeof value === 'object' && value !== null && '$$typeof' in value;
-}
-
-export async function loadComponent(ref: TPageRef): Promise<ComponentType> {
-  const load = LAZY_MODULES[`/${ref.module}`];
-  if (!load) throw new Error(`route-table.json names ${ref.module}, which the router cannot load`);
-  const component = (await load())[ref.export];
-  if (!isComponent(component)) throw new Error(`${ref.module} has no component export ${ref.export}`);
-  return component;
-}
 
 /**
  * Admin screens render through React.lazy rather than the route's `lazy`: the router would fetch a route's
  * `lazy` module in parallel with its guard, so a visitor bounced to /signin would still download the console.
  * React.lazy fetches only once the guard has passed and the screen renders (inside the layouts' Suspense).
  */
-function lazyAfterGuard(ref: TPageRef): ComponentType {
-  return lazy(async () => ({ default: await loadComponent(ref) }));
+function lazyAfterGuard(load: TPageLoader): ComponentType {
+  return lazy(async () => ({ default: await load() }));
 }
 
 /**
@@ -70,11 +47,9 @@ function pageRoute(route: TRoute): RouteObject {
     ErrorBoundary: RouteError,
     ...(route.layout === 'admin' ? { loader: requireSession } : {}),
   };
-  const page = route.page;
-  if (!page) return { ...base, Component: NotFoundPage };
-  if (route.layout === 'admin') return { ...base, Component: lazyAfterGuard(page) };
+  if (route.layout === 'admin') return { ...base, Component: lazyAfterGuard(route.page) };
   // Public pages: the router waits for the chunk, so the previous page stays up until the next one is ready.
-  return { ...base, lazy: async () => ({ Component: await loadComponent(page) }) };
+  return { ...base, lazy: async () => ({ Component: await route.page() }) };
 }
 
 const routesOf = (layout: TRoute['layout']): RouteObject[] =>

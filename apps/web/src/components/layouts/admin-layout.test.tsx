@@ -41,7 +41,7 @@ describe('admin layout', () => {
     expect(nav.getByRole('link', { name: 'Order' })).toHaveAttribute('href', '/order');
   });
 
-  it('adds Users, Product, FAQ and Feedback for superusers', async () => {
+  it('adds Users, Product, FAQ, Feedback and Failed jobs for superusers', async () => {
     signIn({ superuser: true });
     renderApp('/ezrecharge');
     const nav = await sideNav();
@@ -53,6 +53,7 @@ describe('admin layout', () => {
       'Product',
       'FAQ',
       'Feedback',
+      'Failed jobs',
     ]);
   });
 

@@ -3,6 +3,7 @@ import {
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   QuestionCircleOutlined,
+  ScheduleOutlined,
   ShoppingOutlined,
   TeamOutlined,
   ThunderboltOutlined,
@@ -14,7 +15,7 @@ import { Avatar, Button, Drawer, Layout, Menu, type MenuProps } from 'antd';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { adminNavFor, routePath, type TRouteName } from '../../lib/routes';
+import { adminNavFor, NAV_ENTRIES, routePath, type TNavName } from '../../lib/routes';
 import { logout, useStoredUser, useSuperuser } from '../../lib/session';
 import { SITE } from '../../lib/site';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -23,22 +24,17 @@ import { LanguageToggle } from '../language-toggle';
 import { PageLoading } from '../page-loading';
 import './admin-layout.css';
 
-interface TNavEntry {
-  name: TRouteName;
-  icon: ReactNode;
-  superuserOnly: boolean;
-}
-
-/** Side navigation of SPEC.md §2, in display order. */
-const NAV_ENTRIES: readonly TNavEntry[] = [
-  { name: 'ezrecharge', icon: <ThunderboltOutlined />, superuserOnly: false },
-  { name: 'order', icon: <UnorderedListOutlined />, superuserOnly: false },
-  { name: 'profile', icon: <UserOutlined />, superuserOnly: false },
-  { name: 'user', icon: <TeamOutlined />, superuserOnly: true },
-  { name: 'product', icon: <ShoppingOutlined />, superuserOnly: true },
-  { name: 'faq-admin', icon: <QuestionCircleOutlined />, superuserOnly: true },
-  { name: 'feedback', icon: <CommentOutlined />, superuserOnly: true },
-];
+/** The icon of each side-navigation entry (the entries and their order come from the route table). */
+const NAV_ICONS: Record<TNavName, ReactNode> = {
+  ezrecharge: <ThunderboltOutlined />,
+  order: <UnorderedListOutlined />,
+  profile: <UserOutlined />,
+  user: <TeamOutlined />,
+  product: <ShoppingOutlined />,
+  'faq-admin': <QuestionCircleOutlined />,
+  feedback: <CommentOutlined />,
+  jobs: <ScheduleOutlined />,
+};
 
 function SideNav({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation(['common', 'layout']);
@@ -49,7 +45,7 @@ function SideNav({ onNavigate }: { onNavigate: () => void }) {
   const items: MenuProps['items'] = NAV_ENTRIES.filter((entry) => superuser || !entry.superuserOnly).map(
     (entry) => ({
       key: entry.name,
-      icon: entry.icon,
+      icon: NAV_ICONS[entry.name],
       label: (
         <Link to={routePath(entry.name)} onClick={onNavigate}>
           {t(`common:routes.${entry.name}`)}

@@ -1,40 +1,33 @@
-import { DEFAULT_PAGE_SIZE } from '@ezrecharge/shared/limits';
-import type { TCurrency } from '@ezrecharge/shared/money';
 import { envelope, pageOf } from '@ezrecharge/shared/schemas/api';
-import { ZPrice } from '@ezrecharge/shared/schemas/catalogue';
+import { ZPrice, ZPriceListQuery } from '@ezrecharge/shared/schemas/catalogue';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { TListQuery } from '../../../components/admin-list';
 import { api } from '../../../lib/api-client';
 import { pricesQueryKey } from './keys';
 
-export interface TPriceListParams {
-  productId: number;
-  page: number;
-  pageSize: number;
-  /** '' for every currency. */
-  currency: TCurrency | '';
-  /** Diamonds of the pack; null for every pack. */
-  gameAmount: number | null;
-}
+/**
+ * The filters of a product's price list (ZPriceListQuery: currency, diamonds of the pack). The product itself is
+ * the address's `id` (SPEC.md §2 /price?id=), not a filter.
+ */
+export const ZPriceFilters = ZPriceListQuery.omit({ product_id: true });
 
-export const defaultPriceListParams = (productId: number): TPriceListParams => ({
-  productId,
-  page: 1,
-  pageSize: DEFAULT_PAGE_SIZE,
-  currency: '',
-  gameAmount: null,
-});
+/** A product and the page, size and filters of its prices. */
+export interface TPriceListQuery extends TListQuery<z.output<typeof ZPriceFilters>> {
+  productId: number;
+}
 
 const ZPricePage = envelope(pageOf(ZPrice));
 
 /** GET /api/v1/price/page?product_id&currency&game_amount&page&page_size (superuser): a product's prices. */
-export async function getPrices(params: TPriceListParams, signal?: AbortSignal) {
+export async function getPrices(query: TPriceListQuery, signal?: AbortSignal) {
   const body = await api.get('/api/v1/price/page', {
     query: {
-      product_id: params.productId,
-      currency: params.currency,
-      game_amount: params.gameAmount,
-      page: params.page,
-      page_size: params.pageSize,
+      product_id: query.productId,
+      currency: query.filters.currency,
+      game_amount: query.filters.game_amount,
+      page: query.page,
+      page_size: query.pageSize,
     },
     signal,
     parse: (value) => ZPricePage.parse(value),
@@ -42,13 +35,13 @@ export async function getPrices(params: TPriceListParams, signal?: AbortSignal) 
   return body.data;
 }
 
-export const getPricesQueryOptions = (params: TPriceListParams) =>
+export const getPricesQueryOptions = (query: TPriceListQuery) =>
   queryOptions({
-    queryKey: [...pricesQueryKey, 'list', params],
-    queryFn: ({ signal }) => getPrices(params, signal),
+    queryKey: [...pricesQueryKey, 'list', query],
+    queryFn: ({ signal }) => getPrices(query, signal),
     placeholderData: keepPreviousData,
   });
 
-export function useGetPrices(params: TPriceListParams) {
-  return useQuery(getPricesQueryOptions(params));
+export function useGetPrices(query: TPriceListQuery) {
+  return useQuery(getPricesQueryOptions(query));
 }

@@ -2,11 +2,10 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, SyncOutlined } from '@ant-d
 import { MAX_ORDER_DIAMONDS } from '@ezrecharge/shared/limits';
 import type { TCurrency } from '@ezrecharge/shared/money';
 import type { TPrice } from '@ezrecharge/shared/schemas/catalogue';
-import { Button, Form, InputNumber, Select, Space, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { Button, InputNumber, Select, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { listPagination, useConfirmDelete } from '../../../components/admin-list';
+import { AdminList, type TRowActions, useConfirmDelete, useListQuery } from '../../../components/admin-list';
 import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
@@ -16,7 +15,7 @@ import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { toast } from '../../../lib/toast';
 import { useDeletePrice } from '../api/delete-price';
-import { defaultPriceListParams, type TPriceListParams, useGetPrices } from '../api/get-prices';
+import { useGetPrices, ZPriceFilters } from '../api/get-prices';
 import { useGetProduct } from '../api/get-product';
 import { useSyncPrice } from '../api/sync-price';
 import { currencyLabel, currencyOptions, parseId } from '../utils/format';
@@ -24,12 +23,6 @@ import { BackToProducts, BadId } from './back-links';
 import { Diamonds } from './diamonds';
 import { useLanguage } from './use-language';
 import './catalogue-admin.css';
-import { FilterActions } from '../../../components/filter-actions';
-
-interface TFilterValues {
-  currency: TCurrency | undefined;
-  game_amount: number | null;
-}
 
 /** Price list /price?id=<product id> (SPEC.md §2, §5, §8, §9). */
 export function PriceListPage() {
@@ -46,17 +39,15 @@ export function PriceListPage() {
       </div>
     );
   }
-  // Keyed by the product, so the filters and paging start over when the address names another one.
-  return <PriceList key={productId} productId={productId} />;
+  return <PriceList productId={productId} />;
 }
 
 function PriceList({ productId }: { productId: number }) {
   const { t } = useTranslation(['catalogue-admin', 'common']);
   const lang = useLanguage();
-  const [params, setParams] = useState<TPriceListParams>(() => defaultPriceListParams(productId));
-  const [filters] = Form.useForm<TFilterValues>();
+  const list = useListQuery(ZPriceFilters);
   const product = useGetProduct(productId);
-  const prices = useGetPrices(params);
+  const prices = useGetPrices({ ...list.query, productId });
   const remove = useDeletePrice();
   const sync = useSyncPrice();
   const popup = useErrorPopup();
@@ -65,19 +56,6 @@ function PriceList({ productId }: { productId: number }) {
   /** SPEC.md §8: a refusal (400) in the error popup; other failures were toasted by the API client. */
   const report = (error: unknown): void => {
     if (!isApiError(error) || !error.toasted) popup(errorText(error));
-  };
-
-  const search = (values: TFilterValues): void =>
-    setParams((current) => ({
-      ...current,
-      page: 1,
-      currency: values.currency ?? '',
-      gameAmount: values.game_amount ?? null,
-    }));
-
-  const reset = (): void => {
-    filters.resetFields();
-    setParams((current) => ({ ...defaultPriceListParams(productId), pageSize: current.pageSize }));
   };
 
   /** How a pack is named in labels and messages: '42,000 diamonds, SGD'. */
@@ -137,41 +115,41 @@ function PriceList({ productId }: { productId: number }) {
         <span className="catalogue-admin__number">{formatMajor(price.unit_amount, price.currency)}</span>
       ),
     },
-    {
-      key: 'actions',
-      title: t('prices.columns.actions'),
-      width: 270,
-      render: (_value, price) => (
-        <Space size={0} className="catalogue-admin__row-actions">
-          <Link
-            className="catalogue-admin__action"
-            to={routePath('price-edit', { product_id: price.product_id, id: price.id })}
-            aria-label={t('prices.actions.editOf', { name: packName(price) })}
-          >
-            <EditOutlined aria-hidden="true" /> {t('prices.actions.edit')}
-          </Link>
-          <Button
-            type="link"
-            icon={<SyncOutlined aria-hidden="true" />}
-            aria-label={t('prices.actions.syncOf', { name: packName(price) })}
-            loading={sync.isPending && sync.variables === price.id}
-            onClick={() => void syncPrice(price)}
-          >
-            {t('prices.actions.sync')}
-          </Button>
-          <Button
-            type="link"
-            danger
-            icon={<DeleteOutlined aria-hidden="true" />}
-            aria-label={t('prices.actions.deleteOf', { name: packName(price) })}
-            onClick={() => confirmDelete(price)}
-          >
-            {t('prices.actions.delete')}
-          </Button>
-        </Space>
-      ),
-    },
   ];
+
+  const actions: TRowActions<TPrice> = {
+    title: t('prices.columns.actions'),
+    width: 270,
+    render: (price) => (
+      <Space size={0} className="catalogue-admin__row-actions">
+        <Link
+          className="catalogue-admin__action"
+          to={routePath('price-edit', { product_id: price.product_id, id: price.id })}
+          aria-label={t('prices.actions.editOf', { name: packName(price) })}
+        >
+          <EditOutlined aria-hidden="true" /> {t('prices.actions.edit')}
+        </Link>
+        <Button
+          type="link"
+          icon={<SyncOutlined aria-hidden="true" />}
+          aria-label={t('prices.actions.syncOf', { name: packName(price) })}
+          loading={sync.isPending && sync.variables === price.id}
+          onClick={() => void syncPrice(price)}
+        >
+          {t('prices.actions.sync')}
+        </Button>
+        <Button
+          type="link"
+          danger
+          icon={<DeleteOutlined aria-hidden="true" />}
+          aria-label={t('prices.actions.deleteOf', { name: packName(price) })}
+          onClick={() => confirmDelete(price)}
+        >
+          {t('prices.actions.delete')}
+        </Button>
+      </Space>
+    ),
+  };
 
   return (
     <div className="catalogue-admin">
@@ -190,40 +168,37 @@ function PriceList({ productId }: { productId: number }) {
         }
       />
       <div className="console-panel">
-        <Form<TFilterValues>
-          form={filters}
+        <AdminList
+          list={list}
+          rows={prices}
           name="price-filters"
-          layout="inline"
-          className="catalogue-admin__filters"
-          initialValues={{ currency: undefined, game_amount: null }}
-          onFinish={search}
-          role="search"
-          aria-label={t('prices.filters')}
-        >
-          <Form.Item name="currency" label={t('prices.columns.currency')}>
-            <Select<TCurrency>
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder={t('prices.allCurrencies')}
-              style={{ width: 240 }}
-              options={currencyOptions(lang)}
-            />
-          </Form.Item>
-          <Form.Item name="game_amount" label={t('prices.columns.diamonds')}>
-            <InputNumber<number> min={1} max={MAX_ORDER_DIAMONDS} precision={0} style={{ width: 140 }} />
-          </Form.Item>
-          <FilterActions onReset={reset} />
-        </Form>
-        <Table<TPrice>
-          rowKey="id"
+          filtersLabel={t('prices.filters')}
+          filters={[
+            {
+              name: 'currency',
+              label: t('prices.columns.currency'),
+              control: (
+                <Select<TCurrency>
+                  allowClear
+                  showSearch={{ optionFilterProp: 'label' }}
+                  placeholder={t('prices.allCurrencies')}
+                  style={{ width: 240 }}
+                  options={currencyOptions(lang)}
+                />
+              ),
+            },
+            {
+              name: 'game_amount',
+              label: t('prices.columns.diamonds'),
+              control: (
+                <InputNumber<number> min={1} max={MAX_ORDER_DIAMONDS} precision={0} style={{ width: 140 }} />
+              ),
+            },
+          ]}
           columns={columns}
-          dataSource={prices.data?.page_data ?? []}
-          loading={prices.isFetching}
-          scroll={{ x: 940 }}
-          locale={prices.isError ? { emptyText: t('common:oops') } : undefined}
-          pagination={listPagination(params, setParams, prices.data?.total ?? 0, (total) =>
-            t('prices.total', { count: total }),
-          )}
+          actions={actions}
+          totalLabel={(total) => t('prices.total', { count: total })}
+          scrollX={940}
         />
       </div>
     </div>

@@ -8,12 +8,11 @@ import {
   SyncOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
-import type { TProduct } from '@ezrecharge/shared/schemas/catalogue';
-import { Button, Form, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
-import { useState } from 'react';
+import { type TProduct, ZProductListQuery } from '@ezrecharge/shared/schemas/catalogue';
+import { Button, Input, Select, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { listPagination, useConfirmDelete } from '../../../components/admin-list';
+import { AdminList, type TRowActions, useConfirmDelete, useListQuery } from '../../../components/admin-list';
 import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
@@ -23,22 +22,10 @@ import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { toast } from '../../../lib/toast';
 import { useDeleteProduct } from '../api/delete-product';
-import {
-  DEFAULT_PRODUCT_LIST_PARAMS,
-  type TProductListParams,
-  type TReleaseFilter,
-  useGetProducts,
-} from '../api/get-products';
+import { useGetProducts } from '../api/get-products';
 import { useToggleRelease } from '../api/release-product';
 import { useSyncProducts } from '../api/sync-products';
 import './catalogue-admin.css';
-import { FilterActions } from '../../../components/filter-actions';
-
-interface TFilterValues {
-  name: string;
-  code: string;
-  status: TReleaseFilter;
-}
 
 /**
  * Product list /product (SPEC.md §2, §4, §5, §8, §9): filters, table, release/unrelease, sync, edit, delete with
@@ -47,9 +34,8 @@ interface TFilterValues {
  */
 export function ProductListPage() {
   const { t } = useTranslation(['catalogue-admin', 'common']);
-  const [params, setParams] = useState<TProductListParams>(DEFAULT_PRODUCT_LIST_PARAMS);
-  const [filters] = Form.useForm<TFilterValues>();
-  const products = useGetProducts(params);
+  const list = useListQuery(ZProductListQuery);
+  const products = useGetProducts(list.query);
   const remove = useDeleteProduct();
   const release = useToggleRelease();
   const sync = useSyncProducts();
@@ -59,20 +45,6 @@ export function ProductListPage() {
   /** SPEC.md §8: a refusal (400) in the error popup; other failures were toasted by the API client. */
   const report = (error: unknown): void => {
     if (!isApiError(error) || !error.toasted) popup(errorText(error));
-  };
-
-  const search = (values: TFilterValues): void =>
-    setParams((current) => ({
-      ...current,
-      page: 1,
-      name: values.name.trim(),
-      code: values.code.trim(),
-      status: values.status,
-    }));
-
-  const reset = (): void => {
-    filters.resetFields();
-    setParams((current) => ({ ...DEFAULT_PRODUCT_LIST_PARAMS, pageSize: current.pageSize }));
   };
 
   const deleteProduct = async (product: TProduct): Promise<void> => {
@@ -160,57 +132,53 @@ export function ProductListPage() {
           <Tag>{t('products.status.unreleased')}</Tag>
         ),
     },
-    {
-      key: 'actions',
-      title: t('products.columns.actions'),
-      width: 250,
-      render: (_value, product) => (
-        <div className="catalogue-admin__actions">
-          <Button
-            type="link"
-            danger={product.release}
-            icon={
-              product.release ? (
-                <StopOutlined aria-hidden="true" />
-              ) : (
-                <CloudUploadOutlined aria-hidden="true" />
-              )
-            }
-            aria-label={t(product.release ? 'products.actions.unreleaseOf' : 'products.actions.releaseOf', {
-              name: product.name,
-            })}
-            loading={release.isPending && release.variables === product.id}
-            onClick={() => void toggleRelease(product)}
-          >
-            {t(product.release ? 'products.actions.unrelease' : 'products.actions.release')}
-          </Button>
-          <Link
-            className="catalogue-admin__action"
-            to={routePath('price', { id: product.id })}
-            aria-label={t('products.actions.pricesOf', { name: product.name })}
-          >
-            <UnorderedListOutlined aria-hidden="true" /> {t('products.actions.prices')}
-          </Link>
-          <Link
-            className="catalogue-admin__action"
-            to={routePath('product-edit', { id: product.id })}
-            aria-label={t('products.actions.editOf', { name: product.name })}
-          >
-            <EditOutlined aria-hidden="true" /> {t('products.actions.edit')}
-          </Link>
-          <Button
-            type="link"
-            danger
-            icon={<DeleteOutlined aria-hidden="true" />}
-            aria-label={t('products.actions.deleteOf', { name: product.name })}
-            onClick={() => confirmDelete(product)}
-          >
-            {t('products.actions.delete')}
-          </Button>
-        </div>
-      ),
-    },
   ];
+
+  const actions: TRowActions<TProduct> = {
+    title: t('products.columns.actions'),
+    width: 250,
+    render: (product) => (
+      <div className="catalogue-admin__actions">
+        <Button
+          type="link"
+          danger={product.release}
+          icon={
+            product.release ? <StopOutlined aria-hidden="true" /> : <CloudUploadOutlined aria-hidden="true" />
+          }
+          aria-label={t(product.release ? 'products.actions.unreleaseOf' : 'products.actions.releaseOf', {
+            name: product.name,
+          })}
+          loading={release.isPending && release.variables === product.id}
+          onClick={() => void toggleRelease(product)}
+        >
+          {t(product.release ? 'products.actions.unrelease' : 'products.actions.release')}
+        </Button>
+        <Link
+          className="catalogue-admin__action"
+          to={routePath('price', { id: product.id })}
+          aria-label={t('products.actions.pricesOf', { name: product.name })}
+        >
+          <UnorderedListOutlined aria-hidden="true" /> {t('products.actions.prices')}
+        </Link>
+        <Link
+          className="catalogue-admin__action"
+          to={routePath('product-edit', { id: product.id })}
+          aria-label={t('products.actions.editOf', { name: product.name })}
+        >
+          <EditOutlined aria-hidden="true" /> {t('products.actions.edit')}
+        </Link>
+        <Button
+          type="link"
+          danger
+          icon={<DeleteOutlined aria-hidden="true" />}
+          aria-label={t('products.actions.deleteOf', { name: product.name })}
+          onClick={() => confirmDelete(product)}
+        >
+          {t('products.actions.delete')}
+        </Button>
+      </div>
+    ),
+  };
 
   return (
     <div className="catalogue-admin">
@@ -237,44 +205,42 @@ export function ProductListPage() {
         }
       />
       <div className="console-panel">
-        <Form<TFilterValues>
-          form={filters}
+        <AdminList
+          list={list}
+          rows={products}
           name="product-filters"
-          layout="inline"
-          className="catalogue-admin__filters"
-          initialValues={{ name: '', code: '', status: '' }}
-          onFinish={search}
-          role="search"
-          aria-label={t('products.filters')}
-        >
-          <Form.Item name="name" label={t('products.columns.name')}>
-            <Input allowClear autoComplete="off" />
-          </Form.Item>
-          <Form.Item name="code" label={t('products.columns.code')}>
-            <Input allowClear autoComplete="off" />
-          </Form.Item>
-          <Form.Item name="status" label={t('products.columns.release')}>
-            <Select<TReleaseFilter>
-              style={{ width: 150 }}
-              options={[
-                { value: '', label: t('products.status.all') },
-                { value: '1', label: t('products.status.released') },
-                { value: '0', label: t('products.status.unreleased') },
-              ]}
-            />
-          </Form.Item>
-          <FilterActions onReset={reset} />
-        </Form>
-        <Table<TProduct>
-          rowKey="id"
+          filtersLabel={t('products.filters')}
+          filters={[
+            {
+              name: 'name',
+              label: t('products.columns.name'),
+              control: <Input allowClear autoComplete="off" />,
+            },
+            {
+              name: 'code',
+              label: t('products.columns.code'),
+              control: <Input allowClear autoComplete="off" />,
+            },
+            {
+              name: 'status',
+              label: t('products.columns.release'),
+              empty: '',
+              control: (
+                <Select
+                  style={{ width: 150 }}
+                  options={[
+                    { value: '', label: t('products.status.all') },
+                    { value: '1', label: t('products.status.released') },
+                    { value: '0', label: t('products.status.unreleased') },
+                  ]}
+                />
+              ),
+            },
+          ]}
           columns={columns}
-          dataSource={products.data?.page_data ?? []}
-          loading={products.isFetching}
-          scroll={{ x: 960 }}
-          locale={products.isError ? { emptyText: t('common:oops') } : undefined}
-          pagination={listPagination(params, setParams, products.data?.total ?? 0, (total) =>
-            t('products.total', { count: total }),
-          )}
+          actions={actions}
+          totalLabel={(total) => t('products.total', { count: total })}
+          scrollX={960}
         />
       </div>
     </div>

@@ -1,10 +1,9 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import type { TFaq } from '@ezrecharge/shared/schemas/support';
-import { Button, Form, Input, Space, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { type TFaq, ZFaqListQuery } from '@ezrecharge/shared/schemas/support';
+import { Button, Input, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { listPagination, useConfirmDelete } from '../../../components/admin-list';
+import { AdminList, type TRowActions, useConfirmDelete, useListQuery } from '../../../components/admin-list';
 import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
@@ -13,14 +12,8 @@ import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { toast } from '../../../lib/toast';
 import { useDeleteFaq } from '../api/delete-faq';
-import { DEFAULT_FAQ_LIST_PARAMS, type TFaqListParams, useGetFaqs } from '../api/get-faqs';
+import { useGetFaqs } from '../api/get-faqs';
 import './faq-admin.css';
-import { FilterActions } from '../../../components/filter-actions';
-
-interface TFilterValues {
-  module_en: string;
-  module_zh: string;
-}
 
 /** A value in English above its Chinese counterpart; long texts are cut at two lines, in full on hover. */
 function Bilingual({ en, zh }: { en: string; zh: string }) {
@@ -50,25 +43,11 @@ function Bilingual({ en, zh }: { en: string; zh: string }) {
 /** FAQ admin list /faq-admin (SPEC.md §2, §5, §8, §9): module filters, both languages, add, edit, delete, paging. */
 export function FaqListPage() {
   const { t } = useTranslation(['faq-admin', 'common']);
-  const [params, setParams] = useState<TFaqListParams>(DEFAULT_FAQ_LIST_PARAMS);
-  const [filters] = Form.useForm<TFilterValues>();
-  const faqs = useGetFaqs(params);
+  const list = useListQuery(ZFaqListQuery);
+  const faqs = useGetFaqs(list.query);
   const remove = useDeleteFaq();
   const popup = useErrorPopup();
   const askDelete = useConfirmDelete();
-
-  const search = (values: TFilterValues): void =>
-    setParams((current) => ({
-      ...current,
-      page: 1,
-      moduleEn: values.module_en.trim(),
-      moduleZh: values.module_zh.trim(),
-    }));
-
-  const reset = (): void => {
-    filters.resetFields();
-    setParams((current) => ({ ...DEFAULT_FAQ_LIST_PARAMS, pageSize: current.pageSize }));
-  };
 
   const deleteFaq = async (faq: TFaq): Promise<void> => {
     try {
@@ -103,32 +82,32 @@ export function FaqListPage() {
       title: t('columns.answer'),
       render: (_value, faq) => <Bilingual en={faq.answer_en} zh={faq.answer_zh} />,
     },
-    {
-      key: 'actions',
-      title: t('columns.actions'),
-      width: 210,
-      render: (_value, faq) => (
-        <Space size={4} wrap>
-          <Link
-            className="faq-admin__action"
-            to={routePath('faq-edit', { id: faq.id })}
-            aria-label={t('actions.editFaq', { question: faq.question_en })}
-          >
-            <EditOutlined aria-hidden="true" /> {t('actions.edit')}
-          </Link>
-          <Button
-            type="link"
-            danger
-            icon={<DeleteOutlined aria-hidden="true" />}
-            aria-label={t('actions.deleteFaq', { question: faq.question_en })}
-            onClick={() => confirmDelete(faq)}
-          >
-            {t('actions.delete')}
-          </Button>
-        </Space>
-      ),
-    },
   ];
+
+  const actions: TRowActions<TFaq> = {
+    title: t('columns.actions'),
+    width: 210,
+    render: (faq) => (
+      <Space size={4} wrap>
+        <Link
+          className="faq-admin__action"
+          to={routePath('faq-edit', { id: faq.id })}
+          aria-label={t('actions.editFaq', { question: faq.question_en })}
+        >
+          <EditOutlined aria-hidden="true" /> {t('actions.edit')}
+        </Link>
+        <Button
+          type="link"
+          danger
+          icon={<DeleteOutlined aria-hidden="true" />}
+          aria-label={t('actions.deleteFaq', { question: faq.question_en })}
+          onClick={() => confirmDelete(faq)}
+        >
+          {t('actions.delete')}
+        </Button>
+      </Space>
+    ),
+  };
 
   return (
     <div className="faq-admin">
@@ -142,34 +121,27 @@ export function FaqListPage() {
         }
       />
       <div className="console-panel">
-        <Form<TFilterValues>
-          form={filters}
+        <AdminList
+          list={list}
+          rows={faqs}
           name="faq-filters"
-          layout="inline"
-          className="faq-admin__filters"
-          initialValues={{ module_en: '', module_zh: '' }}
-          onFinish={search}
-          role="search"
-          aria-label={t('list.filters')}
-        >
-          <Form.Item name="module_en" label={t('fields.module_en')}>
-            <Input allowClear autoComplete="off" lang="en" />
-          </Form.Item>
-          <Form.Item name="module_zh" label={t('fields.module_zh')}>
-            <Input allowClear autoComplete="off" lang="zh-CN" />
-          </Form.Item>
-          <FilterActions onReset={reset} />
-        </Form>
-        <Table<TFaq>
-          rowKey="id"
+          filtersLabel={t('list.filters')}
+          filters={[
+            {
+              name: 'module_en',
+              label: t('fields.module_en'),
+              control: <Input allowClear autoComplete="off" lang="en" />,
+            },
+            {
+              name: 'module_zh',
+              label: t('fields.module_zh'),
+              control: <Input allowClear autoComplete="off" lang="zh-CN" />,
+            },
+          ]}
           columns={columns}
-          dataSource={faqs.data?.page_data ?? []}
-          loading={faqs.isFetching}
-          scroll={{ x: 900 }}
-          locale={faqs.isError ? { emptyText: t('common:oops') } : undefined}
-          pagination={listPagination(params, setParams, faqs.data?.total ?? 0, (total) =>
-            t('list.total', { count: total }),
-          )}
+          actions={actions}
+          totalLabel={(total) => t('list.total', { count: total })}
+          scrollX={900}
         />
       </div>
     </div>

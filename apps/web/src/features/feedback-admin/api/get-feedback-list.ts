@@ -1,30 +1,19 @@
-import { DEFAULT_PAGE_SIZE } from '@ezrecharge/shared/limits';
 import { envelope, pageOf } from '@ezrecharge/shared/schemas/api';
-import { ZFeedback } from '@ezrecharge/shared/schemas/support';
+import { ZFeedback, type ZFeedbackListQuery } from '@ezrecharge/shared/schemas/support';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { TListQuery } from '../../../components/admin-list';
 import { api } from '../../../lib/api-client';
 
-/** SPEC.md §2 status filter: '' all, 'true' resolved, 'false' pending. */
-export type TFeedbackStatusFilter = '' | 'true' | 'false';
-
-export interface TFeedbackListParams {
-  page: number;
-  pageSize: number;
-  status: TFeedbackStatusFilter;
-}
-
-export const DEFAULT_FEEDBACK_LIST_PARAMS: TFeedbackListParams = {
-  page: 1,
-  pageSize: DEFAULT_PAGE_SIZE,
-  status: '',
-};
+/** Page, size and the ZFeedbackListQuery status filter: absent or '' all, 'true' resolved, 'false' pending. */
+export type TFeedbackListQuery = TListQuery<z.output<typeof ZFeedbackListQuery>>;
 
 const ZFeedbackPage = envelope(pageOf(ZFeedback));
 
 /** GET /api/v1/feedback/?page&page_size&status (superuser): one page of messages, newest first. */
-export async function getFeedbackList(params: TFeedbackListParams, signal?: AbortSignal) {
+export async function getFeedbackList(query: TFeedbackListQuery, signal?: AbortSignal) {
   const body = await api.get('/api/v1/feedback/', {
-    query: { page: params.page, page_size: params.pageSize, status: params.status },
+    query: { page: query.page, page_size: query.pageSize, status: query.filters.status },
     signal,
     parse: (value) => ZFeedbackPage.parse(value),
   });
@@ -33,14 +22,14 @@ export async function getFeedbackList(params: TFeedbackListParams, signal?: Abor
 
 export const feedbackQueryKey = ['feedback-admin'] as const;
 
-export const getFeedbackListQueryOptions = (params: TFeedbackListParams) =>
+export const getFeedbackListQueryOptions = (query: TFeedbackListQuery) =>
   queryOptions({
-    queryKey: [...feedbackQueryKey, 'list', params],
-    queryFn: ({ signal }) => getFeedbackList(params, signal),
+    queryKey: [...feedbackQueryKey, 'list', query],
+    queryFn: ({ signal }) => getFeedbackList(query, signal),
     // The table keeps showing the current page while the next one loads.
     placeholderData: keepPreviousData,
   });
 
-export function useGetFeedbackList(params: TFeedbackListParams) {
-  return useQuery(getFeedbackListQueryOptions(params));
+export function useGetFeedbackList(query: TFeedbackListQuery) {
+  return useQuery(getFeedbackListQueryOptions(query));
 }

@@ -1,34 +1,24 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
-import type { TFeedback } from '@ezrecharge/shared/schemas/support';
-import { App, Badge, Button, Form, Radio, Table, type TableColumnsType, Tag } from 'antd';
+import { type TFeedback, ZFeedbackListQuery } from '@ezrecharge/shared/schemas/support';
+import { App, Badge, Button, Radio, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listPagination } from '../../../components/admin-list';
+import { AdminList, type TRowActions, useListQuery } from '../../../components/admin-list';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { toast } from '../../../lib/toast';
-import {
-  DEFAULT_FEEDBACK_LIST_PARAMS,
-  type TFeedbackListParams,
-  type TFeedbackStatusFilter,
-  useGetFeedbackList,
-} from '../api/get-feedback-list';
+import { useGetFeedbackList } from '../api/get-feedback-list';
 import { useHandleFeedback } from '../api/handle-feedback';
 import { ExpandableText } from './expandable-text';
 import './feedback-admin.css';
 
-const STATUS_FILTERS: readonly { value: TFeedbackStatusFilter; key: string }[] = [
+const STATUS_FILTERS: readonly { value: '' | 'true' | 'false'; key: string }[] = [
   { value: '', key: 'all' },
   { value: 'false', key: 'pending' },
   { value: 'true', key: 'resolved' },
 ];
-
-interface TFilterValues {
-  status: TFeedbackStatusFilter;
-}
 
 /** Shown for a value the visitor left empty (or the form did not ask for). */
 function Blank() {
@@ -42,8 +32,8 @@ function Blank() {
  */
 export function FeedbackListPage() {
   const { t } = useTranslation(['feedback-admin', 'common']);
-  const [params, setParams] = useState<TFeedbackListParams>(DEFAULT_FEEDBACK_LIST_PARAMS);
-  const list = useGetFeedbackList(params);
+  const list = useListQuery(ZFeedbackListQuery);
+  const feedbacks = useGetFeedbackList(list.query);
   const handle = useHandleFeedback();
   const popup = useErrorPopup();
   const { modal } = App.useApp();
@@ -152,59 +142,54 @@ export function FeedbackListPage() {
       width: 280,
       render: (_value, feedback) => <ExpandableText text={feedback.comment} />,
     },
-    {
-      key: 'actions',
-      title: t('columns.actions'),
-      width: 150,
-      fixed: 'end',
-      render: (_value, feedback) =>
-        feedback.deleted ? null : (
-          <Button
-            type="link"
-            icon={<CheckCircleOutlined aria-hidden="true" />}
-            aria-label={t('actions.handleFrom', { name: feedback.name })}
-            onClick={() => confirmResolve(feedback)}
-          >
-            {t('actions.handle')}
-          </Button>
-        ),
-    },
   ];
+
+  const actions: TRowActions<TFeedback> = {
+    title: t('columns.actions'),
+    width: 150,
+    fixed: true,
+    render: (feedback) =>
+      feedback.deleted ? null : (
+        <Button
+          type="link"
+          icon={<CheckCircleOutlined aria-hidden="true" />}
+          aria-label={t('actions.handleFrom', { name: feedback.name })}
+          onClick={() => confirmResolve(feedback)}
+        >
+          {t('actions.handle')}
+        </Button>
+      ),
+  };
 
   return (
     <div className="feedback-admin">
       <PageHeader title={t('list.title')} description={t('list.description')} />
       <div className="console-panel">
-        <Form<TFilterValues>
+        <AdminList
+          list={list}
+          rows={feedbacks}
           name="feedback-filters"
-          layout="inline"
-          className="feedback-admin__filters"
-          initialValues={{ status: params.status }}
-          onValuesChange={(_changed, values) =>
-            setParams((current) => ({ ...current, page: 1, status: values.status }))
-          }
-          role="search"
-          aria-label={t('list.filters')}
-        >
-          <Form.Item name="status" label={t('columns.status')}>
-            <Radio.Group
-              aria-label={t('columns.status')}
-              optionType="button"
-              buttonStyle="solid"
-              options={STATUS_FILTERS.map(({ value, key }) => ({ value, label: t(`filter.${key}`) }))}
-            />
-          </Form.Item>
-        </Form>
-        <Table<TFeedback>
-          rowKey="id"
+          filtersLabel={t('list.filters')}
+          applyOnChange
+          filters={[
+            {
+              name: 'status',
+              label: t('columns.status'),
+              empty: '',
+              control: (
+                <Radio.Group
+                  aria-label={t('columns.status')}
+                  optionType="button"
+                  buttonStyle="solid"
+                  options={STATUS_FILTERS.map(({ value, key }) => ({ value, label: t(`filter.${key}`) }))}
+                />
+              ),
+            },
+          ]}
           columns={columns}
-          dataSource={list.data?.page_data ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 1440 }}
-          locale={list.isError ? { emptyText: t('common:oops') } : undefined}
-          pagination={listPagination(params, setParams, list.data?.total ?? 0, (total) =>
-            t('list.total', { count: total }),
-          )}
+          actions={actions}
+          totalLabel={(total) => t('list.total', { count: total })}
+          scrollX={1440}
         />
       </div>
     </div>

@@ -1,27 +1,14 @@
-import { DEFAULT_PAGE_SIZE } from '@ezrecharge/shared/limits';
-import type { TOrderStatus } from '@ezrecharge/shared/order-status';
 import { ZUserSelect } from '@ezrecharge/shared/schemas/accounts';
 import { envelope, pageOf } from '@ezrecharge/shared/schemas/api';
-import { ZOrder } from '@ezrecharge/shared/schemas/orders';
+import { ZOrder, type ZOrderListQuery } from '@ezrecharge/shared/schemas/orders';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { TListQuery } from '../../../components/admin-list';
 import { api } from '../../../lib/api-client';
 import { ordersQueryKey } from './keys';
 
-export interface TOrderListParams {
-  page: number;
-  pageSize: number;
-  orderNum: string;
-  gameId: string;
-  status: TOrderStatus | undefined;
-}
-
-export const DEFAULT_ORDER_LIST_PARAMS: TOrderListParams = {
-  page: 1,
-  pageSize: DEFAULT_PAGE_SIZE,
-  orderNum: '',
-  gameId: '',
-  status: undefined,
-};
+/** Page, size and the ZOrderListQuery filters: order number, BIGO ID, status. */
+export type TOrderListQuery = TListQuery<z.output<typeof ZOrderListQuery>>;
 
 const ZOrderPage = envelope(pageOf(ZOrder));
 
@@ -29,31 +16,26 @@ const ZOrderPage = envelope(pageOf(ZOrder));
  * GET /api/v1/order/?order_num&game_id&order_status&page&page_size (SPEC.md §7): one page of orders, newest first;
  * the server shows a superuser every order and anyone else their own. Empty filters are left out of the URL.
  */
-export async function getOrders(params: TOrderListParams, signal?: AbortSignal) {
+export async function getOrders(query: TOrderListQuery, signal?: AbortSignal) {
+  const { order_num, game_id, order_status } = query.filters;
   const body = await api.get('/api/v1/order/', {
-    query: {
-      order_num: params.orderNum,
-      game_id: params.gameId,
-      order_status: params.status,
-      page: params.page,
-      page_size: params.pageSize,
-    },
+    query: { order_num, game_id, order_status, page: query.page, page_size: query.pageSize },
     signal,
     parse: (value) => ZOrderPage.parse(value),
   });
   return body.data;
 }
 
-export const getOrdersQueryOptions = (params: TOrderListParams) =>
+export const getOrdersQueryOptions = (query: TOrderListQuery) =>
   queryOptions({
-    queryKey: [...ordersQueryKey, 'list', params],
-    queryFn: ({ signal }) => getOrders(params, signal),
+    queryKey: [...ordersQueryKey, 'list', query],
+    queryFn: ({ signal }) => getOrders(query, signal),
     // The table keeps showing the current page while the next one loads.
     placeholderData: keepPreviousData,
   });
 
-export function useGetOrders(params: TOrderListParams) {
-  return useQuery(getOrdersQueryOptions(params));
+export function useGetOrders(query: TOrderListQuery) {
+  return useQuery(getOrdersQueryOptions(query));
 }
 
 const ZUserNames = envelope(ZUserSelect);

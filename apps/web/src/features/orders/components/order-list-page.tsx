@@ -6,20 +6,13 @@ import {
   RollbackOutlined,
   SyncOutlined,
 } from '@ant-design/icons';
-import {
-  isOrderStatus,
-  isPayable,
-  ORDER_STATUSES,
-  orderStatusI18nKey,
-  type TOrderStatus,
-} from '@ezrecharge/shared/order-status';
-import type { TOrder } from '@ezrecharge/shared/schemas/orders';
-import { Button, Form, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
+import { isPayable, ORDER_STATUSES, orderStatusI18nKey } from '@ezrecharge/shared/order-status';
+import { type TOrder, ZOrderListQuery } from '@ezrecharge/shared/schemas/orders';
+import { Button, Input, Select, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { listPagination } from '../../../components/admin-list';
+import { AdminList, type TRowActions, useListQuery } from '../../../components/admin-list';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/form-rules';
@@ -28,26 +21,12 @@ import { startPaymentHandoff } from '../../../lib/payment-handoff';
 import { useErrorPopup } from '../../../lib/popup';
 import { useSuperuser } from '../../../lib/session';
 import { readLocal, STORAGE_KEYS, subscribeStorage } from '../../../lib/storage';
-import {
-  DEFAULT_ORDER_LIST_PARAMS,
-  type TOrderListParams,
-  useGetOrders,
-  useGetUserNames,
-} from '../api/get-orders';
+import { useGetOrders, useGetUserNames } from '../api/get-orders';
 import { usePayOrder } from '../api/pay-order';
 import { actionsFor, isDangerousAction, OrderActionModal, type TOrderActionKind } from './order-action-modal';
 import { OrderHistory } from './order-history';
 import { OrderStatusTag } from './order-status-tag';
 import './orders.css';
-import { FilterActions } from '../../../components/filter-actions';
-
-interface TFilterValues {
-  order_num: string;
-  game_id: string;
-  order_status: TOrderStatus | undefined;
-}
-
-const EMPTY_FILTERS: TFilterValues = { order_num: '', game_id: '', order_status: undefined };
 
 const ACTION_ICONS: Record<TOrderActionKind, ReactNode> = {
   retryCharge: <SyncOutlined aria-hidden="true" />,
@@ -55,12 +34,6 @@ const ACTION_ICONS: Record<TOrderActionKind, ReactNode> = {
   refund: <RollbackOutlined aria-hidden="true" />,
   retryRefund: <RollbackOutlined aria-hidden="true" />,
 };
-
-/** `?order_status=10`: the status filter a link opens the list with (the operator overview's counts). */
-function statusOf(value: string | null): TOrderStatus | undefined {
-  const status = Number(value);
-  return value && isOrderStatus(status) ? status : undefined;
-}
 
 /** The signed-in user's id as stored at sign-in (SPEC.md §3 `userId`), or null. */
 function useStoredUserId(): number | null {
@@ -74,29 +47,16 @@ function useStoredUserId(): number | null {
 }
 
 /**
- * Order list /order (SPEC.md §2, §6, §7). A new `?order_status=` starts the list afresh with that filter, also
- * when the page is already open (the console's Order entry clears it again).
- */
-export function OrderListPage() {
-  const [search] = useSearchParams();
-  const initialStatus = statusOf(search.get('order_status'));
-  return <OrderList key={initialStatus ?? 'all'} initialStatus={initialStatus} />;
-}
-
-/**
- * Filters by order number, BIGO ID and status; the SPEC.md columns; and Pay Now, offered only to the order's
- * creator while it awaits payment (2 or 3), which hands the buyer to the payment page as the recharge form does.
- * The server decides whose orders are listed. Superusers also open a row for its status history and act on
+ * Order list /order (SPEC.md §2, §6, §7): filters by order number, BIGO ID and status, kept in the address (the
+ * operator overview's counts link to `?order_status=10`); the SPEC.md columns; and Pay Now, offered only to the
+ * order's creator while it awaits payment (2 or 3), which hands the buyer to the payment page as the recharge form
+ * does. The server decides whose orders are listed. Superusers also open a row for its status history and act on
  * orders that need an operator: retry the charge or refund (10), retry the refund (13).
  */
-function OrderList({ initialStatus }: { initialStatus: TOrderStatus | undefined }) {
+export function OrderListPage() {
   const { t } = useTranslation(['orders', 'common']);
-  const [params, setParams] = useState<TOrderListParams>({
-    ...DEFAULT_ORDER_LIST_PARAMS,
-    status: initialStatus,
-  });
-  const [filters] = Form.useForm<TFilterValues>();
-  const orders = useGetOrders(params);
+  const list = useListQuery(ZOrderListQuery);
+  const orders = useGetOrders(list.query);
   const names = useGetUserNames();
   const pay = usePayOrder();
   const popup = useErrorPopup();
@@ -105,21 +65,6 @@ function OrderList({ initialStatus }: { initialStatus: TOrderStatus | undefined 
   const [leaving, setLeaving] = useState('');
   const [action, setAction] = useState<{ kind: TOrderActionKind; order: TOrder; open: boolean } | null>(null);
   const dateFormat = t('dateFormat');
-
-  const search = (values: TFilterValues): void =>
-    setParams((current) => ({
-      ...current,
-      page: 1,
-      orderNum: values.order_num.trim(),
-      gameId: values.game_id.trim(),
-      status: values.order_status,
-    }));
-
-  const reset = (): void => {
-    // Not resetFields: that would bring back the status the page was opened with.
-    filters.setFieldsValue(EMPTY_FILTERS);
-    setParams((current) => ({ ...DEFAULT_ORDER_LIST_PARAMS, pageSize: current.pageSize }));
-  };
 
   const payNow = async (order: TOrder): Promise<void> => {
     let answer: Awaited<ReturnType<typeof pay.mutateAsync>>;
@@ -235,23 +180,23 @@ function OrderList({ initialStatus }: { initialStatus: TOrderStatus | undefined 
       width: 160,
       render: (_value, order) => <OrderStatusTag status={order.order_status} />,
     },
-    {
-      key: 'actions',
-      title: t('columns.actions'),
-      width: superuser ? 150 : 130,
-      fixed: 'end',
-      render: (_value, order) => (
-        <div className="order-list__actions">
-          {/* SPEC.md §2, §6: only the buyer who placed the order, only while it awaits payment. */}
-          {order.created_by !== null &&
-            order.created_by === userId &&
-            isPayable(order.order_status) &&
-            payNowButton(order)}
-          {superuser && actionButtons(order)}
-        </div>
-      ),
-    },
   ];
+
+  const actions: TRowActions<TOrder> = {
+    title: t('columns.actions'),
+    width: superuser ? 150 : 130,
+    fixed: true,
+    render: (order) => (
+      <div className="order-list__actions">
+        {/* SPEC.md §2, §6: only the buyer who placed the order, only while it awaits payment. */}
+        {order.created_by !== null &&
+          order.created_by === userId &&
+          isPayable(order.order_status) &&
+          payNowButton(order)}
+        {superuser && actionButtons(order)}
+      </div>
+    ),
+  };
 
   return (
     <div className="order-list">
@@ -260,41 +205,38 @@ function OrderList({ initialStatus }: { initialStatus: TOrderStatus | undefined 
         description={superuser ? t('list.descriptionAdmin') : t('list.description')}
       />
       <div className="console-panel">
-        <Form<TFilterValues>
-          form={filters}
+        <AdminList
+          list={list}
+          rows={orders}
           name="order-filters"
-          layout="inline"
-          className="order-list__filters"
-          initialValues={{ ...EMPTY_FILTERS, order_status: initialStatus }}
-          onFinish={search}
-          role="search"
-          aria-label={t('list.filters')}
-        >
-          <Form.Item name="order_num" label={t('columns.orderNum')}>
-            <Input allowClear autoComplete="off" />
-          </Form.Item>
-          <Form.Item name="game_id" label={t('columns.gameId')}>
-            <Input allowClear autoComplete="off" />
-          </Form.Item>
-          <Form.Item name="order_status" label={t('columns.status')}>
-            <Select
-              className="order-list__status"
-              allowClear
-              placeholder={t('list.allStatuses')}
-              options={ORDER_STATUSES.map((status) => ({
-                value: status,
-                label: t(orderStatusI18nKey(status)),
-              }))}
-            />
-          </Form.Item>
-          <FilterActions onReset={reset} />
-        </Form>
-        <Table<TOrder>
-          rowKey="id"
+          filtersLabel={t('list.filters')}
+          filters={[
+            {
+              name: 'order_num',
+              label: t('columns.orderNum'),
+              control: <Input allowClear autoComplete="off" />,
+            },
+            { name: 'game_id', label: t('columns.gameId'), control: <Input allowClear autoComplete="off" /> },
+            {
+              name: 'order_status',
+              label: t('columns.status'),
+              control: (
+                <Select
+                  className="order-list__status"
+                  allowClear
+                  placeholder={t('list.allStatuses')}
+                  options={ORDER_STATUSES.map((status) => ({
+                    value: status,
+                    label: t(orderStatusI18nKey(status)),
+                  }))}
+                />
+              ),
+            },
+          ]}
           columns={columns}
-          dataSource={orders.data?.page_data ?? []}
-          loading={orders.isFetching}
-          scroll={{ x: 1700 }}
+          actions={actions}
+          totalLabel={(total) => t('list.total', { count: total })}
+          scrollX={1700}
           expandable={
             superuser
               ? {
@@ -315,10 +257,6 @@ function OrderList({ initialStatus }: { initialStatus: TOrderStatus | undefined 
                 }
               : undefined
           }
-          locale={orders.isError ? { emptyText: t('common:oops') } : undefined}
-          pagination={listPagination(params, setParams, orders.data?.total ?? 0, (total) =>
-            t('list.total', { count: total }),
-          )}
         />
       </div>
       {action && (

@@ -1,29 +1,20 @@
-import { DEFAULT_PAGE_SIZE } from '@ezrecharge/shared/limits';
-import { ZUser } from '@ezrecharge/shared/schemas/accounts';
+import { ZUser, type ZUserListQuery } from '@ezrecharge/shared/schemas/accounts';
 import { envelope, pageOf } from '@ezrecharge/shared/schemas/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { TListQuery } from '../../../components/admin-list';
 import { api } from '../../../lib/api-client';
 
-export interface TUserListParams {
-  page: number;
-  pageSize: number;
-  username: string;
-  email: string;
-}
-
-export const DEFAULT_USER_LIST_PARAMS: TUserListParams = {
-  page: 1,
-  pageSize: DEFAULT_PAGE_SIZE,
-  username: '',
-  email: '',
-};
+/** Page, size and the ZUserListQuery filters (username, e-mail). */
+export type TUserListQuery = TListQuery<z.output<typeof ZUserListQuery>>;
 
 const ZUserPage = envelope(pageOf(ZUser));
 
 /** GET /api/v1/user/?page&page_size&username&email (superuser): one page of users. */
-export async function getUsers(params: TUserListParams, signal?: AbortSignal) {
+export async function getUsers(query: TUserListQuery, signal?: AbortSignal) {
+  const { username, email } = query.filters;
   const body = await api.get('/api/v1/user/', {
-    query: { page: params.page, page_size: params.pageSize, username: params.username, email: params.email },
+    query: { page: query.page, page_size: query.pageSize, username, email },
     signal,
     parse: (value) => ZUserPage.parse(value),
   });
@@ -32,14 +23,14 @@ export async function getUsers(params: TUserListParams, signal?: AbortSignal) {
 
 export const usersQueryKey = ['users'] as const;
 
-export const getUsersQueryOptions = (params: TUserListParams) =>
+export const getUsersQueryOptions = (query: TUserListQuery) =>
   queryOptions({
-    queryKey: [...usersQueryKey, 'list', params],
-    queryFn: ({ signal }) => getUsers(params, signal),
+    queryKey: [...usersQueryKey, 'list', query],
+    queryFn: ({ signal }) => getUsers(query, signal),
     // The table keeps showing the current page while the next one loads.
     placeholderData: keepPreviousData,
   });
 
-export function useGetUsers(params: TUserListParams) {
-  return useQuery(getUsersQueryOptions(params));
+export function useGetUsers(query: TUserListQuery) {
+  return useQuery(getUsersQueryOptions(query));
 }

@@ -90,6 +90,28 @@ describe('user list', () => {
     await waitFor(() => expect(api.calls.at(-1)?.url.searchParams.get('page')).toBe('2'));
   });
 
+  it('keeps filters, page and page size in the address, so a reload or Back shows the same list', async () => {
+    const api = stubApi({ 'GET /api/v1/user/': page });
+    const { router } = renderApp('/user?username=ali&page=2&page_size=10');
+    await screen.findByText('alice01', { selector: 'td' });
+    expect(api.callsTo('GET /api/v1/user/')[0]?.url.search).toBe('?page=2&page_size=10&username=ali');
+    const filters = within(screen.getByRole('search', { name: 'Filter users' }));
+    expect(filters.getByLabelText('Username')).toHaveValue('ali');
+
+    await fill(filters.getByLabelText('Email'), 'bob@example.com');
+    await userEvent.click(filters.getByRole('button', { name: /Search/ }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?username=ali&email=bob%40example.com&page_size=10'),
+    );
+    // The operator sees the new rows, then goes back.
+    await waitFor(() =>
+      expect(api.calls.at(-1)?.url.search).toBe('?page=1&page_size=10&username=ali&email=bob%40example.com'),
+    );
+    await router.navigate(-1);
+    await waitFor(() => expect(filters.getByLabelText('Email')).toHaveValue(''));
+    expect(router.state.location.search).toBe('?username=ali&page=2&page_size=10');
+  });
+
   it('deletes after the SPEC.md confirmation, says User Deleted and reloads', async () => {
     const api = stubApi({
       'GET /api/v1/user/': page,

@@ -1,0 +1,164 @@
+import { PAGE_SIZE_OPTIONS } from '@ezrecharge/shared/limits';
+import type { TPage } from '@ezrecharge/shared/schemas/api';
+import { Form, Table, type TableColumnsType, type TableProps } from 'antd';
+import { type ReactElement, type ReactNode, useCallback, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FilterActions } from '../filter-actions';
+import type { TListQueryState } from './use-list-query';
+import './admin-list.css';
+
+/** One filter of the list: a labelled form control bound to the filter of the same name. */
+export interface TListFilter<F extends Record<string, unknown>> {
+  name: keyof F & string;
+  /** Visible label, tied to the control. */
+  label: string;
+  control: ReactElement;
+  /** The control's value for "no filter" when that is not empty (a select's "All" option: ''). */
+  empty?: unknown;
+}
+
+/** The last column: what can be done to a row. */
+export interface TRowActions<Row> {
+  title: string;
+  width: number;
+  /** Kept in view while the table scrolls sideways. */
+  fixed?: boolean;
+  render: (row: Row) => ReactNode;
+}
+
+/** What the list shows: a page of rows as its data query answers it. */
+export interface TListRows<Row> {
+  data: TPage<Row> | undefined;
+  isFetching: boolean;
+  isError: boolean;
+  refetch: () => Promise<unknown>;
+}
+
+export interface TAdminListProps<Row extends { id: number }, F extends Record<string, unknown>> {
+  list: TListQueryState<F>;
+  rows: TListRows<Row>;
+  /** The filter form's name (its controls' ids start with it). */
+  name: string;
+  /** Accessible name of the filter form (role search). */
+  filtersLabel: string;
+  filters: readonly TListFilter<F>[];
+  /** Filters apply as soon as one changes, without Search and Reset (a single choice, like a status). */
+  applyOnChange?: boolean;
+  columns: TableColumnsType<Row>;
+  actions?: TRowActions<Row>;
+  totalLabel: (total: number) => string;
+  /** Width from which the table scrolls sideways. */
+  scrollX: number;
+  expandable?: TableProps<Row>['expandable'];
+  /** Shown instead of antd's 'No data' when the query answered an empty page. */
+  emptyText?: ReactNode;
+}
+
+/**
+ * The admin list scaffold (SPEC.md §2 "All lists are paginated", §9 page sizes): a filter form ending with Search and
+ * Reset, the table and its pager. Page, page size and filters live in the address (`useListQuery`), so Back, a
+ * reload or a shared link show the same rows; a screen declares its filters, columns and row actions.
+ */
+export function AdminList<Row extends { id: number }, F extends Record<string, unknown>>({
+  list,
+  rows,
+  name,
+  filtersLabel,
+  filters,
+  applyOnChange = false,
+  columns,
+  actions,
+  totalLabel,
+  scrollX,
+  expandable,
+  emptyText,
+}: TAdminListProps<Row, F>) {
+  const { t } = useTranslation('common');
+  const [form] = Form.useForm<Record<string, unknown>>();
+  // A screen declares its filters anew on every render; the form's empty values are read from the latest.
+  const declared = useRef(filters);
+  declared.current = filters;
+
+  /** The form values that show `values` (the address's filters, or none). */
+  const formValues = useCallback(
+    (values: Record<string, unknown>): Record<string, unknown> =>
+      Object.fromEntries(declared.current.map((f) => [f.name, values[f.name] ?? f.empty])),
+    [],
+  );
+
+  // The form follows the address: Back, Forward and links that carry filters show what the list shows. Before
+  // paint, so that the form never shows other filters than the rows beside it.
+  const { filters: current } = list.query;
+  useLayoutEffect(() => {
+    form.setFieldsValue(formValues(current));
+  }, [form, formValues, current]);
+
+  const search = (values: Record<string, unknown>): void => {
+    // Search on an unchanged query loads the rows again: an operator expects fresh data from it.
+    if (!list.change({ page: 1, filters: list.parse(values) })) void rows.refetch();
+  };
+
+  const reset = (): void => {
+    // A new address empties the form as it lands (above); on the same address, only text typed since is cleared.
+    if (list.change({ page: 1, filters: list.parse({}) })) return;
+    form.setFieldsValue(formValues({}));
+  };
+
+  const allColumns: TableColumnsType<Row> = actions
+    ? [
+        ...columns,
+        {
+          key: 'actions',
+          title: actions.title,
+          width: actions.width,
+          ...(actions.fixed ? { fixed: 'end' as const } : {}),
+          render: (_value, row) => actions.render(row),
+        },
+      ]
+    : columns;
+
+  const locale = rows.isError ? { emptyText: t('oops') } : emptyText ? { emptyText } : undefined;
+
+  return (
+    <>
+      <Form<Record<string, unknown>>
+        form={form}
+        name={name}
+        layout="inline"
+        className="admin-list__filters"
+        initialValues={formValues(current)}
+        onFinish={search}
+        onValuesChange={applyOnChange ? (_changed, values) => search(values) : undefined}
+        role="search"
+        aria-label={filtersLabel}
+      >
+        {filters.map((filter) => (
+          <Form.Item<Record<string, unknown>> key={filter.name} name={filter.name} label={filter.label}>
+            {filter.control}
+          </Form.Item>
+        ))}
+        {!applyOnChange && <FilterActions onReset={reset} />}
+      </Form>
+      <Table<Row>
+        rowKey="id"
+        columns={allColumns}
+        dataSource={rows.data?.page_data ?? []}
+        loading={rows.isFetching}
+        scroll={{ x: scrollX }}
+        expandable={expandable}
+        locale={locale}
+        pagination={{
+          current: list.query.page,
+          pageSize: list.query.pageSize,
+          total: rows.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [...PAGE_SIZE_OPTIONS],
+          showTotal: totalLabel,
+          // A new page size starts again from page 1.
+          onChange: (page, pageSize) =>
+            list.change({ page: pageSize === list.query.pageSize ? page : 1, pageSize }),
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+export { AdminList, type TListFilter, type TListRows, type TRowActions } from './admin-list';
+export { parseFilters, readListQuery, type TListQuery, writeListQuery } from './list-query';
+export { useConfirmDelete } from './use-confirm-delete';
+export { type TListQueryState, useListQuery } from './use-list-query';

@@ -1,0 +1,1 @@
+export { DeadJobListPage } from './components/dead-job-list-page';
