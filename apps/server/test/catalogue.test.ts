@@ -7,19 +7,18 @@ import {
   ZPriceSelect,
   ZProductSelect,
 } from '@ezrecharge/shared';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, prices, products, users } from '../src/db/schema';
+import { auditLog, prices, products } from '../src/db/schema';
 import { gatewaySettings } from '../src/gateways/gateway-settings';
 import { CATALOGUE_MESSAGES } from '../src/modules/catalogue/catalogue-common';
-import { bearer, createUser } from './support/auth';
+import { adminAndPlainUser, apiCaller, auditRows as auditRowsOf, type Method } from './support/api';
+import { bearer } from './support/auth';
 import { type FakeStripe, startFakeStripe } from './support/fake-stripe';
 import { insertOrder } from './support/orders';
 import { startTestApp, TEST_ADMIN, type TestApp } from './support/test-app';
 
 /** Products, prices, their public encrypted selects and the Stripe sync (SPEC.md §2–§9, DESIGN.md §5), end to end. */
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 interface ApiProduct {
   id: number;
@@ -52,13 +51,7 @@ const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const IMAGE = `/api/v1/attachment/download?file_path=product/${'c'.repeat(32)}.png`;
 
 function client(get: () => TestApp) {
-  return (method: Method, url: string, auth?: string, payload?: Record<string, unknown>) =>
-    get().app.inject({
-      method,
-      url,
-      ...(auth ? { headers: { authorization: auth } } : {}),
-      ...(payload ? { payload } : {}),
-    });
+  return apiCaller(() => get().app);
 }
 
 const newProduct = (name: string, extra: Record<string, unknown> = {}) => ({
@@ -88,11 +81,7 @@ describe('catalogue admin and public selects', () => {
   let seedProductId: number;
   const call = client(() => t);
 
-  const auditRows = (action: string, entityId: number) =>
-    t.app.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))));
+  const auditRows = (action: string, entityId: number) => auditRowsOf(t, action, entityId);
 
   const createProduct = async (name: string, extra: Record<string, unknown> = {}): Promise<ApiProduct> => {
     const res = await call('POST', '/api/v1/product/', admin, newProduct(name, extra));
@@ -118,11 +107,7 @@ describe('catalogue admin and public selects', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    admin = await bearer(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
-    const [row] = await t.app.database.db.select().from(users).where(eq(users.username, TEST_ADMIN.username));
-    adminId = row?.id ?? 0;
-    await createUser(t.app, { username: 'shop_user', password: 'shop-pass', email: 'shop@example.com' });
-    plain = await bearer(t.app, 'shop_user', 'shop-pass');
+    ({ admin, adminId, plain } = await adminAndPlainUser(t));
     const [seed] = await t.app.database.db.select().from(products).where(eq(products.code, 'bigo-diamonds'));
     seedProductId = seed?.id ?? 0;
   });

@@ -1,9 +1,9 @@
 import { MESSAGES, type TFaq, type TFaqGroups, type TFaqInput } from '@ezrecharge/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, faqs, users } from '../src/db/schema';
-import { bearer, createUser } from './support/auth';
-import { startTestApp, TEST_ADMIN, type TestApp } from './support/test-app';
+import { faqs } from '../src/db/schema';
+import { adminAndPlainUser, apiCaller, auditRows as auditRowsOf } from './support/api';
+import { startTestApp, type TestApp } from './support/test-app';
 
 /** FAQ (SPEC.md §2, §3, §5, §7): the public grouped list and the superuser admin, on the real app and database. */
 describe('FAQ', () => {
@@ -12,18 +12,7 @@ describe('FAQ', () => {
   let adminId: number;
   let plain: string;
 
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    auth?: string,
-    payload?: Record<string, unknown>,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      ...(auth ? { headers: { authorization: auth } } : {}),
-      ...(payload ? { payload } : {}),
-    });
+  const call = apiCaller(() => t.app);
 
   const entry = (tag: string, extra: Partial<TFaqInput> = {}): TFaqInput => ({
     module_en: `Module ${tag}`,
@@ -47,19 +36,11 @@ describe('FAQ', () => {
     return (res.json() as { data: TFaqGroups }).data;
   };
 
-  const auditRows = (action: string, entityId: number) =>
-    t.app.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))));
+  const auditRows = (action: string, entityId: number) => auditRowsOf(t, action, entityId);
 
   beforeAll(async () => {
     t = await startTestApp();
-    admin = await bearer(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
-    const [row] = await t.app.database.db.select().from(users).where(eq(users.username, TEST_ADMIN.username));
-    adminId = row?.id ?? 0;
-    await createUser(t.app, { username: 'plain_user', password: 'plain-pass', email: 'plain@example.com' });
-    plain = await bearer(t.app, 'plain_user', 'plain-pass');
+    ({ admin, adminId, plain } = await adminAndPlainUser(t));
   });
   afterAll(async () => {
     await t.close();

@@ -1,9 +1,10 @@
 import { MESSAGES } from '@ezrecharge/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orders, sessions, users } from '../src/db/schema';
+import { orders, sessions, users } from '../src/db/schema';
 import { verifyPassword } from '../src/infra/passwords';
 import { USERS_MESSAGES, UsersService } from '../src/modules/users/users-service';
+import { adminAndPlainUser, apiCaller, auditRows as auditRowsOf } from './support/api';
 import { bearer, createUser } from './support/auth';
 import { startTestApp, TEST_ADMIN, type TestApp } from './support/test-app';
 
@@ -15,18 +16,7 @@ describe('users admin', () => {
   let plain: string;
   let plainId: number;
 
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    auth?: string,
-    payload?: Record<string, unknown>,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      ...(auth ? { headers: { authorization: auth } } : {}),
-      ...(payload ? { payload } : {}),
-    });
+  const call = apiCaller(() => t.app);
 
   const newUser = (username: string, extra: Record<string, unknown> = {}) => ({
     username,
@@ -38,23 +28,11 @@ describe('users admin', () => {
     ...extra,
   });
 
-  const auditRows = (action: string, entityId: number) =>
-    t.app.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))));
+  const auditRows = (action: string, entityId: number) => auditRowsOf(t, action, entityId);
 
   beforeAll(async () => {
     t = await startTestApp();
-    admin = await bearer(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
-    const [row] = await t.app.database.db.select().from(users).where(eq(users.username, TEST_ADMIN.username));
-    adminId = row?.id ?? 0;
-    plainId = await createUser(t.app, {
-      username: 'plain_user',
-      password: 'plain-pass',
-      email: 'plain@example.com',
-    });
-    plain = await bearer(t.app, 'plain_user', 'plain-pass');
+    ({ admin, adminId, plain, plainId } = await adminAndPlainUser(t));
   });
   afterAll(async () => {
     await t.close();
