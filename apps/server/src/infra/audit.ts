@@ -21,3 +21,30 @@ export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
     ip: entry.ip ?? null,
   });
 }
+
+/** What an admin change is about: the first part of its action (`faq.update` is about a `faq`). */
+export type AuditEntity = 'faq' | 'feedback' | 'job' | 'order' | 'price' | 'product' | 'user';
+
+/** Who made an admin change, and from where. */
+export interface AuditActor {
+  id: number | null;
+  ip?: string | null | undefined;
+}
+
+/** The audit row of `action` (`<entity>.<verb>`) on one entity by `actor`, in the change's transaction. */
+export function auditChange(
+  tx: DbOrTx,
+  actor: AuditActor,
+  action: `${AuditEntity}.${string}`,
+  entityId: string | number | null,
+  detail?: Record<string, unknown>,
+): Promise<void> {
+  return writeAudit(tx, {
+    actorId: actor.id,
+    action,
+    entity: action.slice(0, action.indexOf('.')),
+    entityId,
+    ...(detail ? { detail } : {}),
+    ip: actor.ip ?? null,
+  });
+}

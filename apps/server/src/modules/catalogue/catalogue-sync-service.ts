@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import type { StripeCatalogue } from '../../gateways';
 import { describeStripeFailure, redactStripeSecrets } from '../../gateways/stripe/stripe-http-client';
-import { writeAudit } from '../../infra/audit';
+import { auditChange } from '../../infra/audit';
 import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/http';
 import { type Actor, CATALOGUE_MESSAGES, toApiPrice } from './catalogue-common';
@@ -117,13 +117,9 @@ export class CatalogueSyncService {
       // An edit while Stripe was answering leaves the product unsynced (but linked to its Stripe Product).
       const same = now.name === product.name && now.description === product.description;
       await markProductSynced(tx, product.id, result.id, same ? new Date() : null);
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: 'product.sync',
-        entity: 'product',
-        entityId: product.id,
-        detail: { stripe_product_id: result.id, created: result.created },
-        ip: actor.ip ?? null,
+      await auditChange(tx, actor, 'product.sync', product.id, {
+        stripe_product_id: result.id,
+        created: result.created,
       });
     });
     return result.id;
@@ -151,20 +147,13 @@ export class CatalogueSyncService {
         now.currency === price.currency &&
         now.unitAmount === price.unitAmount;
       await markPriceSynced(tx, price.id, result.id, same ? new Date() : null);
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: 'price.sync',
-        entity: 'price',
-        entityId: price.id,
-        detail: {
-          stripe_price_id: result.id,
-          stripe_product_id: stripeProductId,
-          created: result.created,
-          replaced: result.replaced,
-          currency: price.currency,
-          unit_amount: price.unitAmount,
-        },
-        ip: actor.ip ?? null,
+      await auditChange(tx, actor, 'price.sync', price.id, {
+        stripe_price_id: result.id,
+        stripe_product_id: stripeProductId,
+        created: result.created,
+        replaced: result.replaced,
+        currency: price.currency,
+        unit_amount: price.unitAmount,
       });
       return true;
     });

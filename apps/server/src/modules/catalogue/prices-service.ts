@@ -13,7 +13,7 @@ import {
   type TPriceSelect,
   toPage,
 } from '@ezrecharge/shared';
-import { writeAudit } from '../../infra/audit';
+import { auditChange } from '../../infra/audit';
 import type { Db, DbOrTx } from '../../infra/db';
 import { AppError } from '../../infra/http';
 import {
@@ -118,14 +118,7 @@ export class PricesService {
         const key = { productId: input.product_id, currency: input.currency, gameAmount: input.game_amount };
         if ((await findPriceByKey(tx, key)) !== undefined) throw priceTakenError();
         const created = await insertPrice(tx, { ...key, unitAmount: input.unit_amount });
-        await writeAudit(tx, {
-          actorId: actor.id,
-          action: 'price.create',
-          entity: 'price',
-          entityId: created.id,
-          detail: { ...input },
-          ip: actor.ip ?? null,
-        });
+        await auditChange(tx, actor, 'price.create', created.id, { ...input });
         return this.withProduct(tx, created.id);
       });
     } catch (err) {
@@ -152,21 +145,14 @@ export class PricesService {
           ...(changesStripePrice(before, wanted) ? { syncedAt: null } : {}),
         });
         if (!after) throw AppError.notFound(MSG.price_not_found);
-        await writeAudit(tx, {
-          actorId: actor.id,
-          action: 'price.update',
-          entity: 'price',
-          entityId: id,
-          detail: {
-            from: {
-              product_id: before.productId,
-              currency: before.currency,
-              game_amount: before.gameAmount,
-              unit_amount: before.unitAmount,
-            },
-            to: { ...input },
+        await auditChange(tx, actor, 'price.update', id, {
+          from: {
+            product_id: before.productId,
+            currency: before.currency,
+            game_amount: before.gameAmount,
+            unit_amount: before.unitAmount,
           },
-          ip: actor.ip ?? null,
+          to: { ...input },
         });
         return this.withProduct(tx, id);
       });
@@ -182,19 +168,12 @@ export class PricesService {
       if (!target) throw AppError.notFound(MSG.price_not_found);
       if (await priceHasOrders(tx, id)) throw AppError.badRequest(CATALOGUE_MESSAGES.priceHasOrders);
       await deletePrice(tx, id);
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: 'price.delete',
-        entity: 'price',
-        entityId: id,
-        detail: {
-          product_id: target.productId,
-          currency: target.currency,
-          game_amount: target.gameAmount,
-          unit_amount: target.unitAmount,
-          code: target.code,
-        },
-        ip: actor.ip ?? null,
+      await auditChange(tx, actor, 'price.delete', id, {
+        product_id: target.productId,
+        currency: target.currency,
+        game_amount: target.gameAmount,
+        unit_amount: target.unitAmount,
+        code: target.code,
       });
     });
   }

@@ -9,7 +9,7 @@ import {
   type TProductSelectItem,
   toPage,
 } from '@ezrecharge/shared';
-import { writeAudit } from '../../infra/audit';
+import { auditChange } from '../../infra/audit';
 import type { Db, DbOrTx } from '../../infra/db';
 import { AppError } from '../../infra/http';
 import { type Actor, CATALOGUE_MESSAGES, sealSelect, toApiProduct } from './catalogue-common';
@@ -106,13 +106,10 @@ export class ProductsService {
   async create(actor: Actor, input: TProductInput): Promise<TProduct> {
     const row = await this.db.transaction(async (tx) => {
       const created = await insertProduct(tx, { ...columnsOf(input), createdBy: actor.id });
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: 'product.create',
-        entity: 'product',
-        entityId: created.id,
-        detail: { name: created.name, code: created.code, release: created.release },
-        ip: actor.ip ?? null,
+      await auditChange(tx, actor, 'product.create', created.id, {
+        name: created.name,
+        code: created.code,
+        release: created.release,
       });
       return created;
     });
@@ -128,14 +125,7 @@ export class ProductsService {
       const needsSync = before.name !== values.name || before.description !== values.description;
       const after = await updateProduct(tx, id, needsSync ? { ...values, syncedAt: null } : values);
       if (!after) throw AppError.notFound(MSG.product_not_found);
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: 'product.update',
-        entity: 'product',
-        entityId: id,
-        detail: { changed: productChanges(before, after) },
-        ip: actor.ip ?? null,
-      });
+      await auditChange(tx, actor, 'product.update', id, { changed: productChanges(before, after) });
       return this.one(tx, after);
     });
   }
@@ -151,18 +141,11 @@ export class ProductsService {
       if (!target) throw AppError.notFound(MSG.product_not_found);
       if (await productHasOrders(tx, id)) throw AppError.badRequest(CATALOGUE_MESSAGES.productHasOrders);
       const prices = await deleteProductWithPrices(tx, id);
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: 'product.delete',
-        entity: 'product',
-        entityId: id,
-        detail: {
-          name: target.name,
-          code: target.code,
-          stripe_product_id: target.stripeProductId,
-          prices_deleted: prices,
-        },
-        ip: actor.ip ?? null,
+      await auditChange(tx, actor, 'product.delete', id, {
+        name: target.name,
+        code: target.code,
+        stripe_product_id: target.stripeProductId,
+        prices_deleted: prices,
       });
     });
   }
@@ -174,14 +157,7 @@ export class ProductsService {
       if (!before) throw AppError.notFound(MSG.product_not_found);
       const after = await updateProduct(tx, id, { release: !before.release });
       if (!after) throw AppError.notFound(MSG.product_not_found);
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: 'product.release',
-        entity: 'product',
-        entityId: id,
-        detail: { release: after.release },
-        ip: actor.ip ?? null,
-      });
+      await auditChange(tx, actor, 'product.release', id, { release: after.release });
       return this.one(tx, after);
     });
   }

@@ -8,7 +8,7 @@ import {
   type TPageQuery,
   toPage,
 } from '@ezrecharge/shared';
-import { writeAudit } from '../../infra/audit';
+import { auditChange } from '../../infra/audit';
 import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/http';
 import {
@@ -141,14 +141,7 @@ export class FaqService {
   async create(actor: Actor, input: TFaqInput): Promise<TFaq> {
     const row = await this.db.transaction(async (tx) => {
       const created = await insertFaq(tx, toValues(input));
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: 'faq.create',
-        entity: 'faq',
-        entityId: created.id,
-        detail: { ...input },
-        ip: actor.ip ?? null,
-      });
+      await auditChange(tx, actor, 'faq.create', created.id, { ...input });
       return created;
     });
     return toApiFaq(row);
@@ -160,14 +153,7 @@ export class FaqService {
       if (!before) throw AppError.notFound(MSG.faq_not_found);
       const after = await updateFaq(tx, id, toValues(input));
       if (!after) throw AppError.notFound(MSG.faq_not_found);
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: 'faq.update',
-        entity: 'faq',
-        entityId: id,
-        detail: { changed: faqChanges(before, after) },
-        ip: actor.ip ?? null,
-      });
+      await auditChange(tx, actor, 'faq.update', id, { changed: faqChanges(before, after) });
       return after;
     });
     return toApiFaq(row);
@@ -177,15 +163,8 @@ export class FaqService {
     await this.db.transaction(async (tx) => {
       const removed = await deleteFaq(tx, id);
       if (!removed) throw AppError.notFound(MSG.faq_not_found);
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: 'faq.delete',
-        entity: 'faq',
-        entityId: id,
-        // The whole entry, so a deletion by mistake can be typed back in.
-        detail: { ...faqContent(removed) },
-        ip: actor.ip ?? null,
-      });
+      // The whole entry, so a deletion by mistake can be typed back in.
+      await auditChange(tx, actor, 'faq.delete', id, { ...faqContent(removed) });
     });
   }
 }

@@ -10,7 +10,7 @@ import {
   toPage,
 } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { writeAudit } from '../../infra/audit';
+import { auditChange } from '../../infra/audit';
 import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/http';
 import type { Mailer } from '../../infra/mail';
@@ -182,14 +182,7 @@ export class FeedbackService {
         if (await findFeedbackById(tx, id)) throw AppError.badRequest(FEEDBACK_MESSAGES.alreadyHandled);
         throw AppError.notFound(MSG.feedback_not_found);
       }
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: 'feedback.handle',
-        entity: 'feedback',
-        entityId: id,
-        detail: { source: handled.source, name: handled.name },
-        ip: actor.ip ?? null,
-      });
+      await auditChange(tx, actor, 'feedback.handle', id, { source: handled.source, name: handled.name });
       return handled;
     });
     return toApiFeedback(row);

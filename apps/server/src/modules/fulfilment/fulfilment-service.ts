@@ -5,7 +5,7 @@ import {
   type TOrderOverview,
   type TOrderStatus,
 } from '@ezrecharge/shared';
-import { writeAudit } from '../../infra/audit';
+import { auditChange } from '../../infra/audit';
 import type { Db } from '../../infra/db';
 import { enqueueJob, type Job, type JobPayload, type JobQueue } from '../../infra/jobs';
 import { deliverOrderJob } from '../order-lifecycle/lifecycle-jobs';
@@ -69,7 +69,13 @@ export class FulfilmentService {
     operator: Operator,
     orderNum: string,
     action: TOrderAction,
-    move: { to: TOrderStatus; cause: string; audit: string; set: OrderMoveSet; job: Job<JobPayload> },
+    move: {
+      to: TOrderStatus;
+      cause: string;
+      audit: `order.${string}`;
+      set: OrderMoveSet;
+      job: Job<JobPayload>;
+    },
   ): Promise<TOrder> {
     const from = ORDER_STATUS.CHARGE_FAILED;
     const result = await moveOrder(this.deps.db, {
@@ -82,13 +88,10 @@ export class FulfilmentService {
       set: move.set,
       after: async (tx, order) => {
         await enqueueJob(tx, move.job);
-        await writeAudit(tx, {
-          actorId: operator.id,
-          action: move.audit,
-          entity: 'order',
-          entityId: order.orderNum,
-          detail: { reason: action.reason, from, to: move.to },
-          ip: operator.ip,
+        await auditChange(tx, operator, move.audit, order.orderNum, {
+          reason: action.reason,
+          from,
+          to: move.to,
         });
       },
     });

@@ -7,7 +7,7 @@ import {
   type TPageQuery,
   toPage,
 } from '@ezrecharge/shared';
-import { writeAudit } from '../../infra/audit';
+import { auditChange } from '../../infra/audit';
 import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/http';
 import type { JobQueue } from '../../infra/jobs';
@@ -62,14 +62,7 @@ export class JobsService {
     const revived = await this.deps.db.transaction(async (tx) => {
       const row = await reviveDeadJob(tx, id);
       if (!row) return undefined;
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: 'job.retry',
-        entity: 'job',
-        entityId: id,
-        detail: { kind: row.kind, last_error: row.lastError },
-        ip: actor.ip,
-      });
+      await auditChange(tx, actor, 'job.retry', id, { kind: row.kind, last_error: row.lastError });
       return row;
     });
     if (!revived) {

@@ -1,7 +1,7 @@
 import { MSG, ORDER_STATUS, type TOrder, type TRefundAction } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProviders } from '../../gateways';
-import { writeAudit } from '../../infra/audit';
+import { auditChange } from '../../infra/audit';
 import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/http';
 import type { JobQueue } from '../../infra/jobs';
@@ -90,13 +90,11 @@ export class RefundsService {
         await clearRefundRef(tx, moved.id);
         const attempt = await countRefundAttempts(tx, moved.id);
         await jobs.enqueue(tx, refundOrderJob.of({ order_num: orderNum, attempt }));
-        await writeAudit(tx, {
-          actorId: actor.id,
-          action: retry ? 'order.refund_retry' : 'order.refund',
-          entity: 'order',
-          entityId: orderNum,
-          detail: { reason, from, attempt, bank_details_given: bank !== undefined },
-          ip: actor.ip,
+        await auditChange(tx, actor, retry ? 'order.refund_retry' : 'order.refund', orderNum, {
+          reason,
+          from,
+          attempt,
+          bank_details_given: bank !== undefined,
         });
       },
     });

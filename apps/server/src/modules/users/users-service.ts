@@ -8,7 +8,7 @@ import {
   type TUserUpdate,
   toPage,
 } from '@ezrecharge/shared';
-import { writeAudit } from '../../infra/audit';
+import { auditChange } from '../../infra/audit';
 import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/http';
 import { hashPassword } from '../../infra/passwords';
@@ -112,18 +112,11 @@ export class UsersService {
           email: input.email,
           isSuperuser: input.is_superuser,
         });
-        await writeAudit(tx, {
-          actorId: actor.id,
-          action: 'user.create',
-          entity: 'user',
-          entityId: created.id,
-          detail: {
-            username: created.username,
-            nickname: created.nickname,
-            email: created.email,
-            is_superuser: created.isSuperuser,
-          },
-          ip: actor.ip ?? null,
+        await auditChange(tx, actor, 'user.create', created.id, {
+          username: created.username,
+          nickname: created.nickname,
+          email: created.email,
+          is_superuser: created.isSuperuser,
         });
         return created;
       });
@@ -153,14 +146,7 @@ export class UsersService {
           isSuperuser: input.is_superuser,
         });
         if (!after) throw AppError.notFound(MSG.user_not_found);
-        await writeAudit(tx, {
-          actorId: actor.id,
-          action: 'user.update',
-          entity: 'user',
-          entityId: id,
-          detail: { changed: changes(before, after) },
-          ip: actor.ip ?? null,
-        });
+        await auditChange(tx, actor, 'user.update', id, { changed: changes(before, after) });
         return after;
       });
       return toApiUser(row);
@@ -177,13 +163,10 @@ export class UsersService {
       if (!target) throw AppError.notFound(MSG.user_not_found);
       if (wouldLeaveNoSuperuser(superusers, id)) throw AppError.badRequest(USERS_MESSAGES.lastSuperuser);
       await deleteUser(tx, id);
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: 'user.delete',
-        entity: 'user',
-        entityId: id,
-        detail: { username: target.username, email: target.email, is_superuser: target.isSuperuser },
-        ip: actor.ip ?? null,
+      await auditChange(tx, actor, 'user.delete', id, {
+        username: target.username,
+        email: target.email,
+        is_superuser: target.isSuperuser,
       });
     });
   }
