@@ -125,3 +125,9 @@ export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw AppError.unauthorized();
   return request.user;
 }
+
+/** The signed-in user who makes a change, and from where (for the audit row). */
+export function requestActor(request: FastifyRequest): { id: number; isSuperuser: boolean; ip: string } {
+  const user = currentUser(request);
+  return { id: user.id, isSuperuser: user.isSuperuser, ip: request.ip };
+}

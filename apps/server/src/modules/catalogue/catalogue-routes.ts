@@ -12,13 +12,14 @@ import {
   ZProductListQuery,
   ZRowId,
 } from '@ezrecharge/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteDeps } from '../../composition';
-import { currentUser } from '../../infra/auth';
+import { requestActor } from '../../infra/auth';
 import { ok } from '../../infra/http';
-import { type Actor, CATALOGUE_MESSAGES } from './catalogue-common';
+import { SIGNED_IN_ERRORS } from '../../infra/routes';
+import { CATALOGUE_MESSAGES } from './catalogue-common';
 
 /** GET /product/sync answers what it did. */
 const ZCatalogueSync = z.object({
@@ -28,16 +29,12 @@ const ZCatalogueSync = z.object({
   deactivated_prices: z.number().int(),
 });
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody } as const;
+const errors = SIGNED_IN_ERRORS;
 const syncErrors = { ...errors, 404: ZErrorBody, 503: ZErrorBody } as const;
 const productTags = ['products'];
 const priceTags = ['prices'];
 const security = [{ bearer: [] }];
 const ZDeleted = envelope(z.null());
-
-function actorOf(request: FastifyRequest): Actor {
-  return { id: currentUser(request).id, ip: request.ip };
-}
 
 /** The client caches the selects itself for 5 minutes by their timestamp (SPEC.md §9); nothing in between may. */
 function noStore(reply: FastifyReply): void {
@@ -102,7 +99,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
     },
     async (request) =>
       ok(
-        await products.toggleRelease(actorOf(request), request.query.product_id),
+        await products.toggleRelease(requestActor(request), request.query.product_id),
         CATALOGUE_MESSAGES.released,
       ),
   );
@@ -118,7 +115,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
         response: { 200: envelope(ZCatalogueSync), ...syncErrors },
       },
     },
-    async (request) => ok(await sync.syncAll(actorOf(request)), CATALOGUE_MESSAGES.productsSynced),
+    async (request) => ok(await sync.syncAll(requestActor(request)), CATALOGUE_MESSAGES.productsSynced),
   );
 
   app.get(
@@ -149,7 +146,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
       },
     },
     async (request) =>
-      ok(await products.create(actorOf(request), request.body), CATALOGUE_MESSAGES.productSaved),
+      ok(await products.create(requestActor(request), request.body), CATALOGUE_MESSAGES.productSaved),
   );
 
   app.put(
@@ -167,7 +164,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
     },
     async (request) =>
       ok(
-        await products.update(actorOf(request), request.params.id, request.body),
+        await products.update(requestActor(request), request.params.id, request.body),
         CATALOGUE_MESSAGES.productSaved,
       ),
   );
@@ -185,7 +182,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
       },
     },
     async (request) => {
-      await products.remove(actorOf(request), request.params.id);
+      await products.remove(requestActor(request), request.params.id);
       return ok(null, CATALOGUE_MESSAGES.deleted);
     },
   );
@@ -244,7 +241,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
       },
     },
     async (request) =>
-      ok(await sync.syncOnePrice(actorOf(request), request.params.id), CATALOGUE_MESSAGES.priceSynced),
+      ok(await sync.syncOnePrice(requestActor(request), request.params.id), CATALOGUE_MESSAGES.priceSynced),
   );
 
   app.post(
@@ -259,7 +256,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
         response: { 200: envelope(ZPrice), ...errors, 409: ZErrorBody },
       },
     },
-    async (request) => ok(await prices.create(actorOf(request), request.body), CATALOGUE_MESSAGES.priceSaved),
+    async (request) =>
+      ok(await prices.create(requestActor(request), request.body), CATALOGUE_MESSAGES.priceSaved),
   );
 
   app.put(
@@ -277,7 +275,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
     },
     async (request) =>
       ok(
-        await prices.update(actorOf(request), request.params.id, request.body),
+        await prices.update(requestActor(request), request.params.id, request.body),
         CATALOGUE_MESSAGES.priceSaved,
       ),
   );
@@ -295,7 +293,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
       },
     },
     async (request) => {
-      await prices.remove(actorOf(request), request.params.id);
+      await prices.remove(requestActor(request), request.params.id);
       return ok(null, CATALOGUE_MESSAGES.deleted);
     },
   );

@@ -10,26 +10,23 @@ import {
   ZPageQuery,
   ZRowId,
 } from '@ezrecharge/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteDeps } from '../../composition';
-import { currentUser } from '../../infra/auth';
+import { requestActor } from '../../infra/auth';
 import { ok } from '../../infra/http';
-import { type Actor, FAQ_MESSAGES } from './faq-service';
+import { guarded, SIGNED_IN_ERRORS } from '../../infra/routes';
+import { FAQ_MESSAGES } from './faq-service';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody } as const;
+const errors = SIGNED_IN_ERRORS;
 const tags = ['faq'];
-const security = [{ bearer: [] }];
-
-function actorOf(request: FastifyRequest): Actor {
-  return { id: currentUser(request).id, ip: request.ip };
-}
+const _security = [{ bearer: [] }];
 
 /** FAQ (SPEC.md §2, §7): the public grouped list; the admin list, read, add, edit and delete for superusers. */
 export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.faq;
   const { requireSuperuser } = deps.guards;
+  const forSuperusers = guarded(requireSuperuser, tags);
 
   app.get(
     '/faq/list',
@@ -49,80 +46,55 @@ export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => 
 
   app.get(
     '/faq/',
-    {
-      preHandler: requireSuperuser,
-      schema: {
-        tags,
-        security,
-        summary: 'List FAQ entries (filter by module in either language, newest first)',
-        querystring: ZPageQuery.extend(ZFaqListQuery.shape),
-        response: { 200: envelope(pageOf(ZFaq)), ...errors },
-      },
-    },
+    forSuperusers({
+      summary: 'List FAQ entries (filter by module in either language, newest first)',
+      querystring: ZPageQuery.extend(ZFaqListQuery.shape),
+      response: { 200: envelope(pageOf(ZFaq)), ...errors },
+    }),
     async (request) => ok(await service.list(request.query)),
   );
 
   app.get(
     '/faq/:id',
-    {
-      preHandler: requireSuperuser,
-      schema: {
-        tags,
-        security,
-        summary: 'One FAQ entry',
-        params: z.object({ id: ZRowId }),
-        response: { 200: envelope(ZFaq), ...errors, 404: ZErrorBody },
-      },
-    },
+    forSuperusers({
+      summary: 'One FAQ entry',
+      params: z.object({ id: ZRowId }),
+      response: { 200: envelope(ZFaq), ...errors, 404: ZErrorBody },
+    }),
     async (request) => ok(await service.get(request.params.id)),
   );
 
   app.post(
     '/faq/',
-    {
-      preHandler: requireSuperuser,
-      schema: {
-        tags,
-        security,
-        summary: 'Add an FAQ entry (module, question and answer in English and Chinese)',
-        body: ZFaqInput,
-        response: { 200: envelope(ZFaq), ...errors },
-      },
-    },
-    async (request) => ok(await service.create(actorOf(request), request.body), FAQ_MESSAGES.saved),
+    forSuperusers({
+      summary: 'Add an FAQ entry (module, question and answer in English and Chinese)',
+      body: ZFaqInput,
+      response: { 200: envelope(ZFaq), ...errors },
+    }),
+    async (request) => ok(await service.create(requestActor(request), request.body), FAQ_MESSAGES.saved),
   );
 
   app.put(
     '/faq/',
-    {
-      preHandler: requireSuperuser,
-      schema: {
-        tags,
-        security,
-        summary: 'Edit an FAQ entry (all six fields)',
-        querystring: z.object({ id: ZRowId }),
-        body: ZFaqInput,
-        response: { 200: envelope(ZFaq), ...errors, 404: ZErrorBody },
-      },
-    },
+    forSuperusers({
+      summary: 'Edit an FAQ entry (all six fields)',
+      querystring: z.object({ id: ZRowId }),
+      body: ZFaqInput,
+      response: { 200: envelope(ZFaq), ...errors, 404: ZErrorBody },
+    }),
     async (request) =>
-      ok(await service.update(actorOf(request), request.query.id, request.body), FAQ_MESSAGES.saved),
+      ok(await service.update(requestActor(request), request.query.id, request.body), FAQ_MESSAGES.saved),
   );
 
   app.delete(
     '/faq/:id',
-    {
-      preHandler: requireSuperuser,
-      schema: {
-        tags,
-        security,
-        summary: 'Delete an FAQ entry',
-        params: z.object({ id: ZRowId }),
-        response: { 200: envelope(z.null()), ...errors, 404: ZErrorBody },
-      },
-    },
+    forSuperusers({
+      summary: 'Delete an FAQ entry',
+      params: z.object({ id: ZRowId }),
+      response: { 200: envelope(z.null()), ...errors, 404: ZErrorBody },
+    }),
     async (request) => {
-      await service.remove(actorOf(request), request.params.id);
+      await service.remove(requestActor(request), request.params.id);
       return ok(null, FAQ_MESSAGES.deleted);
     },
   );

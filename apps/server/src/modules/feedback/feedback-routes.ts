@@ -9,22 +9,18 @@ import {
   ZPageQuery,
   ZRowId,
 } from '@ezrecharge/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteDeps } from '../../composition';
-import { currentUser } from '../../infra/auth';
+import { requestActor } from '../../infra/auth';
 import { ok } from '../../infra/http';
-import { type Actor, FEEDBACK_MESSAGES } from './feedback-service';
+import { guarded, SIGNED_IN_ERRORS } from '../../infra/routes';
+import { FEEDBACK_MESSAGES } from './feedback-service';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody } as const;
+const errors = SIGNED_IN_ERRORS;
 const publicErrors = { 400: ZErrorBody, 429: ZErrorBody } as const;
 const tags = ['feedback'];
-const security = [{ bearer: [] }];
-
-function actorOf(request: FastifyRequest): Actor {
-  return { id: currentUser(request).id, ip: request.ip };
-}
+const _security = [{ bearer: [] }];
 
 /**
  * Feedback (SPEC.md §2, §5, §7; DESIGN.md §4): the two public forms, rate-limited per address, and the admin
@@ -33,6 +29,7 @@ function actorOf(request: FastifyRequest): Actor {
 export const feedbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.feedback;
   const { requireSuperuser } = deps.guards;
+  const forSuperusers = guarded(requireSuperuser, tags);
 
   app.post(
     '/feedback/',
@@ -71,47 +68,32 @@ export const feedbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
 
   app.get(
     '/feedback/',
-    {
-      preHandler: requireSuperuser,
-      schema: {
-        tags,
-        security,
-        summary: "List feedback, newest first (status '' all, 'true' resolved, 'false' pending)",
-        querystring: ZPageQuery.extend(ZFeedbackListQuery.shape),
-        response: { 200: envelope(pageOf(ZFeedback)), ...errors },
-      },
-    },
+    forSuperusers({
+      summary: "List feedback, newest first (status '' all, 'true' resolved, 'false' pending)",
+      querystring: ZPageQuery.extend(ZFeedbackListQuery.shape),
+      response: { 200: envelope(pageOf(ZFeedback)), ...errors },
+    }),
     async (request) => ok(await service.list(request.query)),
   );
 
   app.get(
     '/feedback/:id',
-    {
-      preHandler: requireSuperuser,
-      schema: {
-        tags,
-        security,
-        summary: 'One feedback message',
-        params: z.object({ id: ZRowId }),
-        response: { 200: envelope(ZFeedback), ...errors, 404: ZErrorBody },
-      },
-    },
+    forSuperusers({
+      summary: 'One feedback message',
+      params: z.object({ id: ZRowId }),
+      response: { 200: envelope(ZFeedback), ...errors, 404: ZErrorBody },
+    }),
     async (request) => ok(await service.get(request.params.id)),
   );
 
   app.put(
     '/feedback/:id/handle',
-    {
-      preHandler: requireSuperuser,
-      schema: {
-        tags,
-        security,
-        summary: 'Mark a pending message resolved (400 if it was already handled)',
-        params: z.object({ id: ZRowId }),
-        response: { 200: envelope(ZFeedback), ...errors, 404: ZErrorBody },
-      },
-    },
+    forSuperusers({
+      summary: 'Mark a pending message resolved (400 if it was already handled)',
+      params: z.object({ id: ZRowId }),
+      response: { 200: envelope(ZFeedback), ...errors, 404: ZErrorBody },
+    }),
     async (request) =>
-      ok(await service.handle(actorOf(request), request.params.id), FEEDBACK_MESSAGES.handled),
+      ok(await service.handle(requestActor(request), request.params.id), FEEDBACK_MESSAGES.handled),
   );
 };

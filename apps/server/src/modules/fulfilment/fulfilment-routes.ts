@@ -11,10 +11,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteDeps } from '../../composition';
 import { currentUser } from '../../infra/auth';
 import { ok } from '../../infra/http';
+import { guarded, SIGNED_IN_ERRORS } from '../../infra/routes';
 
 const tags = ['orders'];
-const security = [{ bearer: [] }];
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody } as const;
+const _security = [{ bearer: [] }];
+const errors = SIGNED_IN_ERRORS;
 
 /**
  * Fulfilment (DESIGN.md §6, §8): the superusers' retry-charge and mark-delivered actions and overview (the jobs are
@@ -23,23 +24,19 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody } as const;
 export const fulfilmentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.fulfilment;
   const { requireSuperuser } = deps.guards;
+  const forSuperusers = guarded(requireSuperuser, tags);
 
   app.post(
     '/order/retry',
-    {
-      preHandler: requireSuperuser,
-      schema: {
-        tags,
-        security,
-        summary: 'Retry the charge of an order whose delivery failed (10 → 8), with a reason (superusers)',
-        description:
-          'Queues the BIGO delivery again; the order then ends in 9 or, if BIGO still refuses, in 10. ' +
-          'Safe if BIGO did deliver before: the same order number is never credited twice. Writes an audit row.',
-        querystring: ZOrderNumQuery,
-        body: ZOrderAction,
-        response: { 200: envelope(ZOrder), ...errors, 404: ZErrorBody },
-      },
-    },
+    forSuperusers({
+      summary: 'Retry the charge of an order whose delivery failed (10 → 8), with a reason (superusers)',
+      description:
+        'Queues the BIGO delivery again; the order then ends in 9 or, if BIGO still refuses, in 10. ' +
+        'Safe if BIGO did deliver before: the same order number is never credited twice. Writes an audit row.',
+      querystring: ZOrderNumQuery,
+      body: ZOrderAction,
+      response: { 200: envelope(ZOrder), ...errors, 404: ZErrorBody },
+    }),
     async (request) => {
       const user = currentUser(request);
       const order = await service.retryCharge(
@@ -53,21 +50,16 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
 
   app.post(
     '/order/mark-delivered',
-    {
-      preHandler: requireSuperuser,
-      schema: {
-        tags,
-        security,
-        summary: 'Mark an order whose charge failed as delivered (10 → 9), with a reason (superusers)',
-        description:
-          "For an order whose diamonds BIGO's reseller console shows as credited (e.g. after BIGO answered " +
-          '7212010 and our record could not prove a delivery). BIGO is not called; the buyer gets the receipt. ' +
-          'Writes an audit row. Other statuses: 400.',
-        querystring: ZOrderNumQuery,
-        body: ZOrderAction,
-        response: { 200: envelope(ZOrder), ...errors, 404: ZErrorBody },
-      },
-    },
+    forSuperusers({
+      summary: 'Mark an order whose charge failed as delivered (10 → 9), with a reason (superusers)',
+      description:
+        "For an order whose diamonds BIGO's reseller console shows as credited (e.g. after BIGO answered " +
+        '7212010 and our record could not prove a delivery). BIGO is not called; the buyer gets the receipt. ' +
+        'Writes an audit row. Other statuses: 400.',
+      querystring: ZOrderNumQuery,
+      body: ZOrderAction,
+      response: { 200: envelope(ZOrder), ...errors, 404: ZErrorBody },
+    }),
     async (request) => {
       const user = currentUser(request);
       const order = await service.markDelivered(
@@ -81,15 +73,10 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
 
   app.get(
     '/order/overview',
-    {
-      preHandler: requireSuperuser,
-      schema: {
-        tags,
-        security,
-        summary: 'Operator overview: reseller balance at the latest precheck, orders needing an operator',
-        response: { 200: envelope(ZOrderOverview), ...errors },
-      },
-    },
+    forSuperusers({
+      summary: 'Operator overview: reseller balance at the latest precheck, orders needing an operator',
+      response: { 200: envelope(ZOrderOverview), ...errors },
+    }),
     async () => ok(await service.overview()),
   );
 };

@@ -17,11 +17,12 @@ import { z } from 'zod';
 import type { RouteDeps } from '../../composition';
 import { currentUser, type Sessions, type SessionUser } from '../../infra/auth';
 import { AppError, ok } from '../../infra/http';
+import { guarded } from '../../infra/routes';
 import { ORDER_MESSAGES, requestLang } from './orders-common';
 import type { Caller } from './orders-service';
 
 const tags = ['orders'];
-const security = [{ bearer: [] }];
+const _security = [{ bearer: [] }];
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody } as const;
 
 /**
@@ -48,6 +49,8 @@ async function optionalUser(
 export const ordersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.orders;
   const { requireUser, requireSuperuser } = deps.guards;
+  const forSuperusers = guarded(requireSuperuser, tags);
+  const forUsers = guarded(requireUser, tags);
 
   async function callerOf(request: FastifyRequest): Promise<Caller & { deadToken: boolean }> {
     const { user, deadToken } = await optionalUser(request, deps.sessions);
@@ -86,33 +89,23 @@ export const ordersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
 
   app.post(
     '/order/pay',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'Pay Now: fresh hand-off data for your own order in status 2 or 3',
-        querystring: ZOrderNumQuery,
-        response: { 200: envelope(ZOrderHandoff), ...errors, 404: ZErrorBody, 503: ZErrorBody },
-      },
-    },
+    forUsers({
+      summary: 'Pay Now: fresh hand-off data for your own order in status 2 or 3',
+      querystring: ZOrderNumQuery,
+      response: { 200: envelope(ZOrderHandoff), ...errors, 404: ZErrorBody, 503: ZErrorBody },
+    }),
     async (request) =>
       ok(await service.payNow(currentUser(request), request.query.order_num), ORDER_MESSAGES.created),
   );
 
   app.get(
     '/order/',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'List orders, newest first: superusers see all, everyone else their own',
-        description: '`order_num` matches the whole number or its beginning.',
-        querystring: ZPageQuery.extend(ZOrderListQuery.shape),
-        response: { 200: envelope(pageOf(ZOrder)), ...errors },
-      },
-    },
+    forUsers({
+      summary: 'List orders, newest first: superusers see all, everyone else their own',
+      description: '`order_num` matches the whole number or its beginning.',
+      querystring: ZPageQuery.extend(ZOrderListQuery.shape),
+      response: { 200: envelope(pageOf(ZOrder)), ...errors },
+    }),
     async (request) => ok(await service.list(currentUser(request), request.query)),
   );
 
@@ -147,16 +140,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
 
   app.get(
     '/order/events',
-    {
-      preHandler: requireSuperuser,
-      schema: {
-        tags,
-        security,
-        summary: "An order's status moves, oldest first (superusers)",
-        querystring: ZOrderNumQuery,
-        response: { 200: envelope(z.array(ZOrderEvent)), ...errors, 404: ZErrorBody },
-      },
-    },
+    forSuperusers({
+      summary: "An order's status moves, oldest first (superusers)",
+      querystring: ZOrderNumQuery,
+      response: { 200: envelope(z.array(ZOrderEvent)), ...errors, 404: ZErrorBody },
+    }),
     async (request) => ok(await service.events(request.query.order_num)),
   );
 };

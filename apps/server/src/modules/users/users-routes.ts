@@ -10,118 +10,85 @@ import {
   ZUserSelect,
   ZUserUpdate,
 } from '@ezrecharge/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteDeps } from '../../composition';
-import { currentUser } from '../../infra/auth';
+import { requestActor } from '../../infra/auth';
 import { ok } from '../../infra/http';
-import { type Actor, USERS_MESSAGES } from './users-service';
+import { guarded, SIGNED_IN_ERRORS } from '../../infra/routes';
+import { USERS_MESSAGES } from './users-service';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody } as const;
+const errors = SIGNED_IN_ERRORS;
 const tags = ['users'];
-const security = [{ bearer: [] }];
-
-function actorOf(request: FastifyRequest): Actor {
-  const user = currentUser(request);
-  return { id: user.id, isSuperuser: user.isSuperuser, ip: request.ip };
-}
+const _security = [{ bearer: [] }];
 
 /** Users admin (SPEC.md §2, §5, §7): superusers only, except the id → name map (see UsersService.names). */
 export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.users;
   const { requireSuperuser, requireUser } = deps.guards;
+  const forSuperusers = guarded(requireSuperuser, tags);
+  const forUsers = guarded(requireUser, tags);
 
   app.get(
     '/user/',
-    {
-      preHandler: requireSuperuser,
-      schema: {
-        tags,
-        security,
-        summary: 'List users (filter by username and e-mail, newest first)',
-        querystring: ZPageQuery.extend(ZUserListQuery.shape),
-        response: { 200: envelope(pageOf(ZUser)), ...errors },
-      },
-    },
+    forSuperusers({
+      summary: 'List users (filter by username and e-mail, newest first)',
+      querystring: ZPageQuery.extend(ZUserListQuery.shape),
+      response: { 200: envelope(pageOf(ZUser)), ...errors },
+    }),
     async (request) => ok(await service.list(request.query)),
   );
 
   app.get(
     '/user/select/',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'User id → display name; every user for a superuser, only oneself for anyone else',
-        response: { 200: envelope(ZUserSelect), 401: ZErrorBody },
-      },
-    },
-    async (request) => ok(await service.names(actorOf(request))),
+    forUsers({
+      summary: 'User id → display name; every user for a superuser, only oneself for anyone else',
+      response: { 200: envelope(ZUserSelect), 401: ZErrorBody },
+    }),
+    async (request) => ok(await service.names(requestActor(request))),
   );
 
   app.get(
     '/user/:id',
-    {
-      preHandler: requireSuperuser,
-      schema: {
-        tags,
-        security,
-        summary: 'One user',
-        params: z.object({ id: ZRowId }),
-        response: { 200: envelope(ZUser), ...errors, 404: ZErrorBody },
-      },
-    },
+    forSuperusers({
+      summary: 'One user',
+      params: z.object({ id: ZRowId }),
+      response: { 200: envelope(ZUser), ...errors, 404: ZErrorBody },
+    }),
     async (request) => ok(await service.get(request.params.id)),
   );
 
   app.post(
     '/user/',
-    {
-      preHandler: requireSuperuser,
-      schema: {
-        tags,
-        security,
-        summary: 'Add a user',
-        body: ZUserCreate,
-        response: { 200: envelope(ZUser), ...errors, 409: ZErrorBody },
-      },
-    },
-    async (request) => ok(await service.create(actorOf(request), request.body), USERS_MESSAGES.saved),
+    forSuperusers({
+      summary: 'Add a user',
+      body: ZUserCreate,
+      response: { 200: envelope(ZUser), ...errors, 409: ZErrorBody },
+    }),
+    async (request) => ok(await service.create(requestActor(request), request.body), USERS_MESSAGES.saved),
   );
 
   app.put(
     '/user/',
-    {
-      preHandler: requireSuperuser,
-      schema: {
-        tags,
-        security,
-        summary: 'Edit a user (nickname, avatar, e-mail, superuser role)',
-        querystring: z.object({ id: ZRowId }),
-        body: ZUserUpdate,
-        response: { 200: envelope(ZUser), ...errors, 404: ZErrorBody, 409: ZErrorBody },
-      },
-    },
+    forSuperusers({
+      summary: 'Edit a user (nickname, avatar, e-mail, superuser role)',
+      querystring: z.object({ id: ZRowId }),
+      body: ZUserUpdate,
+      response: { 200: envelope(ZUser), ...errors, 404: ZErrorBody, 409: ZErrorBody },
+    }),
     async (request) =>
-      ok(await service.update(actorOf(request), request.query.id, request.body), USERS_MESSAGES.saved),
+      ok(await service.update(requestActor(request), request.query.id, request.body), USERS_MESSAGES.saved),
   );
 
   app.delete(
     '/user/:id',
-    {
-      preHandler: requireSuperuser,
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a user (their sessions end; their orders stay, without creator)',
-        params: z.object({ id: ZRowId }),
-        response: { 200: envelope(z.null()), ...errors, 404: ZErrorBody },
-      },
-    },
+    forSuperusers({
+      summary: 'Delete a user (their sessions end; their orders stay, without creator)',
+      params: z.object({ id: ZRowId }),
+      response: { 200: envelope(z.null()), ...errors, 404: ZErrorBody },
+    }),
     async (request) => {
-      await service.remove(actorOf(request), request.params.id);
+      await service.remove(requestActor(request), request.params.id);
       return ok(null, USERS_MESSAGES.deleted);
     },
   );
