@@ -22,7 +22,7 @@ import { fiuuSkey } from '../../apps/server/src/gateways/fiuu/fiuu-protocol';
 import { gatewaySettings } from '../../apps/server/src/gateways/gateway-settings';
 import { commitBody } from './commit';
 import { loopbackAgents, percentile, send } from './load';
-import { ADMIN, type BenchServer, postgresAvailable, startServer } from './server';
+import { ADMIN, type BenchServer, benchTargets, startServer } from './server';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 200);
 /** Paid notifications per second. */
@@ -162,9 +162,7 @@ function row(label: string, r: Result): string {
 }
 
 async function main() {
-  const targets: ('embedded' | 'postgres')[] = ['embedded'];
-  if (await postgresAvailable()) targets.push('postgres');
-  else console.log('PostgreSQL not reachable at BENCH_DATABASE_URL: measuring the embedded database only.');
+  const targets = await benchTargets();
   console.log(
     `delivery: ${ORDERS} orders placed through the commit API, paid at ${PAY_RATE}/s (Fiuu notify), delivered by the BIGO simulator`,
   );

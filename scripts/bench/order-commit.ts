@@ -4,23 +4,38 @@
  * recomputation, the BIGO precheck over HTTP (to the built-in simulator), the order row with its events, the
  * Fiuu hand-off and the timeout job. Prints orders/s and latency percentiles.
  *
- * BIGO is a separate process, as in production: a second instance of our server plays it (its built-in
- * simulator), and the measured server talks to it with the BIGO_* variables like to the real API. Run in one
- * process, the simulator's half of every precheck would be billed to the shop's server.
+ * BIGO is a separate process, as in production (bigo-far-end.ts: the BIGO simulator with the public key of a key
+ * pair made for the run), and the measured server talks to it with the BIGO_* variables like to the real API, signing
+ * with the algorithm the server is configured with: its default (RS256) unless BIGO_SIGN_ALG says otherwise. Run in
+ * one process, the simulator's half of every precheck would be billed to the shop's server.
  *
  *   npm run bench                      # both databases (PostgreSQL when reachable)
  *   BENCH_SECONDS=30 BENCH_CONCURRENCY=32 npm run bench
+ *   BIGO_SIGN_ALG=ES256 npx tsx scripts/bench/order-commit.ts
  */
 
-import { randomBytes } from 'node:crypto';
-import { SANDBOX_BIGO_CLIENT_ID, sandboxBigoKeys } from '../../apps/server/src/gateways/gateway-settings';
+import { loadConfig } from '../../apps/server/src/config';
+import { startBigoFarEnd } from './bigo-far-end';
 import { commitBody } from './commit';
 import { type LoadResult, loopbackAgents, runLoad, send } from './load';
-import { type BenchServer, postgresAvailable, startServer } from './server';
+import { type BenchServer, benchTargets, startServer } from './server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+
+/** The algorithm the server signs BIGO calls with under this environment: BIGO_SIGN_ALG, else config.ts's default. */
+function configuredSignAlg(): 'RS256' | 'ES256' {
+  const config = loadConfig({
+    DATABASE_URL: 'memory://',
+    BIGO_API_BASE: 'https://bigo.invalid',
+    BIGO_CLIENT_ID: 'bench',
+    BIGO_PRIVATE_KEY: 'bench',
+    ...(process.env.BIGO_SIGN_ALG ? { BIGO_SIGN_ALG: process.env.BIGO_SIGN_ALG } : {}),
+  });
+  if (!config.bigo) throw new Error('BIGO settings did not load');
+  return config.bigo.signAlg;
+}
 
 async function measure(server: BenchServer): Promise<LoadResult> {
   // ~30 commits per address per minute is the public limit; enough addresses that it never binds here.
@@ -58,21 +73,20 @@ function row(label: string, r: LoadResult): string {
 }
 
 async function main() {
-  const targets: ('embedded' | 'postgres')[] = ['embedded'];
-  if (await postgresAvailable()) targets.push('postgres');
-  else console.log('PostgreSQL not reachable at BENCH_DATABASE_URL: measuring the embedded database only.');
+  const targets = await benchTargets();
   console.log(
     `order commit: ${CONCURRENCY} concurrent clients, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up`,
   );
   const rows: string[] = [];
-  const secret = randomBytes(32).toString('hex');
-  const bigo = await startServer('embedded', { APP_SECRET: secret, DATABASE_URL: 'memory://' });
+  const bigo = await startBigoFarEnd(configuredSignAlg());
+  console.log(
+    `BIGO requests signed with ${bigo.alg} (${process.env.BIGO_SIGN_ALG ? 'BIGO_SIGN_ALG' : 'the configured default'})`,
+  );
+  // BIGO_SIGN_ALG itself reaches the server through the environment when set; unset, the server uses its default.
   const bigoEnv = {
-    APP_SECRET: secret,
-    BIGO_API_BASE: `${bigo.url}/sandbox/bigo`,
-    BIGO_CLIENT_ID: SANDBOX_BIGO_CLIENT_ID,
-    BIGO_PRIVATE_KEY: sandboxBigoKeys(secret).privateKey,
-    BIGO_SIGN_ALG: 'ES256',
+    BIGO_API_BASE: bigo.apiBase,
+    BIGO_CLIENT_ID: bigo.clientId,
+    BIGO_PRIVATE_KEY: bigo.privateKey,
   };
   for (const target of targets) {
     const server = await startServer(target, bigoEnv);
@@ -87,6 +101,7 @@ async function main() {
   }
   await bigo.stop();
   console.log('');
+  console.log(`BIGO signature: ${bigo.alg}`);
   console.log('| database | commits | commits/s | p50 ms | p90 ms | p99 ms | max ms | failed |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(r);

@@ -18,7 +18,14 @@ export const ADMIN = { username: 'admin', password: 'bench-admin-pass' };
 export interface BenchServer {
   url: string;
   label: string;
+  /** The server process (for /proc/<pid>/status). */
+  pid: number;
   stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Reuse this DATA_DIR (a restart); it is left in place on stop. Default: a fresh temporary one, removed on stop. */
+  dataDir?: string;
 }
 
 export async function freePort(): Promise<number> {
@@ -45,6 +52,21 @@ export async function postgresAvailable(): Promise<boolean> {
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/**
+ * The databases a benchmark runs on: the embedded one, and PostgreSQL when it answers. BENCH_DATABASES
+ * (`embedded`, `postgres` or both, comma-separated) narrows the list.
+ */
+export async function benchTargets(): Promise<('embedded' | 'postgres')[]> {
+  const wanted = (process.env.BENCH_DATABASES ?? 'embedded,postgres').split(',').map((s) => s.trim());
+  const targets: ('embedded' | 'postgres')[] = [];
+  if (wanted.includes('embedded')) targets.push('embedded');
+  if (wanted.includes('postgres')) {
+    if (await postgresAvailable()) targets.push('postgres');
+    else console.log('PostgreSQL not reachable at BENCH_DATABASE_URL: measuring the embedded database only.');
+  }
+  return targets;
 }
 
 export async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -82,9 +104,10 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 60_000)
 export async function startServer(
   database: 'embedded' | 'postgres',
   env: Record<string, string> = {},
+  options: StartOptions = {},
 ): Promise<BenchServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ezr-bench-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ezr-bench-'));
   const pgDb = database === 'postgres' ? await createDatabase() : undefined;
   const url = `http://127.0.0.1:${port}`;
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the servers (written when they stop).
@@ -114,7 +137,7 @@ export async function startServer(
       if (child.exitCode === null) child.kill('SIGKILL');
     }
     await pgDb?.drop().catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitHealthy(url, child);
@@ -122,5 +145,10 @@ export async function startServer(
     await stop();
     throw err;
   }
-  return { url, label: database === 'postgres' ? 'PostgreSQL' : 'embedded (PGlite)', stop };
+  return {
+    url,
+    label: database === 'postgres' ? 'PostgreSQL' : 'embedded (PGlite)',
+    pid: child.pid ?? 0,
+    stop,
+  };
 }
