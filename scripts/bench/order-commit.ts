@@ -18,7 +18,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { startBigoFarEnd } from './bigo-far-end';
 import { commitBody } from './commit';
 import { type LoadResult, loopbackAgents, runLoad, send } from './load';
-import { type BenchServer, benchTargets, startServer } from './server';
+import { type BenchServer, benchTargets, cpuMs, startServer } from './server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
@@ -37,7 +37,12 @@ function configuredSignAlg(): 'RS256' | 'ES256' {
   return config.bigo.signAlg;
 }
 
-async function measure(server: BenchServer): Promise<LoadResult> {
+interface CommitResult extends LoadResult {
+  /** CPU time of the server process (all its threads) per successful commit, ms. */
+  cpuPerCommit: number;
+}
+
+async function measure(server: BenchServer): Promise<CommitResult> {
   // ~30 commits per address per minute is the public limit; enough addresses that it never binds here.
   const agents = loopbackAgents(500);
   const body = await commitBody(server.url);
@@ -55,6 +60,7 @@ async function measure(server: BenchServer): Promise<LoadResult> {
   const first = await send(server.url, agents[0] as (typeof agents)[number], spec);
   if (first.status !== 200)
     throw new Error(`commit refused: HTTP ${first.status} ${first.body.slice(0, 200)}`);
+  const cpuBefore = cpuMs(server.pid);
   const result = await runLoad({
     base: server.url,
     agents,
@@ -63,13 +69,14 @@ async function measure(server: BenchServer): Promise<LoadResult> {
     next: () => spec,
     check,
   });
+  const cpuPerCommit = (cpuMs(server.pid) - cpuBefore) / Math.max(1, result.ok);
   for (const a of agents) a.destroy();
-  return result;
+  return { ...result, cpuPerCommit };
 }
 
-function row(label: string, r: LoadResult): string {
+function row(label: string, r: CommitResult): string {
   const f = (n: number) => n.toFixed(1);
-  return `| ${label} | ${r.ok} | ${f(r.perSecond)} | ${f(r.p50)} | ${f(r.p90)} | ${f(r.p99)} | ${f(r.max)} | ${r.requests - r.ok} |`;
+  return `| ${label} | ${r.ok} | ${f(r.perSecond)} | ${f(r.p50)} | ${f(r.p90)} | ${f(r.p99)} | ${f(r.max)} | ${r.requests - r.ok} | ${r.cpuPerCommit.toFixed(2)} |`;
 }
 
 async function main() {
@@ -102,8 +109,10 @@ async function main() {
   await bigo.stop();
   console.log('');
   console.log(`BIGO signature: ${bigo.alg}`);
-  console.log('| database | commits | commits/s | p50 ms | p90 ms | p99 ms | max ms | failed |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(
+    '| database | commits | commits/s | p50 ms | p90 ms | p99 ms | max ms | failed | server CPU ms/commit |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(r);
 }
 

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,24 @@ export interface StartOptions {
   /** Reuse this DATA_DIR (a restart); it is left in place on stop. Default: a fresh temporary one, removed on stop. */
   dataDir?: string;
 }
+
+/**
+ * CPU time (user + system, every thread) a process has used so far, in ms, from /proc/<pid>/stat; NaN where there
+ * is no /proc. Per request it is a steadier figure than requests per second on a machine shared with other work.
+ */
+export function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces), from field 3 on: utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** USER_HZ: 100 on every Linux build that matters here. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
