@@ -23,6 +23,7 @@ export interface BigoFarEnd {
   alg: BigoSignAlg;
   /** PKCS#8 PEM: BIGO_PRIVATE_KEY for the measured server. */
   privateKey: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -67,6 +68,7 @@ export async function startBigoFarEnd(alg: BigoSignAlg): Promise<BigoFarEnd> {
     clientId: CLIENT_ID,
     alg,
     privateKey: keys.privateKey,
+    pid: child.pid ?? 0,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -40,9 +40,19 @@ function configuredSignAlg(): 'RS256' | 'ES256' {
 interface CommitResult extends LoadResult {
   /** CPU time of the server process (all its threads) per successful commit, ms. */
   cpuPerCommit: number;
+  /** CPU time of the PostgreSQL backends serving the server per successful commit, ms (0 for the embedded one). */
+  dbCpuPerCommit: number;
+  /** The BIGO far end's and this process's (the load generator's) CPU time per successful commit, ms. */
+  farEndCpuPerCommit: number;
+  loadCpuPerCommit: number;
 }
 
-async function measure(server: BenchServer): Promise<CommitResult> {
+const ownCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+async function measure(server: BenchServer, farEndPid: number): Promise<CommitResult> {
   // ~30 commits per address per minute is the public limit; enough addresses that it never binds here.
   const agents = loopbackAgents(500);
   const body = await commitBody(server.url);
@@ -60,7 +70,12 @@ async function measure(server: BenchServer): Promise<CommitResult> {
   const first = await send(server.url, agents[0] as (typeof agents)[number], spec);
   if (first.status !== 200)
     throw new Error(`commit refused: HTTP ${first.status} ${first.body.slice(0, 200)}`);
+  const dbPids = await server.databasePids();
+  const dbCpu = () => dbPids.reduce((sum, pid) => sum + (cpuMs(pid) || 0), 0);
   const cpuBefore = cpuMs(server.pid);
+  const dbCpuBefore = dbCpu();
+  const farEndBefore = cpuMs(farEndPid);
+  const loadBefore = ownCpuMs();
   const result = await runLoad({
     base: server.url,
     agents,
@@ -70,13 +85,17 @@ async function measure(server: BenchServer): Promise<CommitResult> {
     check,
   });
   const cpuPerCommit = (cpuMs(server.pid) - cpuBefore) / Math.max(1, result.ok);
+  const perCommit = (ms: number) => ms / Math.max(1, result.ok);
+  const dbCpuPerCommit = perCommit(dbCpu() - dbCpuBefore);
+  const farEndCpuPerCommit = perCommit(cpuMs(farEndPid) - farEndBefore);
+  const loadCpuPerCommit = perCommit(ownCpuMs() - loadBefore);
   for (const a of agents) a.destroy();
-  return { ...result, cpuPerCommit };
+  return { ...result, cpuPerCommit, dbCpuPerCommit, farEndCpuPerCommit, loadCpuPerCommit };
 }
 
 function row(label: string, r: CommitResult): string {
   const f = (n: number) => n.toFixed(1);
-  return `| ${label} | ${r.ok} | ${f(r.perSecond)} | ${f(r.p50)} | ${f(r.p90)} | ${f(r.p99)} | ${f(r.max)} | ${r.requests - r.ok} | ${r.cpuPerCommit.toFixed(2)} |`;
+  return `| ${label} | ${r.ok} | ${f(r.perSecond)} | ${f(r.p50)} | ${f(r.p90)} | ${f(r.p99)} | ${f(r.max)} | ${r.requests - r.ok} | ${[r.cpuPerCommit, r.dbCpuPerCommit, r.farEndCpuPerCommit, r.loadCpuPerCommit].map((ms) => ms.toFixed(2)).join(' | ')} |`;
 }
 
 async function main() {
@@ -98,7 +117,7 @@ async function main() {
   for (const target of targets) {
     const server = await startServer(target, bigoEnv);
     try {
-      const result = await measure(server);
+      const result = await measure(server, bigo.pid);
       rows.push(row(server.label, result));
       for (const [reason, n] of Object.entries(result.failures))
         console.log(`  ${server.label} failures: ${n} × ${reason}`);
@@ -110,9 +129,9 @@ async function main() {
   console.log('');
   console.log(`BIGO signature: ${bigo.alg}`);
   console.log(
-    '| database | commits | commits/s | p50 ms | p90 ms | p99 ms | max ms | failed | server CPU ms/commit |',
+    '| database | commits | commits/s | p50 ms | p90 ms | p99 ms | max ms | failed | CPU ms/commit: server | PostgreSQL | BIGO | load generator |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(r);
 }
 

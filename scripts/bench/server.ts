@@ -20,6 +20,11 @@ export interface BenchServer {
   label: string;
   /** The server process (for /proc/<pid>/status). */
   pid: number;
+  /**
+   * PostgreSQL only: the ids of the server backends serving the benchmark's database now (its pool's connections),
+   * whose CPU time cpuMs reads; none for the embedded database, which runs inside the server process.
+   */
+  databasePids(): Promise<number[]>;
   stop(): Promise<void>;
 }
 
@@ -163,10 +168,26 @@ export async function startServer(
     await stop();
     throw err;
   }
+  const databasePids = async (): Promise<number[]> => {
+    if (!pgDb) return [];
+    const client = new pg.Client({ connectionString: new URL('/postgres', PG_BASE).toString() });
+    await client.connect();
+    try {
+      const name = new URL(pgDb.url).pathname.slice(1);
+      const { rows } = await client.query<{ pid: number }>(
+        "select pid from pg_stat_activity where datname = $1 and backend_type = 'client backend'",
+        [name],
+      );
+      return rows.map((r) => r.pid);
+    } finally {
+      await client.end();
+    }
+  };
   return {
     url,
     label: database === 'postgres' ? 'PostgreSQL' : 'embedded (PGlite)',
     pid: child.pid ?? 0,
+    databasePids,
     stop,
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { jobs } from '../db/schema';
@@ -187,8 +187,42 @@ function errorText(err: unknown): string {
  */
 export function enqueueJobQuery(db: DbOrTx, job: Job): SQL {
   const { type, payload } = job;
-  const runAt = job.runAt ?? new Date();
-  const dedupeKey = type.key ? type.key(payload) : null;
+  return jobInsert(db, type, {
+    payload,
+    runAt: job.runAt ?? new Date(),
+    dedupeKey: type.key ? type.key(payload) : null,
+  });
+}
+
+/**
+ * enqueueJobQuery for a prepared statement (infra/prepared.ts): the INSERT of a job of `type` whose payload, due
+ * time and key are the placeholders `${prefix}payload`, `${prefix}run_at` and `${prefix}key`.
+ */
+export function enqueueJobStatement(db: DbOrTx, type: JobType<JobPayload>, prefix: string): SQL {
+  return jobInsert(db, type, {
+    payload: sql.placeholder(`${prefix}payload`),
+    runAt: sql.placeholder(`${prefix}run_at`),
+    dedupeKey: type.key ? sql.placeholder(`${prefix}key`) : null,
+  });
+}
+
+/** The values of enqueueJobStatement's placeholders for `job`. */
+export function enqueueJobValues(job: Job, prefix: string): Record<string, unknown> {
+  const { type, payload } = job;
+  return {
+    [`${prefix}payload`]: payload,
+    [`${prefix}run_at`]: job.runAt ?? new Date(),
+    ...(type.key ? { [`${prefix}key`]: type.key(payload) } : {}),
+  };
+}
+
+/** The INSERT of a job of `type`: a plain insert, or one per key (kept while live, or kept forever with `once`). */
+function jobInsert(
+  db: DbOrTx,
+  type: JobType<JobPayload>,
+  v: { payload: unknown; runAt: Date | Placeholder; dedupeKey: string | Placeholder | null },
+): SQL {
+  const { payload, runAt, dedupeKey } = v;
   const values = { kind: type.kind, payload, runAt, maxAttempts: type.maxAttempts, dedupeKey };
   if (dedupeKey === null) return db.insert(jobs).values(values).getSQL();
   if (type.once)
@@ -198,11 +232,12 @@ export function enqueueJobQuery(db: DbOrTx, job: Job): SQL {
     .values(values)
     .onConflictDoUpdate({
       target: jobs.dedupeKey,
+      // The proposed row's payload and due time (EXCLUDED), so that they are given once, as values or placeholders.
       set: {
         kind: type.kind,
-        payload,
+        payload: sql`excluded.payload`,
         state: 'queued',
-        runAt,
+        runAt: sql`excluded.run_at`,
         attempts: 0,
         maxAttempts: type.maxAttempts,
         lastError: null,
