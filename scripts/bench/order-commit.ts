@@ -18,7 +18,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { startBigoFarEnd } from './bigo-far-end';
 import { commitBody } from './commit';
 import { type LoadResult, loopbackAgents, runLoad, send } from './load';
-import { type BenchServer, benchTargets, cpuMs, startServer } from './server';
+import { type BenchServer, benchTargets, cpuMs, memoryOf, startServer } from './server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
@@ -45,6 +45,8 @@ interface CommitResult extends LoadResult {
   /** The BIGO far end's and this process's (the load generator's) CPU time per successful commit, ms. */
   farEndCpuPerCommit: number;
   loadCpuPerCommit: number;
+  /** The server's resident memory after the run and its peak, MB. */
+  memory: { rss: number; peak: number };
 }
 
 const ownCpuMs = () => {
@@ -90,7 +92,14 @@ async function measure(server: BenchServer, farEndPid: number): Promise<CommitRe
   const farEndCpuPerCommit = perCommit(cpuMs(farEndPid) - farEndBefore);
   const loadCpuPerCommit = perCommit(ownCpuMs() - loadBefore);
   for (const a of agents) a.destroy();
-  return { ...result, cpuPerCommit, dbCpuPerCommit, farEndCpuPerCommit, loadCpuPerCommit };
+  return {
+    ...result,
+    cpuPerCommit,
+    dbCpuPerCommit,
+    farEndCpuPerCommit,
+    loadCpuPerCommit,
+    memory: memoryOf(server.pid),
+  };
 }
 
 function row(label: string, r: CommitResult): string {
@@ -104,6 +113,7 @@ async function main() {
     `order commit: ${CONCURRENCY} concurrent clients, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up`,
   );
   const rows: string[] = [];
+  const notes: string[] = [];
   const bigo = await startBigoFarEnd(configuredSignAlg());
   console.log(
     `BIGO requests signed with ${bigo.alg} (${process.env.BIGO_SIGN_ALG ? 'BIGO_SIGN_ALG' : 'the configured default'})`,
@@ -119,6 +129,10 @@ async function main() {
     try {
       const result = await measure(server, bigo.pid);
       rows.push(row(server.label, result));
+      const mb = (n: number) => n.toFixed(0);
+      notes.push(
+        `${server.label}: server RSS after the run ${mb(result.memory.rss)} MB (peak ${mb(result.memory.peak)} MB)`,
+      );
       for (const [reason, n] of Object.entries(result.failures))
         console.log(`  ${server.label} failures: ${n} × ${reason}`);
     } finally {
@@ -133,6 +147,8 @@ async function main() {
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(r);
+  console.log('');
+  for (const n of notes) console.log(n);
 }
 
 await main();

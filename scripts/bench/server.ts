@@ -48,6 +48,17 @@ export function cpuMs(pid: number): number {
     return Number.NaN;
   }
 }
+/** Resident memory of a process now and at its peak (VmRSS, VmHWM), MB; NaN where there is no /proc. */
+export function memoryOf(pid: number): { rss: number; peak: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  } catch {
+    return { rss: Number.NaN, peak: Number.NaN };
+  }
+}
+
 /** USER_HZ: 100 on every Linux build that matters here. */
 const CLOCK_TICKS_PER_SECOND = 100;
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { redactUrl } from './db';
 
 /**
@@ -73,7 +73,9 @@ export function listenForJobs(
     timer = undefined;
     if (stopped) return;
     // keepAlive: a connection that dies silently (a host or a NAT gone) is noticed by TCP, not only on the next query.
-    const current = new pg.Client({
+    const { Client } = (await import('pg')).default;
+    if (stopped) return;
+    const current = new Client({
       connectionString: url,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
