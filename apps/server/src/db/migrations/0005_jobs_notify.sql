@@ -3,6 +3,7 @@
 -- transaction commits (never for one that rolls back); workers on PostgreSQL LISTEN on a connection of their own
 -- (infra/job-wakeups.ts) and poll as before when they are not listening, and on the embedded database. Jobs due later
 -- are found by the workers' polling. Several due jobs in one transaction send one notification (same payload).
+-- On the embedded database nobody listens; a notification costs nothing measurable there.
 CREATE FUNCTION "jobs_notify_due"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	PERFORM pg_notify('ezrecharge_jobs', '');
