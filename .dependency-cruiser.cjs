@@ -85,6 +85,15 @@ module.exports = {
       to: { path: '^packages/vendor-vectors/' },
     },
     {
+      name: 'wire-crypto-contract-only-in-tests',
+      comment:
+        "packages/shared's wire-crypto.contract.ts is a test suite (vitest) that every wire-crypto implementation " +
+        'runs: only test files import it.',
+      severity: 'error',
+      from: { pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^packages/shared/src/wire-crypto\\.contract\\.ts$' },
+    },
+    {
       name: 'shared-imports-no-sandbox',
       severity: 'error',
       from: { path: '^packages/shared/' },

@@ -4,6 +4,8 @@
  * the commit API, then a verified Fiuu paid notification for each, paced like real payments, and the time from
  * each order's payment (paid_at, set when the notification moved it to 7) to its delivery (delivered_at, set when
  * BIGO's simulator confirmed the recharge and the order reached 9), both taken from the server's clock.
+ * Issue #12's target on PostgreSQL, where the delivery job wakes the workers through LISTEN/NOTIFY instead of waiting
+ * for their 500 ms poll: p50 ≤ 100 ms. (The simulator is the server's built-in one: ES256, its sandbox key.)
  *
  *   npm run bench                                   # order commit, then this, on both databases
  *   BENCH_ORDERS=500 BENCH_PAY_RATE=50 npx tsx scripts/bench/delivery.ts
@@ -22,7 +24,7 @@ import { fiuuSkey } from '../../apps/server/src/gateways/fiuu/fiuu-protocol';
 import { gatewaySettings } from '../../apps/server/src/gateways/gateway-settings';
 import { commitBody } from './commit';
 import { loopbackAgents, percentile, send } from './load';
-import { ADMIN, type BenchServer, postgresAvailable, startServer } from './server';
+import { ADMIN, type BenchServer, benchTargets, startServer } from './server';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 200);
 /** Paid notifications per second. */
@@ -30,6 +32,8 @@ const PAY_RATE = Number(process.env.BENCH_PAY_RATE ?? 20);
 /** Give up waiting for deliveries after this long. */
 const WAIT_SECONDS = Number(process.env.BENCH_DELIVERY_WAIT_SECONDS ?? 180);
 const TARGET_P99_MS = 10_000;
+/** PostgreSQL only (the embedded database has no wake-ups: its workers poll every 500 ms). */
+const TARGET_P50_MS_POSTGRES = 100;
 
 interface Result {
   delivered: number;
@@ -156,15 +160,14 @@ async function measure(server: BenchServer, secret: string): Promise<Result> {
 }
 
 function row(label: string, r: Result): string {
-  const s = (ms: number) => (ms / 1000).toFixed(2);
+  const s = (ms: number) => (ms / 1000).toFixed(3);
   const verdict = r.delivered === ORDERS && r.p99 < TARGET_P99_MS ? 'yes' : 'NO';
-  return `| ${label} | ${r.delivered}/${ORDERS} | ${r.perSecond.toFixed(1)} | ${s(r.p50)} | ${s(r.p90)} | ${s(r.p99)} | ${s(r.max)} | ${verdict} |`;
+  const p50 = label === 'PostgreSQL' ? (r.p50 <= TARGET_P50_MS_POSTGRES ? 'yes' : 'NO') : '–';
+  return `| ${label} | ${r.delivered}/${ORDERS} | ${r.perSecond.toFixed(1)} | ${s(r.p50)} | ${s(r.p90)} | ${s(r.p99)} | ${s(r.max)} | ${verdict} | ${p50} |`;
 }
 
 async function main() {
-  const targets: ('embedded' | 'postgres')[] = ['embedded'];
-  if (await postgresAvailable()) targets.push('postgres');
-  else console.log('PostgreSQL not reachable at BENCH_DATABASE_URL: measuring the embedded database only.');
+  const targets = await benchTargets();
   console.log(
     `delivery: ${ORDERS} orders placed through the commit API, paid at ${PAY_RATE}/s (Fiuu notify), delivered by the BIGO simulator`,
   );
@@ -182,8 +185,10 @@ async function main() {
     }
   }
   console.log('');
-  console.log('| database | delivered | orders/s | p50 s | p90 s | p99 s | max s | p99 < 10 s |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(
+    '| database | delivered | orders/s | p50 s | p90 s | p99 s | max s | p99 < 10 s | p50 ≤ 0.1 s (PostgreSQL) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(r);
   if (failed) process.exitCode = 1;
 }

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,8 +18,49 @@ export const ADMIN = { username: 'admin', password: 'bench-admin-pass' };
 export interface BenchServer {
   url: string;
   label: string;
+  /** The server process (for /proc/<pid>/status). */
+  pid: number;
+  /**
+   * PostgreSQL only: the ids of the server backends serving the benchmark's database now (its pool's connections),
+   * whose CPU time cpuMs reads; none for the embedded database, which runs inside the server process.
+   */
+  databasePids(): Promise<number[]>;
   stop(): Promise<void>;
 }
+
+export interface StartOptions {
+  /** Reuse this DATA_DIR (a restart); it is left in place on stop. Default: a fresh temporary one, removed on stop. */
+  dataDir?: string;
+}
+
+/**
+ * CPU time (user + system, every thread) a process has used so far, in ms, from /proc/<pid>/stat; NaN where there
+ * is no /proc. Per request it is a steadier figure than requests per second on a machine shared with other work.
+ */
+export function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces), from field 3 on: utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** Resident memory of a process now and at its peak (VmRSS, VmHWM), MB; NaN where there is no /proc. */
+export function memoryOf(pid: number): { rss: number; peak: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  } catch {
+    return { rss: Number.NaN, peak: Number.NaN };
+  }
+}
+
+/** USER_HZ: 100 on every Linux build that matters here. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,6 +86,21 @@ export async function postgresAvailable(): Promise<boolean> {
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/**
+ * The databases a benchmark runs on: the embedded one, and PostgreSQL when it answers. BENCH_DATABASES
+ * (`embedded`, `postgres` or both, comma-separated) narrows the list.
+ */
+export async function benchTargets(): Promise<('embedded' | 'postgres')[]> {
+  const wanted = (process.env.BENCH_DATABASES ?? 'embedded,postgres').split(',').map((s) => s.trim());
+  const targets: ('embedded' | 'postgres')[] = [];
+  if (wanted.includes('embedded')) targets.push('embedded');
+  if (wanted.includes('postgres')) {
+    if (await postgresAvailable()) targets.push('postgres');
+    else console.log('PostgreSQL not reachable at BENCH_DATABASE_URL: measuring the embedded database only.');
+  }
+  return targets;
 }
 
 export async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -82,9 +138,10 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 60_000)
 export async function startServer(
   database: 'embedded' | 'postgres',
   env: Record<string, string> = {},
+  options: StartOptions = {},
 ): Promise<BenchServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ezr-bench-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ezr-bench-'));
   const pgDb = database === 'postgres' ? await createDatabase() : undefined;
   const url = `http://127.0.0.1:${port}`;
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the servers (written when they stop).
@@ -114,7 +171,7 @@ export async function startServer(
       if (child.exitCode === null) child.kill('SIGKILL');
     }
     await pgDb?.drop().catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitHealthy(url, child);
@@ -122,5 +179,26 @@ export async function startServer(
     await stop();
     throw err;
   }
-  return { url, label: database === 'postgres' ? 'PostgreSQL' : 'embedded (PGlite)', stop };
+  const databasePids = async (): Promise<number[]> => {
+    if (!pgDb) return [];
+    const client = new pg.Client({ connectionString: new URL('/postgres', PG_BASE).toString() });
+    await client.connect();
+    try {
+      const name = new URL(pgDb.url).pathname.slice(1);
+      const { rows } = await client.query<{ pid: number }>(
+        "select pid from pg_stat_activity where datname = $1 and backend_type = 'client backend'",
+        [name],
+      );
+      return rows.map((r) => r.pid);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    url,
+    label: database === 'postgres' ? 'PostgreSQL' : 'embedded (PGlite)',
+    pid: child.pid ?? 0,
+    databasePids,
+    stop,
+  };
 }

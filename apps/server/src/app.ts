@@ -56,6 +56,8 @@ export interface AppOptions {
   workers?: boolean;
   /** BIGO client timeouts (not configuration: tests shorten them to reach the timeout paths quickly). */
   bigoClient?: BigoClientOptions;
+  /** How often idle job workers poll (not configuration: tests lengthen it to prove the wake-ups). */
+  jobPollMs?: number;
 }
 
 /** Domain routes under /api/v1, each a Fastify plugin mapping HTTP to the services of the composition root. */
@@ -85,6 +87,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log,
     announce: options.announce ?? ((text: string) => process.stdout.write(`${text}\n`)),
     bigoClient: options.bigoClient,
+    jobPollMs: options.jobPollMs,
   });
 
   const app = Fastify({ loggerInstance: log, bodyLimit: MAX_BODY_BYTES }).withTypeProvider<ZodTypeProvider>();

@@ -8,6 +8,7 @@ import { Sessions } from './infra/auth';
 import { createCallSlots } from './infra/call-slots';
 import { openDataDir } from './infra/data-dir';
 import { type Database, openDatabase } from './infra/db';
+import { listenForJobs } from './infra/job-wakeups';
 import { createJobQueue } from './infra/jobs';
 import { createMailer } from './infra/mail';
 import { createRateLimiter } from './infra/rate-limit';
@@ -30,6 +31,8 @@ export interface CoreOptions {
   announce: (text: string) => void;
   /** BIGO client timeouts (not configuration: tests shorten them to reach the timeout paths quickly). */
   bigoClient?: BigoClientOptions | undefined;
+  /** How often idle job workers poll (not configuration: tests lengthen it to prove the wake-ups). */
+  jobPollMs?: number | undefined;
 }
 
 function firstStartNotice(username: string, password: string): string {
@@ -68,7 +71,12 @@ export async function openCore(config: Config, options: CoreOptions): Promise<Co
       bigo: options.bigoClient,
       slots: createCallSlots(db),
     });
-    const jobs = createJobQueue(db, log);
+    // On PostgreSQL the workers are also woken by NOTIFY (web processes with RUN_JOBS and `npm run worker` alike).
+    const wakeups = config.database.kind === 'postgres' ? listenForJobs(config.database.url, log) : undefined;
+    const jobs = createJobQueue(db, log, {
+      wakeups,
+      ...(options.jobPollMs !== undefined ? { pollMs: options.jobPollMs } : {}),
+    });
     closers.push(() => jobs.stop());
     const infra: Infra = {
       config,

@@ -1,14 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import * as schema from '../db/schema';
+import { baselineWasmOnly, createPgliteDataDir, pgliteStartParams } from './pglite-memory';
 import { StartupError } from './startup-error';
 
 /** One Drizzle type for PGlite and PostgreSQL: repositories never know which one they talk to. */
@@ -45,10 +41,25 @@ function describe(err: unknown): string {
   return [e.code, e.message].filter(Boolean).join(' ') || String(err);
 }
 
+/*
+ * Each driver is loaded only when its database is opened (issue #12): an embedded server does not hold node-postgres
+ * in memory, nor a PostgreSQL one the 40 MB of PGlite's runtime.
+ */
+
 async function openPglite(config: DatabaseConfig): Promise<Database> {
+  baselineWasmOnly();
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let client: PGlite;
   try {
-    client = config.kind === 'pglite' ? new PGlite(config.dir) : new PGlite();
+    // See pglite-memory.ts: a new database is created by a child process, the buffer pool is smaller, and the
+    // WebAssembly is compiled once (baselineWasmOnly above).
+    const options = { startParams: pgliteStartParams(PGlite.defaultStartParams) };
+    if (config.kind === 'pglite') await createPgliteDataDir(config.dir, options.startParams);
+    client = config.kind === 'pglite' ? new PGlite(config.dir, options) : new PGlite(options);
     await client.waitReady;
   } catch (err) {
     const where = config.kind === 'pglite' ? config.dir : 'memory';
@@ -74,6 +85,11 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});

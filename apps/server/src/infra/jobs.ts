@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { jobs } from '../db/schema';
 import { type Db, type DbOrTx, queryRows } from './db';
+import type { JobWakeups } from './job-wakeups';
 
 /**
  * Durable background jobs in the `jobs` table (DESIGN.md §1). Any number of server processes may run workers on one
@@ -15,6 +16,10 @@ import { type Db, type DbOrTx, queryRows } from './db';
  *
  * No transaction stays open while a handler runs (the claim and each result are single statements): the embedded
  * database has one connection, and the handler needs it too.
+ *
+ * An idle worker polls for due jobs (every 500 ms). On PostgreSQL it is also woken the moment a due job is written
+ * by any process (LISTEN/NOTIFY: infra/job-wakeups.ts, migration 0005), so a payment starts its delivery at once;
+ * polling remains for jobs that become due later and for the time the listening connection is down.
  */
 
 /**
@@ -100,6 +105,8 @@ export interface JobQueueOptions {
   heartbeatMs?: number;
   /** Jobs run at once by this process. */
   concurrency?: number;
+  /** PostgreSQL's wake-ups (listenForJobs), started and stopped with the worker; without them it only polls. */
+  wakeups?: JobWakeups | undefined;
 }
 
 export interface JobQueue {
@@ -113,6 +120,8 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** Look for due jobs now instead of at the next poll. */
   kick(): void;
+  /** Resolves once the started worker listens for wake-ups; at once for one that only polls (tests). */
+  whenListening(): Promise<void>;
   /** Claims and runs every job due now (tests and benchmarks); resolves with how many ran. */
   runDue(): Promise<number>;
 }
@@ -187,8 +196,42 @@ function errorText(err: unknown): string {
  */
 export function enqueueJobQuery(db: DbOrTx, job: Job): SQL {
   const { type, payload } = job;
-  const runAt = job.runAt ?? new Date();
-  const dedupeKey = type.key ? type.key(payload) : null;
+  return jobInsert(db, type, {
+    payload,
+    runAt: job.runAt ?? new Date(),
+    dedupeKey: type.key ? type.key(payload) : null,
+  });
+}
+
+/**
+ * enqueueJobQuery for a prepared statement (infra/prepared.ts): the INSERT of a job of `type` whose payload, due
+ * time and key are the placeholders `${prefix}payload`, `${prefix}run_at` and `${prefix}key`.
+ */
+export function enqueueJobStatement(db: DbOrTx, type: JobType<JobPayload>, prefix: string): SQL {
+  return jobInsert(db, type, {
+    payload: sql.placeholder(`${prefix}payload`),
+    runAt: sql.placeholder(`${prefix}run_at`),
+    dedupeKey: type.key ? sql.placeholder(`${prefix}key`) : null,
+  });
+}
+
+/** The values of enqueueJobStatement's placeholders for `job`. */
+export function enqueueJobValues(job: Job, prefix: string): Record<string, unknown> {
+  const { type, payload } = job;
+  return {
+    [`${prefix}payload`]: payload,
+    [`${prefix}run_at`]: job.runAt ?? new Date(),
+    ...(type.key ? { [`${prefix}key`]: type.key(payload) } : {}),
+  };
+}
+
+/** The INSERT of a job of `type`: a plain insert, or one per key (kept while live, or kept forever with `once`). */
+function jobInsert(
+  db: DbOrTx,
+  type: JobType<JobPayload>,
+  v: { payload: unknown; runAt: Date | Placeholder; dedupeKey: string | Placeholder | null },
+): SQL {
+  const { payload, runAt, dedupeKey } = v;
   const values = { kind: type.kind, payload, runAt, maxAttempts: type.maxAttempts, dedupeKey };
   if (dedupeKey === null) return db.insert(jobs).values(values).getSQL();
   if (type.once)
@@ -198,11 +241,12 @@ export function enqueueJobQuery(db: DbOrTx, job: Job): SQL {
     .values(values)
     .onConflictDoUpdate({
       target: jobs.dedupeKey,
+      // The proposed row's payload and due time (EXCLUDED), so that they are given once, as values or placeholders.
       set: {
         kind: type.kind,
-        payload,
+        payload: sql`excluded.payload`,
         state: 'queued',
-        runAt,
+        runAt: sql`excluded.run_at`,
         attempts: 0,
         maxAttempts: type.maxAttempts,
         lastError: null,
@@ -293,6 +337,9 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let polling: Promise<void> | undefined;
+  /** A wake-up came while a poll was under way (its claim may not have seen the new job): look again after it. */
+  let lookAgain = false;
+  const { wakeups } = options;
 
   /** The lease in ms as SQL: the queue's, or the kind's own where its handler was registered with one. */
   function leaseOf(): SQL {
@@ -450,7 +497,11 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
   }
 
   function schedule(ms: number): void {
-    if (!started || stopping || polling) return;
+    if (!started || stopping) return;
+    if (polling) {
+      if (ms === 0) lookAgain = true;
+      return;
+    }
     // An earlier look already planned is kept; a sooner one replaces it.
     if (timer && ms > 0) return;
     if (timer) clearTimeout(timer);
@@ -458,10 +509,17 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
       timer = undefined;
       polling = poll().then((next) => {
         polling = undefined;
+        const again = lookAgain;
+        lookAgain = false;
         // With every slot busy, the next finished job schedules the look instead.
-        if (running.size < concurrency) schedule(next);
+        if (running.size < concurrency) schedule(again ? 0 : next);
       });
     }, ms);
+  }
+
+  function kick(): void {
+    if (!started || stopping) return;
+    if (running.size < concurrency) schedule(0);
   }
 
   return {
@@ -486,6 +544,7 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
       if (started) return;
       started = true;
       stopping = false;
+      wakeups?.start(kick);
       schedule(0);
     },
 
@@ -493,14 +552,16 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
       stopping = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
+      await wakeups?.stop();
       await polling;
       await Promise.allSettled([...running]);
       started = false;
     },
 
-    kick() {
-      if (!started || stopping) return;
-      if (running.size < concurrency) schedule(0);
+    kick,
+
+    whenListening() {
+      return started && wakeups ? wakeups.whenListening() : Promise.resolve();
     },
 
     async runDue() {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { AppError } from './http';
 import { StartupError } from './startup-error';
 
@@ -100,6 +100,8 @@ export async function createRateLimiter(
   log: FastifyBaseLogger,
 ): Promise<RateLimiter> {
   if (!redisUrl) return new MemoryLimiter();
+  // Loaded only when configured (issue #12: a server without Redis does not carry its client in memory).
+  const { Redis } = await import('ioredis');
   const redis = new Redis(redisUrl, {
     lazyConnect: true,
     maxRetriesPerRequest: 1,

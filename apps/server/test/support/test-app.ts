@@ -83,6 +83,8 @@ export interface TestAppOptions {
   bigoClient?: AppOptions['bigoClient'];
   /** Every log line of the app, at every level (the app logs nothing otherwise). */
   logStream?: AppOptions['logStream'];
+  /** How often the job workers poll (with `workers`). */
+  jobPollMs?: number;
 }
 
 export async function startTestApp(
@@ -114,6 +116,7 @@ export async function startTestApp(
       announce: (text) => announced.push(text),
       workers: options.workers ?? false,
       bigoClient: options.bigoClient,
+      ...(options.jobPollMs !== undefined ? { jobPollMs: options.jobPollMs } : {}),
     });
     if (options.listen) await app.listen({ port, host: '127.0.0.1' });
     return {

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import {
-  decryptWire,
   isEventTimeFresh,
   loginContext,
   MSG,
@@ -29,6 +28,7 @@ import {
   type RateLimiter,
 } from '../../infra/rate-limit';
 import { keyedHash, newToken, safeEqualHex } from '../../infra/tokens';
+import { decryptWire } from '../../infra/wire-crypto';
 import { codeMail, type MailLang, passwordChangedMail } from './auth-mails';
 import type { UserRow } from './auth-repository';
 import * as repo from './auth-repository';
@@ -246,7 +246,7 @@ export class AuthService {
     };
     let password: string;
     try {
-      password = await decryptWire(input.password, input.eventtime, loginContext(input.username));
+      password = decryptWire(input.password, input.eventtime, loginContext(input.username));
     } catch {
       return fail();
     }

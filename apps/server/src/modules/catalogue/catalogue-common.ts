@@ -1,5 +1,4 @@
 import {
-  encryptWireJson,
   formatEventTime,
   isCurrency,
   MSG,
@@ -10,6 +9,7 @@ import {
 } from '@ezrecharge/shared';
 import { foreignKeyViolation, uniqueViolation } from '../../infra/db-errors';
 import { AppError } from '../../infra/http';
+import { encryptWireJson } from '../../infra/wire-crypto';
 import { PRICE_KEY_INDEX, type PriceWithProduct, type ProductRow } from './catalogue-repository';
 
 /**
@@ -78,9 +78,9 @@ export function toApiPrice(row: PriceWithProduct): TPrice {
  * The public selects' `data`: the value wire-encrypted (DESIGN.md §5) with the current UTC+8 event time, which
  * travels beside it as `timestamp` and is the client's cache key.
  */
-export async function sealSelect(value: unknown, now: Date = new Date()): Promise<TEncryptedSelect> {
+export function sealSelect(value: unknown, now: Date = new Date()): TEncryptedSelect {
   const timestamp = formatEventTime(now);
-  return { data: await encryptWireJson(value, timestamp, WIRE_CONTEXT.select), timestamp };
+  return { data: encryptWireJson(value, timestamp, WIRE_CONTEXT.select), timestamp };
 }
 
 export const priceTakenError = (): AppError =>

@@ -22,8 +22,8 @@ export interface PriceForOrder {
   released: boolean;
 }
 
-export async function findPriceForOrder(db: DbOrTx, priceId: number): Promise<PriceForOrder | undefined> {
-  const [row] = await db
+function priceForOrderQuery(db: DbOrTx) {
+  return db
     .select({
       priceId: prices.id,
       currency: prices.currency,
@@ -35,8 +35,21 @@ export async function findPriceForOrder(db: DbOrTx, priceId: number): Promise<Pr
     })
     .from(prices)
     .innerJoin(products, eq(products.id, prices.productId))
-    .where(eq(prices.id, priceId))
-    .limit(1);
+    .where(eq(prices.id, sql.placeholder('priceId')))
+    .limit(1)
+    .prepare('find_price_for_order');
+}
+
+/** Prepared once per database (or transaction): every order commit reads its price (see infra/prepared.ts). */
+const priceForOrderQueries = new WeakMap<DbOrTx, ReturnType<typeof priceForOrderQuery>>();
+
+export async function findPriceForOrder(db: DbOrTx, priceId: number): Promise<PriceForOrder | undefined> {
+  let query = priceForOrderQueries.get(db);
+  if (!query) {
+    query = priceForOrderQuery(db);
+    priceForOrderQueries.set(db, query);
+  }
+  const [row] = await query.execute({ priceId });
   return row;
 }
 

@@ -1,5 +1,4 @@
 import {
-  decryptWireJson,
   GAME_TYPE,
   isEventTimeFresh,
   isMessageKey,
@@ -30,6 +29,7 @@ import { foreignKeyViolation } from '../../infra/db-errors';
 import { AppError } from '../../infra/http';
 import { enqueueJob, type JobQueue } from '../../infra/jobs';
 import { countFailure, enforce, ensureBelow, type RateLimiter } from '../../infra/rate-limit';
+import { decryptWireJson } from '../../infra/wire-crypto';
 import { balanceWarning, bigoAccessAlert } from '../alerts/alert-jobs';
 import { createOrder, type OrderStep } from '../order-lifecycle/order-creation';
 import { findOrder, type OrderRow, toApiEvent, toApiOrder } from '../order-lifecycle/order-row';
@@ -127,7 +127,7 @@ export class OrdersService {
     if (!isEventTimeFresh(input.eventtime, this.now())) throw AppError.badRequest(ORDER_MESSAGES.expired);
     let decrypted: unknown;
     try {
-      decrypted = await decryptWireJson(input.data, input.eventtime, WIRE_CONTEXT.order);
+      decrypted = decryptWireJson(input.data, input.eventtime, WIRE_CONTEXT.order);
     } catch {
       throw AppError.badRequest(ORDER_MESSAGES.payloadInvalid);
     }
