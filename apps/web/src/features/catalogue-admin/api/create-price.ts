@@ -1,7 +1,7 @@
 import type { TPriceInput } from '@ezrecharge/shared/schemas/catalogue';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { clearSelectCaches } from '../../../lib/catalogue-select';
+import { mutationHook } from '../../../lib/mutation-hook';
 import { catalogueQueryKey } from './keys';
 
 /** POST /api/v1/price/create (superuser); 409 with `errors.game_amount` when the pack already has a price. */
@@ -10,14 +10,8 @@ export async function createPrice(input: TPriceInput): Promise<string> {
   return body.message;
 }
 
-export function useCreatePrice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createPrice,
-    onSuccess: () => {
-      clearSelectCaches();
-      // The product list shows the packs (`price_list`), so products reload too.
-      return queryClient.invalidateQueries({ queryKey: catalogueQueryKey });
-    },
-  });
-}
+/** The product list shows the packs (`price_list`), so products reload too. */
+export const useCreatePrice = mutationHook(createPrice, {
+  queryKey: catalogueQueryKey,
+  onSuccess: clearSelectCaches,
+});

@@ -1,6 +1,6 @@
 import type { TProductInput } from '@ezrecharge/shared/schemas/catalogue';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { mutationHook } from '../../../lib/mutation-hook';
 import { catalogueQueryKey } from './keys';
 
 /** POST /api/v1/product/ (superuser): a new product, not released until listed. */
@@ -9,10 +9,4 @@ export async function createProduct(input: TProductInput): Promise<string> {
   return body.message;
 }
 
-export function useCreateProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createProduct,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogueQueryKey }),
-  });
-}
+export const useCreateProduct = mutationHook(createProduct, { queryKey: catalogueQueryKey });

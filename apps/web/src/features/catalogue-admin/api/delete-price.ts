@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { clearSelectCaches } from '../../../lib/catalogue-select';
+import { mutationHook } from '../../../lib/mutation-hook';
 import { catalogueQueryKey } from './keys';
 
 /** DELETE /api/v1/price/delete/{id} (superuser); refused (400) once an order used the price. */
@@ -10,11 +10,8 @@ export async function deletePrice(id: number): Promise<string> {
 }
 
 /** The list reloads after a delete whether it worked or not (SPEC.md §8). */
-export function useDeletePrice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deletePrice,
-    onSuccess: clearSelectCaches,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueQueryKey }),
-  });
-}
+export const useDeletePrice = mutationHook(deletePrice, {
+  queryKey: catalogueQueryKey,
+  when: 'settled',
+  onSuccess: clearSelectCaches,
+});

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { clearSelectCaches } from '../../../lib/catalogue-select';
+import { mutationHook } from '../../../lib/mutation-hook';
 import { catalogueQueryKey } from './keys';
 
 /** DELETE /api/v1/product/{id} (superuser): the product and its prices; refused (400) once an order names it. */
@@ -10,11 +10,8 @@ export async function deleteProduct(id: number): Promise<string> {
 }
 
 /** The list reloads after a delete whether it worked or not (SPEC.md §8). */
-export function useDeleteProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteProduct,
-    onSuccess: clearSelectCaches,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueQueryKey }),
-  });
-}
+export const useDeleteProduct = mutationHook(deleteProduct, {
+  queryKey: catalogueQueryKey,
+  when: 'settled',
+  onSuccess: clearSelectCaches,
+});

@@ -1,9 +1,6 @@
-import { envelope, pageOf } from '@ezrecharge/shared/schemas/api';
 import { ZPrice, ZPriceListQuery } from '@ezrecharge/shared/schemas/catalogue';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { TListQuery } from '../../../components/admin-list';
-import { api } from '../../../lib/api-client';
+import { listQueryHook, type TListQuery } from '../../../components/admin-list';
 import { pricesQueryKey } from './keys';
 
 /**
@@ -17,31 +14,17 @@ export interface TPriceListQuery extends TListQuery<z.output<typeof ZPriceFilter
   productId: number;
 }
 
-const ZPricePage = envelope(pageOf(ZPrice));
-
 /** GET /api/v1/price/page?product_id&currency&game_amount&page&page_size (superuser): a product's prices. */
-export async function getPrices(query: TPriceListQuery, signal?: AbortSignal) {
-  const body = await api.get('/api/v1/price/page', {
-    query: {
-      product_id: query.productId,
-      currency: query.filters.currency,
-      game_amount: query.filters.game_amount,
-      page: query.page,
-      page_size: query.pageSize,
-    },
-    signal,
-    parse: (value) => ZPricePage.parse(value),
-  });
-  return body.data;
-}
-
-export const getPricesQueryOptions = (query: TPriceListQuery) =>
-  queryOptions({
-    queryKey: [...pricesQueryKey, 'list', query],
-    queryFn: ({ signal }) => getPrices(query, signal),
-    placeholderData: keepPreviousData,
-  });
-
-export function useGetPrices(query: TPriceListQuery) {
-  return useQuery(getPricesQueryOptions(query));
-}
+export const useGetPrices = listQueryHook<typeof ZPriceFilters, typeof ZPrice, TPriceListQuery>({
+  path: '/api/v1/price/page',
+  item: ZPrice,
+  filters: ZPriceFilters,
+  key: pricesQueryKey,
+  params: (query) => ({
+    product_id: query.productId,
+    currency: query.filters.currency,
+    game_amount: query.filters.game_amount,
+    page: query.page,
+    page_size: query.pageSize,
+  }),
+});

@@ -1,8 +1,8 @@
 import { envelope } from '@ezrecharge/shared/schemas/api';
 import { ZProduct } from '@ezrecharge/shared/schemas/catalogue';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { clearSelectCaches } from '../../../lib/catalogue-select';
+import { mutationHook } from '../../../lib/mutation-hook';
 import { productsQueryKey } from './keys';
 
 const ZProductBody = envelope(ZProduct);
@@ -17,11 +17,8 @@ export async function toggleRelease(id: number) {
 }
 
 /** The list reloads after a release whether it worked or not (SPEC.md §8). */
-export function useToggleRelease() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: toggleRelease,
-    onSuccess: clearSelectCaches,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: productsQueryKey }),
-  });
-}
+export const useToggleRelease = mutationHook(toggleRelease, {
+  queryKey: productsQueryKey,
+  when: 'settled',
+  onSuccess: clearSelectCaches,
+});

@@ -1,7 +1,7 @@
 import { envelope } from '@ezrecharge/shared/schemas/api';
 import { ZPrice } from '@ezrecharge/shared/schemas/catalogue';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { mutationHook } from '../../../lib/mutation-hook';
 import { pricesQueryKey } from './keys';
 
 const ZPriceBody = envelope(ZPrice);
@@ -13,10 +13,4 @@ export async function syncPrice(id: number) {
 }
 
 /** The list reloads after a sync whether it worked or not (SPEC.md §8). */
-export function useSyncPrice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: syncPrice,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: pricesQueryKey }),
-  });
-}
+export const useSyncPrice = mutationHook(syncPrice, { queryKey: pricesQueryKey, when: 'settled' });

@@ -1,7 +1,7 @@
 import { envelope } from '@ezrecharge/shared/schemas/api';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { mutationHook } from '../../../lib/mutation-hook';
 import { catalogueQueryKey } from './keys';
 
 /** What GET /api/v1/product/sync did (the server's summary). */
@@ -25,10 +25,4 @@ export async function syncProducts(): Promise<{ summary: TSyncSummary; message: 
 }
 
 /** The list reloads after a sync whether it worked or not (SPEC.md §8). */
-export function useSyncProducts() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: syncProducts,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueQueryKey }),
-  });
-}
+export const useSyncProducts = mutationHook(syncProducts, { queryKey: catalogueQueryKey, when: 'settled' });

@@ -1,7 +1,7 @@
 import type { TPriceInput } from '@ezrecharge/shared/schemas/catalogue';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { clearSelectCaches } from '../../../lib/catalogue-select';
+import { mutationHook } from '../../../lib/mutation-hook';
 import { catalogueQueryKey } from './keys';
 
 export interface TUpdatePriceInput {
@@ -15,13 +15,7 @@ export async function updatePrice({ id, values }: TUpdatePriceInput): Promise<st
   return body.message;
 }
 
-export function useUpdatePrice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updatePrice,
-    onSuccess: () => {
-      clearSelectCaches();
-      return queryClient.invalidateQueries({ queryKey: catalogueQueryKey });
-    },
-  });
-}
+export const useUpdatePrice = mutationHook(updatePrice, {
+  queryKey: catalogueQueryKey,
+  onSuccess: clearSelectCaches,
+});

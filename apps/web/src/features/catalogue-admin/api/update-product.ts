@@ -1,7 +1,7 @@
 import type { TProductInput } from '@ezrecharge/shared/schemas/catalogue';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { clearSelectCaches } from '../../../lib/catalogue-select';
+import { mutationHook } from '../../../lib/mutation-hook';
 import { catalogueQueryKey } from './keys';
 
 export interface TUpdateProductInput {
@@ -15,14 +15,8 @@ export async function updateProduct({ id, values }: TUpdateProductInput): Promis
   return body.message;
 }
 
-export function useUpdateProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateProduct,
-    onSuccess: () => {
-      // This browser's recharge form shows the new texts at once rather than after its 5-minute cache.
-      clearSelectCaches();
-      return queryClient.invalidateQueries({ queryKey: catalogueQueryKey });
-    },
-  });
-}
+/** This browser's recharge form shows the new texts at once rather than after its 5-minute cache. */
+export const useUpdateProduct = mutationHook(updateProduct, {
+  queryKey: catalogueQueryKey,
+  onSuccess: clearSelectCaches,
+});

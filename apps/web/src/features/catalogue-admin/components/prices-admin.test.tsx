@@ -1,30 +1,18 @@
 import { MSG } from '@ezrecharge/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { i18n, setLanguage } from '../../../lib/i18n';
-import { setNavigator } from '../../../lib/navigation';
-import { queryClient } from '../../../lib/query-client';
 import { readLocal, STORAGE_KEYS, writeLocal } from '../../../lib/storage';
+import { dialogTitled as findDialog, rowOf as rowHolding, setUpConsoleTests } from '../../../test/console';
 import { fill } from '../../../test/fill';
-import { renderApp, setViewportWide } from '../../../test/render-app';
-import { signInAs } from '../../../test/session';
+import { renderApp } from '../../../test/render-app';
 import { fail, ok, stubApi, type TRecordedCall } from '../../../test/stub-api';
 
-beforeAll(() => import('..'), 30_000);
+setUpConsoleTests({ load: () => import('..'), clearCache: true });
 
-beforeEach(async () => {
-  // Each test starts from the server's answers of its own stub, not from the previous test's cache.
-  queryClient.clear();
-  await setLanguage('en');
-  setViewportWide(true);
-  signInAs({ id: 1, username: 'admin', nickname: 'Admin', is_superuser: true });
-});
-
-afterEach(() => {
-  setNavigator(null);
-  vi.unstubAllGlobals();
-});
+/** The table row of a cell's text. */
+const rowOf = (text: string) => rowHolding(text, 'td span');
 
 const PRODUCT = {
   id: 4,
@@ -73,21 +61,6 @@ const LIST_ROUTES = {
   'GET /api/v1/product/4': () => ok(PRODUCT),
   'GET /api/v1/price/page': page,
 };
-
-/** The table row of a pack, by the text of its diamonds cell. */
-function rowOf(diamonds: string) {
-  const cell = screen.getByText(diamonds, { selector: 'td span' }).closest('tr');
-  if (!cell) throw new Error(`no row for ${diamonds}`);
-  return within(cell);
-}
-
-/** The open dialog whose title is `title` (found by text: role queries over a whole antd table are slow). */
-async function findDialog(title: string) {
-  const heading = await screen.findByText(title, { selector: '.ant-modal-confirm-title' });
-  const dialog = heading.closest<HTMLElement>('[role="dialog"]');
-  if (!dialog) throw new Error(`${title} is not in a dialog`);
-  return within(dialog);
-}
 
 /** Picks an option of an antd select (options carry their label as title). */
 async function choose(select: HTMLElement, label: string) {

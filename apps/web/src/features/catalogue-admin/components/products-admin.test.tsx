@@ -1,31 +1,19 @@
 import { MSG } from '@ezrecharge/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { i18n, setLanguage } from '../../../lib/i18n';
-import { setNavigator } from '../../../lib/navigation';
-import { queryClient } from '../../../lib/query-client';
 import { readLocal, STORAGE_KEYS, writeLocal } from '../../../lib/storage';
 import { waitForTableIdle } from '../../../test/antd';
+import { dialogTitled as findDialog, rowOf as rowHolding, setUpConsoleTests } from '../../../test/console';
 import { fill } from '../../../test/fill';
-import { renderApp, setViewportWide } from '../../../test/render-app';
-import { signInAs } from '../../../test/session';
+import { renderApp } from '../../../test/render-app';
 import { fail, ok, stubApi, type TRecordedCall } from '../../../test/stub-api';
 
-beforeAll(() => import('..'), 30_000);
+setUpConsoleTests({ load: () => import('..'), clearCache: true });
 
-beforeEach(async () => {
-  // Each test starts from the server's answers of its own stub, not from the previous test's cache.
-  queryClient.clear();
-  await setLanguage('en');
-  setViewportWide(true);
-  signInAs({ id: 1, username: 'admin', nickname: 'Admin', is_superuser: true });
-});
-
-afterEach(() => {
-  setNavigator(null);
-  vi.unstubAllGlobals();
-});
+/** The table row of a cell's text. */
+const rowOf = (text: string) => rowHolding(text, 'td');
 
 const IMAGE = '/api/v1/attachment/download?file_path=product/bigo.png';
 
@@ -57,24 +45,6 @@ function page(call: TRecordedCall) {
   const size = Number(call.url.searchParams.get('page_size'));
   const number = Number(call.url.searchParams.get('page'));
   return ok({ page_data: PRODUCTS, total: 12, page: number, page_size: size });
-}
-
-/** The table row of a product name (role queries over a whole antd table are very slow in jsdom). */
-function rowOf(name: string) {
-  const row = screen.getByText(name, { selector: 'td' }).closest('tr');
-  if (!row) throw new Error(`no row for ${name}`);
-  return within(row);
-}
-
-/**
- * The open dialog whose title is `title`. Found by its text: a role query over the whole page (antd table included)
- * takes seconds in jsdom.
- */
-async function findDialog(title: string) {
-  const heading = await screen.findByText(title, { selector: '.ant-modal-confirm-title' });
-  const dialog = heading.closest<HTMLElement>('[role="dialog"]');
-  if (!dialog) throw new Error(`${title} is not in a dialog`);
-  return Object.assign(within(dialog), { element: dialog });
 }
 
 async function confirmDeletion() {

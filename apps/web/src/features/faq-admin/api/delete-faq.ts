@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { mutationHook } from '../../../lib/mutation-hook';
 import { faqsQueryKey } from './get-faqs';
 
 /** DELETE /api/v1/faq/{id} (superuser); answers 'User Deleted' (SPEC.md §8 uses it for every delete). */
@@ -8,10 +8,4 @@ export async function deleteFaq(id: number): Promise<void> {
 }
 
 /** The list reloads after a delete whether it worked or not (SPEC.md §8). */
-export function useDeleteFaq() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteFaq,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: faqsQueryKey }),
-  });
-}
+export const useDeleteFaq = mutationHook(deleteFaq, { queryKey: faqsQueryKey, when: 'settled' });

@@ -1,6 +1,6 @@
 import type { TFaqInput } from '@ezrecharge/shared/schemas/support';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { mutationHook } from '../../../lib/mutation-hook';
 import { faqsQueryKey } from './get-faqs';
 
 export interface TUpdateFaqInput {
@@ -13,10 +13,4 @@ export async function updateFaq({ id, values }: TUpdateFaqInput): Promise<void> 
   await api.put<unknown>('/api/v1/faq/', { query: { id }, json: values });
 }
 
-export function useUpdateFaq() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateFaq,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: faqsQueryKey }),
-  });
-}
+export const useUpdateFaq = mutationHook(updateFaq, { queryKey: faqsQueryKey });

@@ -1,27 +1,16 @@
 import { MSG } from '@ezrecharge/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
-import { setNavigator } from '../../../lib/navigation';
 import { waitForTableIdle } from '../../../test/antd';
+import { dialogTitled, setUpConsoleTests } from '../../../test/console';
 import { fill } from '../../../test/fill';
-import { renderApp, setViewportWide } from '../../../test/render-app';
-import { signInAs } from '../../../test/session';
+import { renderApp } from '../../../test/render-app';
 import { fail, ok, stubApi, type TRecordedCall } from '../../../test/stub-api';
 
-// The screens and the admin layout load lazily; loading them once up front keeps each test's waits short.
-beforeAll(() => Promise.all([import('..'), import('../../../components/layouts/admin-layout')]), 30_000);
-
-beforeEach(async () => {
-  await setLanguage('en');
-  setViewportWide(true);
-  signInAs({ id: 1, username: 'admin', nickname: 'Admin', is_superuser: true });
-});
-
-afterEach(() => {
-  setNavigator(null);
-  vi.unstubAllGlobals();
+setUpConsoleTests({
+  load: () => Promise.all([import('..'), import('../../../components/layouts/admin-layout')]),
 });
 
 function faq(overrides: Record<string, unknown> = {}) {
@@ -64,15 +53,6 @@ function deleteButtonOf(question: string, name = `Delete “${question}”`, lab
   expect(button).toHaveAttribute('aria-label', name);
   if (!button) throw new Error(`no delete button for ${question}`);
   return button;
-}
-
-/** The open dialog with this title (found by its text: role queries over a whole antd table are slow in jsdom). */
-async function dialogTitled(title: string) {
-  const dialog = (await screen.findByText(title, { selector: '.ant-modal-confirm-title' })).closest(
-    '[role="dialog"]',
-  );
-  if (!(dialog instanceof HTMLElement)) throw new Error(`no dialog titled ${title}`);
-  return within(dialog);
 }
 
 /** The table row holding a text (role queries over a whole antd table are very slow in jsdom). */

@@ -1,7 +1,7 @@
 import { envelope } from '@ezrecharge/shared/schemas/api';
 import { ZFeedback } from '@ezrecharge/shared/schemas/support';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { mutationHook } from '../../../lib/mutation-hook';
 import { feedbackQueryKey } from './get-feedback-list';
 
 const ZHandledBody = envelope(ZFeedback);
@@ -18,10 +18,7 @@ export async function handleFeedback(id: number): Promise<string> {
 }
 
 /** The list reloads afterwards whether it worked or not: a refused handle means someone else resolved it. */
-export function useHandleFeedback() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: handleFeedback,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: feedbackQueryKey }),
-  });
-}
+export const useHandleFeedback = mutationHook(handleFeedback, {
+  queryKey: feedbackQueryKey,
+  when: 'settled',
+});

@@ -1,25 +1,14 @@
 import { MSG } from '@ezrecharge/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
-import { setNavigator } from '../../../lib/navigation';
-import { renderApp, setViewportWide } from '../../../test/render-app';
-import { signInAs } from '../../../test/session';
+import { dialogTitled, rowOf, setUpConsoleTests } from '../../../test/console';
+import { renderApp } from '../../../test/render-app';
 import { fail, ok, stubApi, type TRecordedCall } from '../../../test/stub-api';
 
-// The screen and the admin layout load lazily; loading them once up front keeps each test's waits short.
-beforeAll(() => Promise.all([import('..'), import('../../../components/layouts/admin-layout')]), 30_000);
-
-beforeEach(async () => {
-  await setLanguage('en');
-  setViewportWide(true);
-  signInAs({ id: 1, username: 'admin', nickname: 'Admin', is_superuser: true });
-});
-
-afterEach(() => {
-  setNavigator(null);
-  vi.unstubAllGlobals();
+setUpConsoleTests({
+  load: () => Promise.all([import('..'), import('../../../components/layouts/admin-layout')]),
 });
 
 const SCRIPT = '<script>window.__feedbackXss=1</script>';
@@ -69,12 +58,6 @@ function page(rows: unknown[]) {
     });
 }
 
-function rowOf(name: string) {
-  const row = screen.getByText(name).closest('tr');
-  if (!row) throw new Error(`no row for ${name}`);
-  return within(row);
-}
-
 /** A row's handle button, checked for its accessible name (found by text: role queries are slow in jsdom). */
 function handleButtonOf(
   name: string,
@@ -85,15 +68,6 @@ function handleButtonOf(
   expect(button).toHaveAttribute('aria-label', accessible);
   if (!button) throw new Error(`no handle button for ${name}`);
   return button;
-}
-
-/** The open dialog with this title (found by its text: role queries over a whole antd table are slow in jsdom). */
-async function dialogTitled(title: string) {
-  const dialog = (await screen.findByText(title, { selector: '.ant-modal-confirm-title' })).closest(
-    '[role="dialog"]',
-  );
-  if (!(dialog instanceof HTMLElement)) throw new Error(`no dialog titled ${title}`);
-  return within(dialog);
 }
 
 describe('feedback list', () => {

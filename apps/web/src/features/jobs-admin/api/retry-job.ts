@@ -1,7 +1,7 @@
 import { envelope } from '@ezrecharge/shared/schemas/api';
 import { ZDeadJob } from '@ezrecharge/shared/schemas/jobs';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { mutationHook } from '../../../lib/mutation-hook';
 import { jobsQueryKey } from './get-dead-jobs';
 
 const ZRetriedBody = envelope(ZDeadJob);
@@ -16,10 +16,4 @@ export async function retryJob(id: number): Promise<string> {
 }
 
 /** The list reloads afterwards whether it worked or not: a refused retry means someone else retried it first. */
-export function useRetryJob() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: retryJob,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: jobsQueryKey }),
-  });
-}
+export const useRetryJob = mutationHook(retryJob, { queryKey: jobsQueryKey, when: 'settled' });

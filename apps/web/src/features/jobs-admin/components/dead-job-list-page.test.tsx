@@ -1,26 +1,15 @@
 import { MESSAGES, MSG } from '@ezrecharge/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
-import { setNavigator } from '../../../lib/navigation';
+import { dialogTitled, rowOf, setUpConsoleTests } from '../../../test/console';
 import { fill } from '../../../test/fill';
-import { renderApp, setViewportWide } from '../../../test/render-app';
-import { signInAs } from '../../../test/session';
+import { renderApp } from '../../../test/render-app';
 import { fail, ok, stubApi, type TRecordedCall } from '../../../test/stub-api';
 
-// The screen and the admin layout load lazily; loading them once up front keeps each test's waits short.
-beforeAll(() => Promise.all([import('..'), import('../../../components/layouts/admin-layout')]), 30_000);
-
-beforeEach(async () => {
-  await setLanguage('en');
-  setViewportWide(true);
-  signInAs({ id: 1, username: 'admin', nickname: 'Admin', is_superuser: true });
-});
-
-afterEach(() => {
-  setNavigator(null);
-  vi.unstubAllGlobals();
+setUpConsoleTests({
+  load: () => Promise.all([import('..'), import('../../../components/layouts/admin-layout')]),
 });
 
 const LONG_ERROR = `BIGO not reached: connect ETIMEDOUT 203.0.113.7:443\n${'retry budget exhausted; '.repeat(8)}`;
@@ -60,20 +49,6 @@ function page(rows: unknown[], total = rows.length) {
       page: Number(call.url.searchParams.get('page')),
       page_size: Number(call.url.searchParams.get('page_size')),
     });
-}
-
-function rowOf(text: string) {
-  const row = screen.getByText(text).closest('tr');
-  if (!row) throw new Error(`no row for ${text}`);
-  return within(row);
-}
-
-async function dialogTitled(title: string) {
-  const dialog = (await screen.findByText(title, { selector: '.ant-modal-confirm-title' })).closest(
-    '[role="dialog"]',
-  );
-  if (!(dialog instanceof HTMLElement)) throw new Error(`no dialog titled ${title}`);
-  return within(dialog);
 }
 
 describe('failed jobs /jobs', () => {

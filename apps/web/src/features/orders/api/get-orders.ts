@@ -1,42 +1,22 @@
 import { ZUserSelect } from '@ezrecharge/shared/schemas/accounts';
-import { envelope, pageOf } from '@ezrecharge/shared/schemas/api';
-import { ZOrder, type ZOrderListQuery } from '@ezrecharge/shared/schemas/orders';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { TListQuery } from '../../../components/admin-list';
+import { envelope } from '@ezrecharge/shared/schemas/api';
+import { ZOrder, ZOrderListQuery } from '@ezrecharge/shared/schemas/orders';
+import { useQuery } from '@tanstack/react-query';
+import { listQueryHook } from '../../../components/admin-list';
 import { api } from '../../../lib/api-client';
 import { ordersQueryKey } from './keys';
-
-/** Page, size and the ZOrderListQuery filters: order number, BIGO ID, status. */
-export type TOrderListQuery = TListQuery<z.output<typeof ZOrderListQuery>>;
-
-const ZOrderPage = envelope(pageOf(ZOrder));
 
 /**
  * GET /api/v1/order/?order_num&game_id&order_status&page&page_size (SPEC.md §7): one page of orders, newest first;
  * the server shows a superuser every order and anyone else their own. Empty filters are left out of the URL.
  */
-export async function getOrders(query: TOrderListQuery, signal?: AbortSignal) {
-  const { order_num, game_id, order_status } = query.filters;
-  const body = await api.get('/api/v1/order/', {
-    query: { order_num, game_id, order_status, page: query.page, page_size: query.pageSize },
-    signal,
-    parse: (value) => ZOrderPage.parse(value),
-  });
-  return body.data;
-}
-
-export const getOrdersQueryOptions = (query: TOrderListQuery) =>
-  queryOptions({
-    queryKey: [...ordersQueryKey, 'list', query],
-    queryFn: ({ signal }) => getOrders(query, signal),
-    // The table keeps showing the current page while the next one loads.
-    placeholderData: keepPreviousData,
-  });
-
-export function useGetOrders(query: TOrderListQuery) {
-  return useQuery(getOrdersQueryOptions(query));
-}
+export const useGetOrders = listQueryHook({
+  path: '/api/v1/order/',
+  item: ZOrder,
+  filters: ZOrderListQuery,
+  key: ordersQueryKey,
+  params: ({ filters, page, pageSize }) => ({ ...filters, page, page_size: pageSize }),
+});
 
 const ZUserNames = envelope(ZUserSelect);
 

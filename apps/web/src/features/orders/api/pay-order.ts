@@ -1,7 +1,7 @@
 import { envelope } from '@ezrecharge/shared/schemas/api';
 import { ZOrderHandoff } from '@ezrecharge/shared/schemas/orders';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { mutationHook } from '../../../lib/mutation-hook';
 import { ordersQueryKey } from './keys';
 
 const ZPayAnswer = envelope(ZOrderHandoff);
@@ -18,10 +18,4 @@ export async function payOrder(orderNum: string) {
 }
 
 /** A refused payment usually means the order moved on (paid, expired): the list reloads to show where it is. */
-export function usePayOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: payOrder,
-    onError: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
-  });
-}
+export const usePayOrder = mutationHook(payOrder, { queryKey: ordersQueryKey, when: 'error' });

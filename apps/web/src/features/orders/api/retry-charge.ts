@@ -1,33 +1,4 @@
-import { envelope } from '@ezrecharge/shared/schemas/api';
-import { type TOrderAction, ZOrder } from '@ezrecharge/shared/schemas/orders';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { ordersQueryKey } from './keys';
+import { orderActionHook } from './order-action';
 
-const ZRetryAnswer = envelope(ZOrder);
-
-export interface TOrderActionRequest {
-  orderNum: string;
-  body: TOrderAction;
-}
-
-/**
- * POST /api/v1/order/retry?order_num= with `{reason}` (superusers; DESIGN.md §6 10 → 8): queues the BIGO delivery
- * again. Resolves with the server's message and the order; any other status than 10 is refused with 400.
- */
-export async function retryCharge({ orderNum, body }: TOrderActionRequest) {
-  return api.post('/api/v1/order/retry', {
-    query: { order_num: orderNum },
-    json: body,
-    parse: (value) => ZRetryAnswer.parse(value),
-  });
-}
-
-/** The list and the open histories reload either way: a refusal usually means another operator acted first. */
-export function useRetryCharge() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: retryCharge,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
-  });
-}
+/** POST /api/v1/order/retry (DESIGN.md §6 10 → 8): queues the BIGO delivery again; other statuses than 10 get 400. */
+export const useRetryCharge = orderActionHook('/api/v1/order/retry');

@@ -2,11 +2,11 @@ import { MESSAGES, MSG } from '@ezrecharge/shared/messages';
 import type { TOrder, TOrderEvent } from '@ezrecharge/shared/schemas/orders';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
-import { setNavigator } from '../../../lib/navigation';
+import { rowOf, setUpConsoleTests } from '../../../test/console';
 import { fill } from '../../../test/fill';
-import { renderApp, setViewportWide } from '../../../test/render-app';
+import { renderApp } from '../../../test/render-app';
 import { signInAs } from '../../../test/session';
 import { fail, ok, stubApi, type TRecordedCall, type TReply } from '../../../test/stub-api';
 
@@ -14,25 +14,16 @@ import { fail, ok, stubApi, type TRecordedCall, type TReply } from '../../../tes
  * The superusers' side of /order: status history on expand, retry charge, mark delivered, refund and retry refund.
  */
 
-beforeAll(
-  () =>
+setUpConsoleTests({
+  load: () =>
     Promise.all([
       import('./order-list-page'),
       import('..'),
       import('../../../components/layouts/admin-layout'),
     ]),
-  30_000,
-);
-
-beforeEach(async () => {
-  await setLanguage('en');
-  setViewportWide(true);
-  signInAs({ id: 1, username: 'admin', nickname: 'Admin', is_superuser: true });
 });
 
 afterEach(() => {
-  setNavigator(null);
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -113,12 +104,6 @@ function listRoutes(rows: TOrder[] = ROWS) {
     'GET /api/v1/user/select/': () => ok({ 1: 'Admin', 7: 'Alice' }),
     'GET /api/v1/order/events': () => ok(EVENTS),
   };
-}
-
-function rowOf(orderNum: string) {
-  const row = screen.getByText(orderNum).closest('tr');
-  if (!row) throw new Error(`no row for ${orderNum}`);
-  return within(row);
 }
 
 /** The action buttons of a row, by their visible text. */

@@ -2,33 +2,24 @@ import { MESSAGES, MSG } from '@ezrecharge/shared/messages';
 import type { TOrder } from '@ezrecharge/shared/schemas/orders';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
-import { setNavigator } from '../../../lib/navigation';
+import { rowOf, setUpConsoleTests } from '../../../test/console';
 import { fill } from '../../../test/fill';
-import { renderApp, setViewportWide } from '../../../test/render-app';
-import { signInAs } from '../../../test/session';
+import { renderApp } from '../../../test/render-app';
 import { fail, ok, stubApi, type TRecordedCall, type TReply } from '../../../test/stub-api';
 
-beforeAll(
-  () =>
+setUpConsoleTests({
+  load: () =>
     Promise.all([
       import('./order-list-page'),
       import('..'),
       import('../../../components/layouts/admin-layout'),
     ]),
-  30_000,
-);
-
-beforeEach(async () => {
-  await setLanguage('en');
-  setViewportWide(true);
-  signInAs({ id: 7, username: 'alice01', nickname: 'Alice' });
+  user: { id: 7, username: 'alice01', nickname: 'Alice' },
 });
 
 afterEach(() => {
-  setNavigator(null);
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   for (const node of document.querySelectorAll('form[data-payment-handoff]')) node.remove();
 });
@@ -84,12 +75,6 @@ const LIST_ROUTES = {
   'GET /api/v1/order/': page(ROWS),
   'GET /api/v1/user/select/': () => ok({ 7: 'Alice', 8: 'Bob' }),
 };
-
-function rowOf(orderNum: string) {
-  const row = screen.getByText(orderNum).closest('tr');
-  if (!row) throw new Error(`no row for ${orderNum}`);
-  return within(row);
-}
 
 describe('order list /order', () => {
   it('shows the SPEC.md columns, user names, and Pay Now only on own orders awaiting payment', async () => {

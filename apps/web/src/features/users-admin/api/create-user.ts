@@ -1,6 +1,6 @@
 import type { TUserCreate } from '@ezrecharge/shared/schemas/accounts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { mutationHook } from '../../../lib/mutation-hook';
 import { usersQueryKey } from './get-users';
 
 /** POST /api/v1/user/ (superuser). */
@@ -8,10 +8,4 @@ export async function createUser(input: TUserCreate): Promise<void> {
   await api.post<unknown>('/api/v1/user/', { json: input });
 }
 
-export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
-  });
-}
+export const useCreateUser = mutationHook(createUser, { queryKey: usersQueryKey });

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { mutationHook } from '../../../lib/mutation-hook';
 import { usersQueryKey } from './get-users';
 
 /** DELETE /api/v1/user/{id} (superuser); refused with 400 for one's own account. */
@@ -8,10 +8,4 @@ export async function deleteUser(id: number): Promise<void> {
 }
 
 /** The list reloads after a delete whether it worked or not (SPEC.md §8). */
-export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteUser,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
-  });
-}
+export const useDeleteUser = mutationHook(deleteUser, { queryKey: usersQueryKey, when: 'settled' });

@@ -1,6 +1,6 @@
 import type { TUserUpdate } from '@ezrecharge/shared/schemas/accounts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { mutationHook } from '../../../lib/mutation-hook';
 import { usersQueryKey } from './get-users';
 
 export interface TUpdateUserInput {
@@ -13,10 +13,4 @@ export async function updateUser({ id, values }: TUpdateUserInput): Promise<void
   await api.put<unknown>('/api/v1/user/', { query: { id }, json: values });
 }
 
-export function useUpdateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
-  });
-}
+export const useUpdateUser = mutationHook(updateUser, { queryKey: usersQueryKey });

@@ -1,27 +1,18 @@
 import { MSG } from '@ezrecharge/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
-import { setNavigator } from '../../../lib/navigation';
 import { waitForTableIdle } from '../../../test/antd';
+import { dialogTitled, rowOf as rowHolding, setUpConsoleTests } from '../../../test/console';
 import { fill } from '../../../test/fill';
-import { renderApp, setViewportWide } from '../../../test/render-app';
-import { signInAs } from '../../../test/session';
+import { renderApp } from '../../../test/render-app';
 import { fail, ok, stubApi, type TRecordedCall, userRecord } from '../../../test/stub-api';
 
-beforeAll(() => import('..'), 30_000);
+setUpConsoleTests({ load: () => import('..') });
 
-beforeEach(async () => {
-  await setLanguage('en');
-  setViewportWide(true);
-  signInAs({ id: 1, username: 'admin', nickname: 'Admin', is_superuser: true });
-});
-
-afterEach(() => {
-  setNavigator(null);
-  vi.unstubAllGlobals();
-});
+/** The table row of a cell's text. */
+const rowOf = (text: string) => rowHolding(text, 'td');
 
 const USERS = [
   userRecord({ id: 1, username: 'admin', nickname: 'Admin', email: 'admin@example.com', is_superuser: true }),
@@ -38,21 +29,6 @@ function page(call: TRecordedCall) {
   const size = Number(call.url.searchParams.get('page_size'));
   const number = Number(call.url.searchParams.get('page'));
   return ok({ page_data: USERS, total: 23, page: number, page_size: size });
-}
-
-/** The table row of a username (role queries over a whole antd table are very slow in jsdom). */
-function rowOf(name: string) {
-  const row = screen.getByText(name, { selector: 'td' }).closest('tr');
-  if (!row) throw new Error(`no row for ${name}`);
-  return within(row);
-}
-
-/** The open confirmation or error dialog with this title (a role query over the table page is too slow in jsdom). */
-async function dialogTitled(title: string) {
-  const heading = await screen.findByText(title, { selector: '.ant-modal-confirm-title' });
-  const dialog = heading.closest<HTMLElement>('[role="dialog"]');
-  if (!dialog) throw new Error(`${title} is not in a dialog`);
-  return within(dialog);
 }
 
 describe('user list', () => {
