@@ -5,7 +5,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 
 /**
- * The embedded database's memory (issue #12: an idle embedded server held 905 MB). Two things held it:
+ * The embedded database's memory (issue #12: an idle embedded server held 905 MB). Three things held it:
  *
  * - The first start creates the database: PGlite runs initdb in a second WebAssembly instance and boots a third
  *   Postgres to bootstrap it, and none of their memory (about 450 MB) is given back to the system afterwards. The
