@@ -6,7 +6,7 @@ import { loadPrivateKey, newSeqid, signBigo, signingInput } from '../src/gateway
 import { type BigoSettings, gatewaySettings, sandboxBigoKeys } from '../src/gateways/gateway-settings';
 import type { BigoRecharge } from '../src/gateways/ports';
 import { bearer, createUser } from './support/auth';
-import { freePort, startTestApp, TEST_ADMIN, type TestApp } from './support/test-app';
+import { freePort, startTestApp, TEST_ADMIN, TEST_PG_BASE, type TestApp } from './support/test-app';
 
 /** Passed as APP_SECRET so the test can derive the same sandbox keys the app uses. */
 const SECRET = 'bigo-test-secret-0123456789abcdefghijklmnop';
@@ -293,7 +293,7 @@ describe('BIGO client and simulator', () => {
     });
 
     // Needs a database two processes can share: runs under `npm run test:pg` (TEST_DATABASE_URL), not on PGlite.
-    it.runIf(process.env.TEST_DATABASE_URL)(
+    it.runIf(TEST_PG_BASE)(
       'two server processes on one database share the controls and credit an order once',
       async () => {
         const db = t.config.database;

@@ -8,7 +8,7 @@ import { jobs } from '../src/db/schema';
 import { type Database, openDatabase } from '../src/infra/db';
 import { JOBS_CHANNEL, listenForJobs } from '../src/infra/job-wakeups';
 import { createJobQueue, defineJob, type JobQueue } from '../src/infra/jobs';
-import { createTestDatabase, startTestApp, type TestApp } from './support/test-app';
+import { createTestDatabase, startTestApp, TEST_PG_BASE, type TestApp } from './support/test-app';
 
 /**
  * Job wake-ups on PostgreSQL (issue #12): a job queued by one process starts in another process's worker within
@@ -16,7 +16,7 @@ import { createTestDatabase, startTestApp, type TestApp } from './support/test-a
  * wake-ups leaves it to its next poll. Each "process" is a database pool of its own, as separate processes have.
  */
 
-const PG_BASE = process.env.TEST_DATABASE_URL;
+const PG_BASE = TEST_PG_BASE;
 /** Far longer than any test waits: a job that runs sooner was not found by polling. */
 const POLL_MS = 30_000;
 /** How soon a woken worker must have started the job. */
@@ -61,6 +61,7 @@ function timedHandler(queue: JobQueue) {
   };
 }
 
+// Several processes or pools on one database: PostgreSQL only (TEST_PG_BASE says when, and that CI runs it).
 describe.skipIf(!PG_BASE)('job wake-ups on PostgreSQL (LISTEN/NOTIFY)', () => {
   let created: { url: string; drop: () => Promise<void> };
   /** The process that queues jobs, and the one whose worker runs them. */
@@ -176,6 +177,7 @@ describe.skipIf(!PG_BASE)('job wake-ups on PostgreSQL (LISTEN/NOTIFY)', () => {
   });
 });
 
+// Several processes or pools on one database: PostgreSQL only (TEST_PG_BASE says when, and that CI runs it).
 describe.skipIf(!PG_BASE)('web processes with RUN_JOBS on one PostgreSQL database', () => {
   let created: { url: string; drop: () => Promise<void> };
   let producer: TestApp;

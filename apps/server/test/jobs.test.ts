@@ -13,7 +13,7 @@ import {
   jobRetentionHandler,
   jobRetentionJob,
 } from '../src/infra/jobs';
-import { createTestDatabase } from './support/test-app';
+import { createTestDatabase, TEST_PG_BASE } from './support/test-app';
 
 /**
  * The durable job queue (DESIGN.md §1) on a real database: in-memory PGlite here, and two workers sharing one
@@ -480,13 +480,14 @@ describe('job queue (embedded database)', () => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('job queue (two workers on PostgreSQL)', () => {
+// Two pools on one database: PostgreSQL only (TEST_PG_BASE says when, and that CI runs it).
+describe.skipIf(!TEST_PG_BASE)('job queue (two workers on PostgreSQL)', () => {
   let drop: () => Promise<void> = async () => {};
   let first: Database;
   let second: Database;
 
   beforeAll(async () => {
-    const created = await createTestDatabase(process.env.TEST_DATABASE_URL ?? '');
+    const created = await createTestDatabase(TEST_PG_BASE ?? '');
     drop = created.drop;
     // Two pools, as two server processes would have.
     first = await openDatabase({ kind: 'postgres', url: created.url });

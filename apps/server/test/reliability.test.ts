@@ -24,7 +24,7 @@ import { loadConfig } from '../src/config';
 import { fiuuSkey } from '../src/gateways/fiuu/fiuu-protocol';
 import { gatewaySettings } from '../src/gateways/gateway-settings';
 import { newOrderNum } from '../src/modules/order-lifecycle/order-creation';
-import { createTestDatabase, freePort } from './support/test-app';
+import { createTestDatabase, freePort, TEST_PG_BASE } from './support/test-app';
 
 /**
  * Diamonds are delivered exactly once even when server processes die (issue "Fulfilment", reliability tests):
@@ -39,7 +39,7 @@ import { createTestDatabase, freePort } from './support/test-app';
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const SECRET = 'reliability-test-secret-0123456789abcdefgh';
 const ADMIN = { username: 'admin', password: 'reliable-pass-1' };
-const PG_BASE = process.env.TEST_DATABASE_URL;
+const PG_BASE = TEST_PG_BASE;
 
 type Json = Record<string, unknown>;
 
@@ -304,6 +304,7 @@ describe('a worker-only process', () => {
   });
 });
 
+// Several processes or pools on one database: PostgreSQL only (TEST_PG_BASE says when, and that CI runs it).
 describe.skipIf(!PG_BASE)('web and worker processes apart (PostgreSQL)', () => {
   it('a web process with RUN_JOBS=0 runs no job; a worker process (no HTTP) delivers the paid order', {
     timeout: 120_000,
@@ -339,6 +340,7 @@ describe('a server process killed right after a paid notification (embedded data
   });
 });
 
+// Several processes or pools on one database: PostgreSQL only (TEST_PG_BASE says when, and that CI runs it).
 describe.skipIf(!PG_BASE)('server processes killed mid-delivery (PostgreSQL)', () => {
   it('a paid notification, then SIGKILL: delivered exactly once after the restart', {
     timeout: 120_000,

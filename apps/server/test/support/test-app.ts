@@ -9,6 +9,14 @@ import { type AppOptions, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 
 /**
+ * The PostgreSQL server of `npm run test:pg` (it sets TEST_DATABASE_URL; CI runs that step after `npm test`), else
+ * undefined. Tests that need several processes or pools on one database (LISTEN/NOTIFY, workers apart, a killed
+ * process's lease taken over) run only then: the embedded database belongs to one process, so under `npm test`
+ * they are skipped, and CI runs every one of them in its PostgreSQL step.
+ */
+export const TEST_PG_BASE: string | undefined = process.env.TEST_DATABASE_URL;
+
+/**
  * Starts the real app in-process for a test file: its own DATA_DIR, its own database (in-memory PGlite by default;
  * with TEST_DATABASE_URL set, a fresh PostgreSQL database created for it and dropped on close).
  */
@@ -96,7 +104,7 @@ export async function startTestApp(
     env = { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env };
   }
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'ezr-test-')));
-  const pgBase = process.env.TEST_DATABASE_URL;
+  const pgBase = TEST_PG_BASE;
   const database = env.DATABASE_URL === undefined && pgBase ? await createTestDatabase(pgBase) : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,

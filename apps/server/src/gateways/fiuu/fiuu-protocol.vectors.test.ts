@@ -1,3 +1,4 @@
+import { formatMinor } from '@ezrecharge/shared';
 import vectors from '@ezrecharge/vendor-vectors/fiuu.json' with { type: 'json' };
 import { pick, rowsOf, text } from '@ezrecharge/vendor-vectors/rows';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +48,15 @@ const REFUND_ANSWER_FIELDS = [
 describe('Fiuu formulas match Fiuu’s own code', () => {
   it.each(ofKind('fiuu.vcode'))('vcode: %s', (_n, i, o) => {
     expect(fiuuVcode(text(i.amount), text(i.merchantID), text(i.orderid), text(i.verifyKey))).toBe(o.vcode);
+  });
+
+  // The PHP SDK formats the amount with number_format($amount, 2) before hashing; the hand-off formats the order's
+  // minor units with formatMinor (fiuu-client.ts), which must give the same text for every currency Fiuu takes.
+  it.each(ofKind('fiuu.vcode.sdk-amount'))('vcode over the amount as the SDK formats it: %s', (_n, i, o) => {
+    const minor = Math.round(Number(i.amountArg) * 100);
+    for (const currency of ['MYR', 'SGD', 'USD', 'CNY']) expect(formatMinor(minor, currency)).toBe(o.amount);
+    const amount = formatMinor(minor, 'MYR');
+    expect(fiuuVcode(amount, text(i.merchantID), text(i.orderid), text(i.verifyKey))).toBe(o.vcode);
   });
 
   it.each(ofKind('fiuu.vcode.extended'))('extended vcode: %s', (_n, i, o) => {

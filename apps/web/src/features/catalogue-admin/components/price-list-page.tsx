@@ -1,11 +1,18 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { MAX_ORDER_DIAMONDS } from '@ezrecharge/shared/limits';
 import type { TCurrency } from '@ezrecharge/shared/money';
 import type { TPrice } from '@ezrecharge/shared/schemas/catalogue';
 import { Button, InputNumber, Select, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { AdminList, type TRowActions, useConfirmDelete, useListQuery } from '../../../components/admin-list';
+import { useSearchParams } from 'react-router';
+import {
+  AdminList,
+  DeleteRowButton,
+  EditRowLink,
+  type TRowActions,
+  useConfirmDelete,
+  useListQuery,
+} from '../../../components/admin-list';
 import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
@@ -122,13 +129,13 @@ function PriceList({ productId }: { productId: number }) {
     width: 270,
     render: (price) => (
       <Space size={0} className="catalogue-admin__row-actions">
-        <Link
+        <EditRowLink
           className="catalogue-admin__action"
           to={routePath('price-edit', { product_id: price.product_id, id: price.id })}
-          aria-label={t('prices.actions.editOf', { name: packName(price) })}
+          label={t('prices.actions.editOf', { name: packName(price) })}
         >
-          <EditOutlined aria-hidden="true" /> {t('prices.actions.edit')}
-        </Link>
+          {t('prices.actions.edit')}
+        </EditRowLink>
         <Button
           type="link"
           icon={<SyncOutlined aria-hidden="true" />}
@@ -138,15 +145,12 @@ function PriceList({ productId }: { productId: number }) {
         >
           {t('prices.actions.sync')}
         </Button>
-        <Button
-          type="link"
-          danger
-          icon={<DeleteOutlined aria-hidden="true" />}
-          aria-label={t('prices.actions.deleteOf', { name: packName(price) })}
+        <DeleteRowButton
+          label={t('prices.actions.deleteOf', { name: packName(price) })}
           onClick={() => confirmDelete(price)}
         >
           {t('prices.actions.delete')}
-        </Button>
+        </DeleteRowButton>
       </Space>
     ),
   };

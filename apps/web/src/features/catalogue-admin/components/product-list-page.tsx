@@ -1,7 +1,5 @@
 import {
   CloudUploadOutlined,
-  DeleteOutlined,
-  EditOutlined,
   PictureOutlined,
   PlusOutlined,
   StopOutlined,
@@ -12,7 +10,14 @@ import { type TProduct, ZProductListQuery } from '@ezrecharge/shared/schemas/cat
 import { Button, Input, Select, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AdminList, type TRowActions, useConfirmDelete, useListQuery } from '../../../components/admin-list';
+import {
+  AdminList,
+  DeleteRowButton,
+  EditRowLink,
+  type TRowActions,
+  useConfirmDelete,
+  useListQuery,
+} from '../../../components/admin-list';
 import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
@@ -160,22 +165,19 @@ export function ProductListPage() {
         >
           <UnorderedListOutlined aria-hidden="true" /> {t('products.actions.prices')}
         </Link>
-        <Link
+        <EditRowLink
           className="catalogue-admin__action"
           to={routePath('product-edit', { id: product.id })}
-          aria-label={t('products.actions.editOf', { name: product.name })}
+          label={t('products.actions.editOf', { name: product.name })}
         >
-          <EditOutlined aria-hidden="true" /> {t('products.actions.edit')}
-        </Link>
-        <Button
-          type="link"
-          danger
-          icon={<DeleteOutlined aria-hidden="true" />}
-          aria-label={t('products.actions.deleteOf', { name: product.name })}
+          {t('products.actions.edit')}
+        </EditRowLink>
+        <DeleteRowButton
+          label={t('products.actions.deleteOf', { name: product.name })}
           onClick={() => confirmDelete(product)}
         >
           {t('products.actions.delete')}
-        </Button>
+        </DeleteRowButton>
       </div>
     ),
   };

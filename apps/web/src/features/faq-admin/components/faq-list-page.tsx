@@ -1,9 +1,15 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { type TFaq, ZFaqListQuery } from '@ezrecharge/shared/schemas/support';
-import { Button, Input, Space, type TableColumnsType } from 'antd';
+import { Input, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { AdminList, type TRowActions, useConfirmDelete, useListQuery } from '../../../components/admin-list';
+import {
+  AdminList,
+  DeleteRowButton,
+  EditRowLink,
+  type TRowActions,
+  useConfirmDelete,
+  useListQuery,
+} from '../../../components/admin-list';
 import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
@@ -89,22 +95,19 @@ export function FaqListPage() {
     width: 210,
     render: (faq) => (
       <Space size={4} wrap>
-        <Link
+        <EditRowLink
           className="faq-admin__action"
           to={routePath('faq-edit', { id: faq.id })}
-          aria-label={t('actions.editFaq', { question: faq.question_en })}
+          label={t('actions.editFaq', { question: faq.question_en })}
         >
-          <EditOutlined aria-hidden="true" /> {t('actions.edit')}
-        </Link>
-        <Button
-          type="link"
-          danger
-          icon={<DeleteOutlined aria-hidden="true" />}
-          aria-label={t('actions.deleteFaq', { question: faq.question_en })}
+          {t('actions.edit')}
+        </EditRowLink>
+        <DeleteRowButton
+          label={t('actions.deleteFaq', { question: faq.question_en })}
           onClick={() => confirmDelete(faq)}
         >
           {t('actions.delete')}
-        </Button>
+        </DeleteRowButton>
       </Space>
     ),
   };

@@ -1,9 +1,15 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
+import { PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { type TUser, ZUserListQuery } from '@ezrecharge/shared/schemas/accounts';
-import { Avatar, Button, Input, Space, type TableColumnsType, Tag } from 'antd';
+import { Avatar, Input, Space, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { AdminList, type TRowActions, useConfirmDelete, useListQuery } from '../../../components/admin-list';
+import {
+  AdminList,
+  DeleteRowButton,
+  EditRowLink,
+  type TRowActions,
+  useConfirmDelete,
+  useListQuery,
+} from '../../../components/admin-list';
 import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
@@ -67,22 +73,19 @@ export function UserListPage() {
     width: 200,
     render: (user) => (
       <Space size={4} wrap>
-        <Link
+        <EditRowLink
           className="users-admin__action"
           to={routePath('user-edit', { id: user.id })}
-          aria-label={t('actions.editUser', { name: user.username })}
+          label={t('actions.editUser', { name: user.username })}
         >
-          <EditOutlined aria-hidden="true" /> {t('actions.edit')}
-        </Link>
-        <Button
-          type="link"
-          danger
-          icon={<DeleteOutlined aria-hidden="true" />}
-          aria-label={t('actions.deleteUser', { name: user.username })}
+          {t('actions.edit')}
+        </EditRowLink>
+        <DeleteRowButton
+          label={t('actions.deleteUser', { name: user.username })}
           onClick={() => confirmDelete(user)}
         >
           {t('actions.delete')}
-        </Button>
+        </DeleteRowButton>
       </Space>
     ),
   };
