@@ -6,7 +6,8 @@ import { defineConfig } from '@playwright/test';
  * runs for real on a throw-away database and data directory, serving the built web app.
  */
 const CHROMIUM = '/usr/bin/chromium';
-const PORT = 3217;
+// E2E_PORT lets two checkouts (git worktrees) run their journeys side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3217);
 
 if (!existsSync(CHROMIUM)) {
   throw new Error(
