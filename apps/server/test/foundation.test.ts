@@ -224,6 +224,10 @@ describe('start-up failures', () => {
     });
     try {
       const pid = Number((await once(parent.stdout, 'data'))[0].toString().trim());
+      // Kill only once the shell has become `sleep`: the shell itself would reap the child.
+      await expect
+        .poll(async () => (await readFile(`/proc/${parent.pid}/comm`, 'utf8')).trim(), { timeout: 10_000 })
+        .toBe('sleep');
       process.kill(pid, 'SIGKILL');
       await expect
         .poll(async () => (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.[0], {
