@@ -90,7 +90,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     jobPollMs: options.jobPollMs,
   });
 
-  const app = Fastify({ loggerInstance: log, bodyLimit: MAX_BODY_BYTES }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    loggerInstance: log,
+    bodyLimit: MAX_BODY_BYTES,
+    // request.ip (every per-address limit, sessions, audit) comes from X-Forwarded-For only through trusted proxies.
+    trustProxy: config.trustProxy ?? false,
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', core.database);
