@@ -60,6 +60,18 @@ export interface AppOptions {
   jobPollMs?: number;
 }
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes the function Fastify itself makes of a number (trust the
+ * `hops` nearest addresses), since Fastify's types accept no number.
+ */
+function trustProxyOption(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === undefined) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 /** Domain routes under /api/v1, each a Fastify plugin mapping HTTP to the services of the composition root. */
 const MODULE_ROUTES: FastifyPluginAsyncZod<RouteDeps>[] = [
   authRoutes,
@@ -94,7 +106,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     loggerInstance: log,
     bodyLimit: MAX_BODY_BYTES,
     // request.ip (every per-address limit, sessions, audit) comes from X-Forwarded-For only through trusted proxies.
-    trustProxy: config.trustProxy ?? false,
+    trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

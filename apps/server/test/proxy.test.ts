@@ -59,6 +59,18 @@ describe('TRUST_PROXY', () => {
     expect(await feedbackFrom(trusting, '203.0.113.7', '198.51.100.22')).toBe(429);
   });
 
+  it('counts hops when TRUST_PROXY is a number', async () => {
+    const hops = await startTestApp({ TRUST_PROXY: '2' });
+    try {
+      // Two proxies: the one that connects, and the one before it that appended the buyer's address.
+      await exhaust(hops, PROXY, '198.51.100.41, 10.1.1.1');
+      expect(await feedbackFrom(hops, PROXY, '198.51.100.42, 10.1.1.1')).toBe(200);
+      expect(await feedbackFrom(hops, PROXY, '203.0.113.60, 198.51.100.41, 10.1.1.1')).toBe(429);
+    } finally {
+      await hops.close();
+    }
+  });
+
   it('trusts no proxy when TRUST_PROXY is unset', async () => {
     await exhaust(plain, PROXY, '198.51.100.31');
     expect(await feedbackFrom(plain, PROXY, '198.51.100.32')).toBe(429);
