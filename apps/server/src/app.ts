@@ -17,6 +17,7 @@ import { registerApiDocs } from './infra/api-docs';
 import { registerAuth } from './infra/auth';
 import type { Database } from './infra/db';
 import { registerErrorHandler } from './infra/http';
+import { registerInputHygiene } from './infra/input-hygiene';
 import type { JobQueue } from './infra/jobs';
 import { createLogger, type LogStream } from './infra/logging';
 import { registerSecurityHeaders } from './infra/security';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('database', core.database);
   app.decorate('jobs', core.jobs);
   registerErrorHandler(app);
+  registerInputHygiene(app);
   // preClose runs before every onClose hook, so no job is mid-query when the database closes.
   app.addHook('preClose', async () => {
     await core.jobs.stop();

@@ -8,6 +8,7 @@ import { detectImageType, IMAGE_TYPES, type ImageType } from './image-type';
 export const ATTACHMENT_MESSAGES = {
   notImage: MSG.not_image,
   noFile: MSG.no_file,
+  malformed: MSG.upload_malformed,
   productForbidden: MSG.product_image_forbidden,
   invalidPath: MSG.invalid_file_path,
   tooLarge: MSG.file_too_large,
