@@ -14,17 +14,6 @@ function resultPage(orderNum: string | null, success: boolean): string {
   return `/home-order?${new URLSearchParams({ order_num: orderNum, success: String(success) }).toString()}`;
 }
 
-/**
- * A failure for the log without the query parameters a database error carries (they hold the stored post,
- * skey included), so a failed notification never writes its signature to the log.
- */
-export function describeFailure(err: unknown): { name: string; message: string } {
-  if (!(err instanceof Error)) return { name: 'Error', message: String(err).slice(0, 300) };
-  const cause = err.cause instanceof Error ? `: ${err.cause.message}` : '';
-  const message = `${err.message.split(/\n?params:/)[0] ?? ''}${cause}`;
-  return { name: err.name, message: message.slice(0, 500) };
-}
-
 function stringsOf(record: unknown): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
   if (!record || typeof record !== 'object') return out;
@@ -88,7 +77,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
       if (err instanceof AppError) throw err;
       // Not acknowledged, so the provider sends it again; a buyer still lands on the result page.
       request.log.error(
-        { err: describeFailure(err) },
+        { err },
         `${provider.id} ${endpoint.name} could not be handled`,
       );
       const orderNum =
