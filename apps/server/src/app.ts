@@ -17,6 +17,7 @@ import { registerApiDocs } from './infra/api-docs';
 import { registerAuth } from './infra/auth';
 import type { Database } from './infra/db';
 import { registerErrorHandler } from './infra/http';
+import { registerInputHygiene } from './infra/input-hygiene';
 import type { JobQueue } from './infra/jobs';
 import { createLogger, type LogStream } from './infra/logging';
 import { registerSecurityHeaders } from './infra/security';
@@ -60,6 +61,18 @@ export interface AppOptions {
   jobPollMs?: number;
 }
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes the function Fastify itself makes of a number (trust the
+ * `hops` nearest addresses), since Fastify's types accept no number.
+ */
+function trustProxyOption(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === undefined) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 /** Domain routes under /api/v1, each a Fastify plugin mapping HTTP to the services of the composition root. */
 const MODULE_ROUTES: FastifyPluginAsyncZod<RouteDeps>[] = [
   authRoutes,
@@ -90,12 +103,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     jobPollMs: options.jobPollMs,
   });
 
-  const app = Fastify({ loggerInstance: log, bodyLimit: MAX_BODY_BYTES }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    loggerInstance: log,
+    bodyLimit: MAX_BODY_BYTES,
+    // request.ip (every per-address limit, sessions, audit) comes from X-Forwarded-For only through trusted proxies.
+    trustProxy: trustProxyOption(config.trustProxy),
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', core.database);
   app.decorate('jobs', core.jobs);
   registerErrorHandler(app);
+  registerInputHygiene(app);
   // preClose runs before every onClose hook, so no job is mid-query when the database closes.
   app.addHook('preClose', async () => {
     await core.jobs.stop();

@@ -30,6 +30,29 @@ describe('configuration', () => {
     expect(fail({ RUN_JOBS: 'no' })).toMatch(/^RUN_JOBS /);
   });
 
+  it('trusts X-Forwarded-For only from the proxies TRUST_PROXY names', () => {
+    expect(loadConfig({}).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, loopback ,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'loopback',
+      '::1',
+      'fd00::/8',
+    ]);
+    for (const bad of [
+      '11',
+      'true',
+      '10.0.0.0/33',
+      '10.0.0/8',
+      'proxy.example',
+      '::1/129',
+      '1.2.3.4/8/1',
+      ',',
+    ])
+      expect(fail({ TRUST_PROXY: bad }), bad).toMatch(/^TRUST_PROXY must be a hop count/);
+  });
+
   it('names the variable of a bad value in one line', () => {
     const message = fail({ PORT: 'eighty' });
     expect(message).toMatch(/^PORT /);

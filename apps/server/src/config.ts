@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { TEXT_LIMITS } from '@ezrecharge/shared';
 import { z } from 'zod';
@@ -74,9 +75,40 @@ const ZEnv = z.object({
   // Issue #12 (no DESIGN.md §3 row): `0` makes a web process serve HTTP only, leaving the jobs to worker processes
   // (`npm run worker`) on the same PostgreSQL database. Default `1`: one process does everything.
   RUN_JOBS: z.enum(['0', '1', '']).optional(),
+  // Issue #15 (no DESIGN.md §3 row): the reverse proxies whose X-Forwarded-For is believed. A hop count, or a
+  // comma-separated list of addresses, CIDR ranges and proxy-addr's names (loopback, linklocal, uniquelocal).
+  // Unset or 0: no proxy is trusted, the client address is the socket's.
+  TRUST_PROXY: optionalText.refine(
+    (v) => v === undefined || parseTrustProxy(v) !== undefined,
+    'must be a hop count (1) or addresses and CIDR ranges (127.0.0.1, 10.0.0.0/8, loopback)',
+  ),
   NODE_ENV: optionalText,
   ALLOW_SANDBOX: z.enum(['0', '1', '']).optional(),
 });
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY as Fastify's `trustProxy` takes it (hops, or proxy-addr's list); undefined when it is not valid. */
+export function parseTrustProxy(value: string): number | string[] | undefined {
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= 10 ? hops : undefined;
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const valid = (entry: string) => {
+    if (PROXY_NAMES.has(entry)) return true;
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || extra !== undefined) return false;
+    if (bits === undefined) return true;
+    const n = /^\d+$/.test(bits) ? Number(bits) : -1;
+    return n >= 0 && n <= (family === 4 ? 32 : 128);
+  };
+  return entries.length > 0 && entries.every(valid) ? entries : undefined;
+}
 
 export type DatabaseConfig =
   | { kind: 'pglite'; dir: string }
@@ -111,6 +143,8 @@ export interface Config {
   /** Reseller diamond balance below which ADMIN_EMAIL is warned (0 = never). */
   bigoBalanceAlertBelow: number;
   redisUrl: string | undefined;
+  /** TRUST_PROXY parsed: hops or addresses/CIDRs whose X-Forwarded-For names the client; undefined = none. */
+  trustProxy: number | string[] | undefined;
   /** RUN_JOBS: whether the web process runs the job workers too (the worker process always does). */
   runJobs: boolean;
   production: boolean;
@@ -219,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bigo,
     bigoBalanceAlertBelow: e.BIGO_BALANCE_ALERT_BELOW,
     redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY === undefined ? undefined : parseTrustProxy(e.TRUST_PROXY) || undefined,
     runJobs: e.RUN_JOBS !== '0',
     production,
     sandbox,

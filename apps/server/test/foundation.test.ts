@@ -1,4 +1,6 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -206,6 +208,45 @@ describe('start-up failures', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'ezr-stale-'));
     try {
       await writeFile(path.join(dataDir, 'pg.lock'), '999999');
+      const t = await startTestApp({ DATABASE_URL: '' }, { dataDir });
+      await t.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes over the lock of a killed process that its parent has not reaped (a zombie)', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'ezr-zombie-'));
+    // The shell starts a child, prints its pid and becomes `sleep`, which never reaps: once killed, the child
+    // stays a zombie (it still answers kill(pid, 0)) until the sleep ends.
+    const parent = spawn('sh', ['-c', 'sleep 60 & echo $!; exec sleep 60'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      const pid = Number((await once(parent.stdout, 'data'))[0].toString().trim());
+      // Kill only once the shell has become `sleep`: the shell itself would reap the child.
+      await expect
+        .poll(async () => (await readFile(`/proc/${parent.pid}/comm`, 'utf8')).trim(), { timeout: 10_000 })
+        .toBe('sleep');
+      process.kill(pid, 'SIGKILL');
+      await expect
+        .poll(async () => (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.[0], {
+          timeout: 10_000,
+        })
+        .toBe('Z');
+      await writeFile(path.join(dataDir, 'pg.lock'), String(pid));
+      const t = await startTestApp({ DATABASE_URL: '' }, { dataDir });
+      await t.close();
+    } finally {
+      parent.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes over a lock whose pid now belongs to another process (the start time differs)', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'ezr-reused-'));
+    try {
+      await writeFile(path.join(dataDir, 'pg.lock'), `${process.ppid} 1`);
       const t = await startTestApp({ DATABASE_URL: '' }, { dataDir });
       await t.close();
     } finally {

@@ -4,4 +4,5 @@ export * from './messages';
 export * from './money';
 export * from './order-status';
 export * from './schemas';
+export * from './text-hygiene';
 export * from './wire-crypto';

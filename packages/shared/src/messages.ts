@@ -135,6 +135,7 @@ export const MESSAGES = {
   last_superuser: 'At least one superuser must remain',
   not_image: 'Only PNG, JPEG, GIF or WebP images can be uploaded',
   no_file: "Send the image as the form field 'file'",
+  upload_malformed: 'The upload is not a valid multipart/form-data body',
   product_image_forbidden: 'Only administrators can upload product images',
   invalid_file_path: 'Invalid file path',
   file_too_large: 'File is too large',
@@ -155,6 +156,8 @@ export const MESSAGES = {
   job_retried: 'The job was queued again',
   // Generic (SPEC.md §5)
   field_invalid: '{field} is not valid.',
+  // Issue #15: U+0000 or a lone surrogate in any text
+  text_unsafe: 'Contains characters that are not allowed',
 } as const;
 
 export type TMessageKey = keyof typeof MESSAGES;

@@ -22,20 +22,56 @@ function describe(err: unknown): string {
   return e.code ?? e.message;
 }
 
-function isAlive(pid: number): boolean {
+/**
+ * What the kernel says of a process: its state letter and start time (clock ticks after boot), from
+ * /proc/<pid>/stat; `gone` when there is no such process; `undefined` where there is no /proc to ask.
+ */
+async function procStat(pid: number): Promise<{ state: string; start: string } | 'gone' | undefined> {
+  let text: string;
   try {
-    process.kill(pid, 0);
-    return true;
+    text = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') return undefined;
+    return (await fs.access('/proc/self/stat').then(
+      () => true,
+      () => false,
+    ))
+      ? 'gone'
+      : undefined;
   }
+  // "pid (comm) state ppid …": comm may hold spaces and parentheses, so the fields start after the last ")".
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return { state: fields[0] ?? '', start: fields[19] ?? '' };
+}
+
+/**
+ * Whether the process a lock names still holds it. A killed process that its parent has not reaped yet (a zombie,
+ * as after a SIGKILL under a supervisor that is slow to wait) still answers kill(pid, 0) but holds nothing: its
+ * state is Z (or X). A recorded start time that differs means the pid now belongs to another process.
+ */
+async function holdsLock(pid: number, start: string | undefined): Promise<boolean> {
+  const stat = await procStat(pid);
+  if (stat === 'gone') return false;
+  if (stat === undefined) {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (err) {
+      return (err as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  }
+  if (stat.state === 'Z' || stat.state === 'X') return false;
+  return start === undefined || start === stat.start;
 }
 
 async function takeLock(lockPath: string, dir: string): Promise<() => Promise<void>> {
+  const own = await procStat(process.pid);
+  // "pid start-time": the start time tells a later reader whether the pid was reused (older locks hold the pid only).
+  const record = typeof own === 'object' ? `${process.pid} ${own.start}` : String(process.pid);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const handle = await fs.open(lockPath, 'wx');
-      await handle.writeFile(String(process.pid));
+      await handle.writeFile(record);
       await handle.close();
       return async () => {
         await fs.rm(lockPath, { force: true });
@@ -44,13 +80,14 @@ async function takeLock(lockPath: string, dir: string): Promise<() => Promise<vo
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
         throw new StartupError(`DATA_DIR ${dir} cannot be locked: ${describe(err)}`);
       }
-      const pid = Number.parseInt(await fs.readFile(lockPath, 'utf8').catch(() => ''), 10);
-      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) {
+      const [pidText, start] = (await fs.readFile(lockPath, 'utf8').catch(() => '')).trim().split(/\s+/);
+      const pid = Number.parseInt(pidText ?? '', 10);
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && (await holdsLock(pid, start))) {
         throw new StartupError(
           `DATA_DIR ${dir} is in use by another EzRecharge process (pid ${pid}); stop it or choose another DATA_DIR`,
         );
       }
-      // The holder died without cleaning up: the lock is stale, take it over.
+      // The holder died without cleaning up (or is a zombie, or the pid was reused): the lock is stale, take it over.
       await fs.rm(lockPath, { force: true });
     }
   }

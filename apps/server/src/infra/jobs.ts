@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { jobs } from '../db/schema';
 import { type Db, type DbOrTx, queryRows } from './db';
+import { loggableError } from './db-errors';
 import type { JobWakeups } from './job-wakeups';
 
 /**
@@ -185,9 +186,10 @@ interface Registered {
   run: (payload: unknown, context: JobContext) => Promise<undefined | JobReschedule>;
 }
 
+/** What an operator reads of a failure (never a database error's parameters: see loggableError). */
 function errorText(err: unknown): string {
-  const text = err instanceof Error ? err.message || err.name : String(err);
-  return text.slice(0, MAX_ERROR_CHARS);
+  const { type, message } = loggableError(err);
+  return (message || type).slice(0, MAX_ERROR_CHARS);
 }
 
 /**

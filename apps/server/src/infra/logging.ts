@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type LoggerOptions, pino } from 'pino';
+import { loggableError } from './db-errors';
 
 /**
  * pino options for request logs. Bodies are never logged; headers that carry credentials are redacted; query
@@ -46,6 +47,8 @@ function loggerOptions(stream?: LogStream): LoggerOptions & { stream?: LogStream
       censor: '[redacted]',
     },
     serializers: {
+      // Every `{ err }` of every log line: a database error by code and constraint, never its parameters.
+      err: loggableError,
       req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
         id: req.id,
         method: req.method,

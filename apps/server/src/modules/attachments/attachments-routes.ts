@@ -15,11 +15,23 @@ const tags = ['attachments'];
  * loop goes on to the end of the body so that a second file is refused (FST_FILES_LIMIT, 413), not ignored.
  */
 async function readUpload(request: FastifyRequest): Promise<UploadedPart | undefined> {
+  // busboy throws a plain Error for a multipart type without a boundary: the client's mistake, not a 500.
+  const type = request.headers['content-type'] ?? '';
+  if (/^multipart\//i.test(type) && !/;\s*boundary=[^;\s]/i.test(type)) {
+    throw AppError.badRequest(ATTACHMENT_MESSAGES.malformed);
+  }
   let upload: UploadedPart | undefined;
-  for await (const part of request.files()) {
-    const bytes = await part.toBuffer();
-    if (part.file.truncated) throw new AppError('payload_too_large', ATTACHMENT_MESSAGES.tooLarge);
-    upload ??= { fieldname: part.fieldname, bytes };
+  try {
+    for await (const part of request.files()) {
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw new AppError('payload_too_large', ATTACHMENT_MESSAGES.tooLarge);
+      upload ??= { fieldname: part.fieldname, bytes };
+    }
+  } catch (err) {
+    // Limits arrive as Fastify errors with a code (mapped to 413 by the error handler); anything else busboy throws
+    // ("Unexpected end of form", "Malformed part header") is a body that is not valid multipart.
+    if (err instanceof AppError || (err as { code?: unknown }).code !== undefined) throw err;
+    throw AppError.badRequest(ATTACHMENT_MESSAGES.malformed);
   }
   return upload;
 }

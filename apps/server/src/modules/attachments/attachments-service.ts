@@ -3,11 +3,13 @@ import { MSG } from '@ezrecharge/shared';
 import { AppError } from '../../infra/http';
 import { enforce, type Limit, type RateLimiter } from '../../infra/rate-limit';
 import type { UploadStore } from './attachments-store';
+import { reencodeImage } from './image-reencode';
 import { detectImageType, IMAGE_TYPES, type ImageType } from './image-type';
 
 export const ATTACHMENT_MESSAGES = {
   notImage: MSG.not_image,
   noFile: MSG.no_file,
+  malformed: MSG.upload_malformed,
   productForbidden: MSG.product_image_forbidden,
   invalidPath: MSG.invalid_file_path,
   tooLarge: MSG.file_too_large,
@@ -44,7 +46,8 @@ export class AttachmentsService {
 
   /**
    * Checks role and rate limit before the body is read (`readFile` buffers it, throwing 413 past the size
-   * limit), then keeps the file only if its bytes are one of the four image formats.
+   * limit), then keeps the file only if its bytes are one of the four image formats and decode as such, and
+   * stores it encoded anew.
    */
   async upload(
     actor: Uploader,
@@ -57,8 +60,10 @@ export class AttachmentsService {
     const part = await readFile();
     if (part?.fieldname !== 'file') throw AppError.badRequest(ATTACHMENT_MESSAGES.noFile);
     const image = detectImageType(part.bytes);
-    if (!image) throw AppError.badRequest(ATTACHMENT_MESSAGES.notImage);
-    const relative = await this.store.save(type, image.ext, part.bytes);
+    // Stored is the image encoded anew, never the uploaded bytes (see image-reencode.ts).
+    const clean = image && (await reencodeImage(part.bytes, image));
+    if (!image || !clean) throw AppError.badRequest(ATTACHMENT_MESSAGES.notImage);
+    const relative = await this.store.save(type, image.ext, clean);
     return { url: `${DOWNLOAD_PREFIX}${relative}` };
   }
 

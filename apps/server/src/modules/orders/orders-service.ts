@@ -1,4 +1,5 @@
 import {
+  findUnsafeText,
   GAME_TYPE,
   isEventTimeFresh,
   isMessageKey,
@@ -27,6 +28,7 @@ import type { SessionUser } from '../../infra/auth';
 import type { Db } from '../../infra/db';
 import { foreignKeyViolation } from '../../infra/db-errors';
 import { AppError } from '../../infra/http';
+import { unsafeText } from '../../infra/input-hygiene';
 import { enqueueJob, type JobQueue } from '../../infra/jobs';
 import { countFailure, enforce, ensureBelow, type RateLimiter } from '../../infra/rate-limit';
 import { decryptWireJson } from '../../infra/wire-crypto';
@@ -79,6 +81,9 @@ function payloadErrors(value: unknown): {
   payload: TOrderCommitPayload | null;
   errors: Record<string, string>;
 } {
+  // The encrypted payload was opaque to the input-hygiene hook: its text is checked here, once readable.
+  const unsafe = findUnsafeText(value);
+  if (unsafe !== undefined) throw unsafeText(unsafe || 'data');
   const parsed = ZOrderCommitPayload.safeParse(value);
   if (parsed.success) return { payload: parsed.data, errors: {} };
   const errors: Record<string, string> = {};

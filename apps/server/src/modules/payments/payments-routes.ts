@@ -1,8 +1,10 @@
+import { findUnsafeText } from '@ezrecharge/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteDeps } from '../../composition';
 import type { EndpointOutcome, PaymentEndpoint, PaymentProvider, RawPaymentRequest } from '../../gateways';
 import { AppError, sendError } from '../../infra/http';
+import { unsafeText } from '../../infra/input-hygiene';
 
 const tags = ['payments'];
 
@@ -10,17 +12,6 @@ const tags = ['payments'];
 function resultPage(orderNum: string | null, success: boolean): string {
   if (!orderNum) return '/home-order';
   return `/home-order?${new URLSearchParams({ order_num: orderNum, success: String(success) }).toString()}`;
-}
-
-/**
- * A failure for the log without the query parameters a database error carries (they hold the stored post,
- * skey included), so a failed notification never writes its signature to the log.
- */
-export function describeFailure(err: unknown): { name: string; message: string } {
-  if (!(err instanceof Error)) return { name: 'Error', message: String(err).slice(0, 300) };
-  const cause = err.cause instanceof Error ? `: ${err.cause.message}` : '';
-  const message = `${err.message.split(/\n?params:/)[0] ?? ''}${cause}`;
-  return { name: err.name, message: message.slice(0, 500) };
 }
 
 function stringsOf(record: unknown): Record<string, string | undefined> {
@@ -43,6 +34,22 @@ function rawRequest(endpoint: PaymentEndpoint, request: FastifyRequest): RawPaym
 }
 
 /**
+ * Where a gateway's raw post holds unsafe text (infra/input-hygiene.ts), read the ways a provider reads it: as
+ * bytes, as form fields (%00 decodes to U+0000) and as JSON (\u0000, a lone \ud800). Undefined when it is clean.
+ */
+function unsafeField(raw: RawPaymentRequest): string | undefined {
+  const text = raw.body.toString('utf8');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const found = findUnsafeText({ body: text, form: Object.fromEntries(new URLSearchParams(text)), json });
+  return found === undefined ? undefined : found.split('.').slice(1).join('.') || 'body';
+}
+
+/**
  * The endpoints payment providers call or send the buyer back to (DESIGN.md §4, §7), at
  * /api/v1/payment/{provider}/{endpoint}, as each provider declares them: Fiuu's return, notify and callback, Stripe's
  * webhook and cancel return. None needs a session: a notification proves itself by its signature, and an abandon
@@ -58,6 +65,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
     reply: FastifyReply,
   ) {
     const raw = rawRequest(endpoint, request);
+    const unsafe = unsafeField(raw);
+    if (unsafe !== undefined) throw unsafeText(unsafe);
     let outcome: EndpointOutcome;
     try {
       outcome =
@@ -68,7 +77,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
       if (err instanceof AppError) throw err;
       // Not acknowledged, so the provider sends it again; a buyer still lands on the result page.
       request.log.error(
-        { err: describeFailure(err) },
+        { err },
         `${provider.id} ${endpoint.name} could not be handled`,
       );
       const orderNum =
