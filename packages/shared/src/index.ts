@@ -2,6 +2,8 @@ export * from './errors';
 export * from './limits';
 export * from './messages';
 export * from './money';
+export * from './order-outcome';
 export * from './order-status';
 export * from './schemas';
+export * from './support-contact';
 export * from './wire-crypto';
