@@ -7,6 +7,7 @@ import { AppError } from '../../infra/http';
 import type { JobQueue } from '../../infra/jobs';
 import { seal } from '../../infra/sealed';
 import { describeMove, movedByOperator, moveOrder } from '../order-lifecycle/order-moves';
+import { queueOrderNotice } from '../order-lifecycle/order-notices';
 import { findOrder, toApiOrder } from '../order-lifecycle/order-row';
 import { REFUND_BANK_PURPOSE, refundOrderJob } from './refunds-common';
 import { clearRefundRef, countRefundAttempts } from './refunds-repository';
@@ -90,6 +91,7 @@ export class RefundsService {
         await clearRefundRef(tx, moved.id);
         const attempt = await countRefundAttempts(tx, moved.id);
         await jobs.enqueue(tx, refundOrderJob.of({ order_num: orderNum, attempt }));
+        await queueOrderNotice(tx, moved);
         await auditChange(tx, actor, retry ? 'order.refund_retry' : 'order.refund', orderNum, {
           reason,
           from,
