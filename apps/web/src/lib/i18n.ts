@@ -1,6 +1,5 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-
 import { LANGUAGES, type TLanguage } from '@ezrecharge/shared/support-contact';
 import i18next, { type Resource, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
