@@ -92,3 +92,23 @@ export async function latestCodeEmail(
   }
   throw new Error(`no code e-mailed to ${email}`);
 }
+
+/** Every e-mail the server sent to `email` so far, oldest first, parsed as a mail client would. */
+export async function emailsTo(email: string): Promise<{ subject: string; text: string; html: string }[]> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const { simpleParser } = await import('mailparser');
+  const dir = `${E2E_DATA_DIR}outbox`;
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.eml')).sort();
+  const mails = [];
+  for (const file of files) {
+    const mail = await simpleParser(await readFile(`${dir}/${file}`));
+    const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? '');
+    if (!to.toLowerCase().includes(email.toLowerCase())) continue;
+    mails.push({
+      subject: mail.subject ?? '',
+      text: mail.text ?? '',
+      html: typeof mail.html === 'string' ? mail.html : '',
+    });
+  }
+  return mails;
+}
