@@ -14,8 +14,8 @@ import { clearRefundRef, countRefundAttempts } from './refunds-repository';
 
 /**
  * The admin refund action (DESIGN.md §6): an order whose charge failed (10), or whose refund failed (13), is moved
- * to 11 with the operator's reason, and the refund-order job does the rest through the gateway. The move, the job
- * and the audit row are one transaction: a refund is started exactly when all three are written.
+ * to 11 with the operator's reason, and the refund-order job does the rest through the gateway. The move, the job,
+ * the buyer's notice and the audit row are one transaction: a refund is started exactly when all four are written.
  */
 
 export interface RefundsServiceDeps {
