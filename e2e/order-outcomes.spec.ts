@@ -3,7 +3,18 @@ import { orderOutcomeText } from '@ezrecharge/shared/order-outcome';
 import type { TOrderStatus } from '@ezrecharge/shared/order-status';
 import { SUPPORT_CONTACT, SUPPORT_CONTACT_TEXTS } from '@ezrecharge/shared/support-contact';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { asReturningVisitor, emailsTo, expect, LANGS, type TLang, test, text } from './support';
+import {
+  asReturningVisitor,
+  emailsTo,
+  expect,
+  fillText,
+  LANGS,
+  setBigoRejected,
+  signInAsAdmin,
+  type TLang,
+  test,
+  text,
+} from './support';
 
 /**
  * What a buyer is told when things go wrong after paying (issue #13), in a real browser against the real server
@@ -18,30 +29,8 @@ import { asReturningVisitor, emailsTo, expect, LANGS, type TLang, test, text } f
 test.describe.configure({ mode: 'serial' });
 
 const o = (key: string) => text('en', 'orders', key);
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => values[name] ?? '');
-
 /** The product the first start seeds, with SGD/MYR/USD packs. */
 const SEEDED_PRODUCT = 'BIGO LIVE Diamonds';
-
-interface TBigoControls {
-  reject_ids: string[];
-  [key: string]: unknown;
-}
-
-/** Adds or removes a BIGO ID the simulator refuses, keeping every other control (another journey's IDs too). */
-async function setRejected(request: APIRequestContext, bearer: string, bigoId: string, reject: boolean) {
-  const headers = { Authorization: `Bearer ${bearer}` };
-  const current = await request.get('/sandbox/bigo/controls', { headers });
-  expect(current.status()).toBe(200);
-  const controls = (await current.json()) as TBigoControls;
-  const others = controls.reject_ids.filter((id) => id !== bigoId);
-  const put = await request.put('/sandbox/bigo/controls', {
-    headers,
-    data: { ...controls, reject_ids: reject ? [...others, bigoId] : others },
-  });
-  expect(put.status()).toBe(200);
-}
 
 /** How the Fiuu sandbox answers the next refunds: refused, or (null) as by default, paid back. */
 async function setFiuuRefunds(request: APIRequestContext, bearer: string, mode: 'reject' | null) {
@@ -56,14 +45,7 @@ async function setFiuuRefunds(request: APIRequestContext, bearer: string, mode: 
 async function operator(browser: Browser): Promise<{ page: Page; bearer: string }> {
   const page = await (await browser.newContext()).newPage();
   await asReturningVisitor(page, 'en');
-  await page.goto('/signin');
-  await page.getByLabel(text('en', 'auth', 'fields.username'), { exact: true }).fill('admin');
-  await page.getByLabel(text('en', 'auth', 'fields.password'), { exact: true }).fill('e2e-admin-pass');
-  await page.getByRole('button', { name: text('en', 'auth', 'signin.submit'), exact: true }).click();
-  await expect(page).toHaveURL(/\/ezrecharge$/);
-  const bearer = (await page.context().cookies()).find((c) => c.name === 'access_token')?.value ?? '';
-  expect(bearer).not.toBe('');
-  return { page, bearer };
+  return { page, bearer: await signInAsAdmin(page) };
 }
 
 /** The visitor's order on /recharge in `lang`: one pack of 100 diamonds in SGD, handed off to the Fiuu page. */
@@ -82,7 +64,7 @@ async function placeOrder(page: Page, lang: TLang, bigoId: string, email: string
     await page.locator('.ant-select-item-option').filter({ hasText: /^SGD/ }).click();
   }
   const tile = page.getByRole('radio', {
-    name: fill(r('tile.name'), { diamonds: '100', price: 'SGD 2.45' }),
+    name: fillText(r('tile.name'), { diamonds: '100', price: 'SGD 2.45' }),
   });
   await page.locator('label', { has: tile }).click();
   await page.getByLabel(r('form.quantity'), { exact: true }).fill('1');
@@ -149,13 +131,13 @@ async function operatorAction(
   const filters = page.getByRole('search', { name: o('list.filters') });
   await filters.getByLabel(o('columns.orderNum'), { exact: true }).fill(orderNum);
   const row = page.getByRole('row').filter({ hasText: orderNum }).first();
-  const button = row.getByRole('button', { name: fill(o(`actions.${action}.buttonFor`), { orderNum }) });
+  const button = row.getByRole('button', { name: fillText(o(`actions.${action}.buttonFor`), { orderNum }) });
   await expect(async () => {
     await filters.getByRole('button', { name: text('en', 'common', 'filters.search') }).click();
     await expect(button).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   await button.click();
-  const dialog = page.getByRole('dialog', { name: fill(o(`actions.${action}.title`), { orderNum }) });
+  const dialog = page.getByRole('dialog', { name: fillText(o(`actions.${action}.title`), { orderNum }) });
   await dialog.getByLabel(o('actions.reason')).fill(reason);
   await dialog.getByRole('button', { name: o(`actions.${action}.ok`), exact: true }).click();
   await expect(
@@ -178,7 +160,7 @@ for (const lang of LANGS) {
       // The buyer pays; BIGO refuses the ID once the precheck has passed, so the delivery fails for good.
       await asReturningVisitor(page, lang);
       await placeOrder(page, lang, bigoId, email);
-      await setRejected(admin.page.request, admin.bearer, bigoId, true);
+      await setBigoRejected(admin.page.request, admin.bearer, bigoId, true);
       await page.getByRole('button', { name: 'Pay / 支付' }).click();
       await expect(page).toHaveURL(/\/home-order\?order_num=[0-9A-Za-z]+&success=true$/);
       const orderNum = new URL(page.url()).searchParams.get('order_num') ?? '';
@@ -200,7 +182,7 @@ for (const lang of LANGS) {
       await page.goto(link);
       await expectResultPage(page, lang, 12, orderNum);
     } finally {
-      await setRejected(admin.page.request, admin.bearer, bigoId, false);
+      await setBigoRejected(admin.page.request, admin.bearer, bigoId, false);
       await setFiuuRefunds(admin.page.request, admin.bearer, null);
       await admin.page.context().close();
     }
