@@ -105,7 +105,7 @@ async function expectEmails(
   await expect(async () => {
     const mails = await emailsTo(email);
     const shown = mails.map(
-      (m) => headlines.find((h) => m.subject.endsWith(h)) ?? `unexpected: ${m.subject}`,
+      (m) => headlines.find((h) => m.subject.startsWith(h)) ?? `unexpected: ${m.subject}`,
     );
     expect(shown.sort()).toEqual([...headlines].sort());
     for (const mail of mails) {

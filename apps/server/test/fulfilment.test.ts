@@ -129,7 +129,7 @@ describe('fulfilment', () => {
   const mailsTo = async (email: string) =>
     (await readOutbox(t.dataDir)).filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
   const subjectsTo = async (email: string) => (await mailsTo(email)).map((m) => m.subject);
-  const FAILED_NOTICE = (num: string) => `EzRecharge order ${num}: Delivery failed: we are on it`;
+  const FAILED_NOTICE = (num: string) => `Delivery failed: we are on it (EzRecharge order ${num})`;
 
   beforeAll(async () => {
     t = await startTestApp(

@@ -48,8 +48,8 @@ describe('order notices to the buyer', () => {
   const headline = (status: 10 | 11 | 12 | 13, lang: TLanguage) => orderOutcomeText(status, lang).headline;
   const subject = (num: string, status: 10 | 11 | 12 | 13, lang: TLanguage) =>
     lang === 'en'
-      ? `EzRecharge order ${num}: ${headline(status, lang)}`
-      : `EzRecharge 订单 ${num}：${headline(status, lang)}`;
+      ? `${headline(status, lang)} (EzRecharge order ${num})`
+      : `${headline(status, lang)}（EzRecharge 订单 ${num}）`;
 
   /**
    * An order placed in `lang` and paid on the Fiuu sandbox's page; BIGO is told to refuse its ID once the precheck

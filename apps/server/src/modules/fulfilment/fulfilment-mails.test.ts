@@ -67,8 +67,8 @@ describe('order notices', () => {
       const outcome = orderOutcomeText(status, lang);
       expect(mail.subject).toBe(
         lang === 'en'
-          ? `EzRecharge order EZ20260101AAAA: ${outcome.headline}`
-          : `EzRecharge 订单 EZ20260101AAAA：${outcome.headline}`,
+          ? `${outcome.headline} (EzRecharge order EZ20260101AAAA)`
+          : `${outcome.headline}（EzRecharge 订单 EZ20260101AAAA）`,
       );
       for (const part of [outcome.headline, outcome.next, outcome.todo]) {
         expect(mail.text).toContain(part);

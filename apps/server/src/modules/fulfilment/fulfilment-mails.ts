@@ -43,13 +43,13 @@ const ORDER_MAIL_TEXTS = {
     hello: 'Hello,',
     labels: ['Order number', 'BIGO ID', 'Diamonds', 'Amount paid'],
     follow: 'Follow your order at any time on its page:',
-    notice: (orderNum: string, headline: string) => `EzRecharge order ${orderNum}: ${headline}`,
+    notice: (orderNum: string, headline: string) => `${headline} (EzRecharge order ${orderNum})`,
   },
   zh: {
     hello: '您好，',
     labels: ['订单号', 'BIGO ID', '钻石数量', '支付金额'],
     follow: '您可以随时在订单页面查看订单状态：',
-    notice: (orderNum: string, headline: string) => `EzRecharge 订单 ${orderNum}：${headline}`,
+    notice: (orderNum: string, headline: string) => `${headline}（EzRecharge 订单 ${orderNum}）`,
   },
 } as const;
 

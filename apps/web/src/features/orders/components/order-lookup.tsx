@@ -108,7 +108,7 @@ export function OrderLookup() {
           {isOrderMoving(found.data.order_status, false) && (
             <p className="order-result__updating">{t('result.updating')}</p>
           )}
-          <OrderOutcomeSteps status={found.data.order_status} orderNum={found.data.order_num} />
+          <OrderOutcomeSteps status={found.data.order_status} orderNum={found.data.order_num} level={2} />
         </section>
       )}
     </>

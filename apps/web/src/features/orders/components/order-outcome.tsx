@@ -8,7 +8,7 @@ import {
 import { orderOutcome, orderOutcomeText, type TOrderTone } from '@ezrecharge/shared/order-outcome';
 import type { TOrderStatus } from '@ezrecharge/shared/order-status';
 import { SUPPORT_CONTACT_TEXTS, supportLines } from '@ezrecharge/shared/support-contact';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 
@@ -57,11 +57,24 @@ function ContactLink({ href, children }: { href: string; children: ReactNode }) 
   );
 }
 
-/** What happens next and what to do; with the support channels and hours when the buyer should contact us. */
-export function OrderOutcomeSteps({ status, orderNum }: { status: TOrderStatus; orderNum: string }) {
+/**
+ * What happens next and what to do; with the support channels and hours when the buyer should contact us, under a
+ * heading one level below the outcome's (`level`, as OrderOutcomeHead's).
+ */
+export function OrderOutcomeSteps({
+  status,
+  orderNum,
+  level,
+}: {
+  status: TOrderStatus;
+  orderNum: string;
+  level: 1 | 2;
+}) {
   const { t } = useTranslation('orders');
   const { lang, outcome, text } = useOutcome(status);
   const support = SUPPORT_CONTACT_TEXTS[lang];
+  const supportId = useId();
+  const Heading = level === 1 ? 'h2' : 'h3';
   return (
     <div className="order-outcome">
       <p className="order-outcome__step">
@@ -71,10 +84,10 @@ export function OrderOutcomeSteps({ status, orderNum }: { status: TOrderStatus; 
         <strong>{t('result.todo')}</strong> {text.todo}
       </p>
       {outcome.todo === 'contact_support' && (
-        <section className="order-outcome__support" aria-labelledby="order-outcome-support">
-          <h2 id="order-outcome-support" className="order-outcome__support-title">
+        <section className="order-outcome__support" aria-labelledby={supportId}>
+          <Heading id={supportId} className="order-outcome__support-title">
             {support.heading}
-          </h2>
+          </Heading>
           <dl className="order-outcome__contact">
             {supportLines(lang).map(({ label, value, href }) => (
               <div key={label}>

@@ -71,7 +71,7 @@ function OrderResult({ orderNum, success }: { orderNum: string; success: boolean
           <SyncOutlined spin aria-hidden="true" /> {t('result.updating')}
         </p>
       )}
-      <OrderOutcomeSteps status={data.order_status} orderNum={data.order_num} />
+      <OrderOutcomeSteps status={data.order_status} orderNum={data.order_num} level={1} />
       <Actions />
     </div>
   );
