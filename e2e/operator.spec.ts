@@ -1,6 +1,14 @@
 import { MESSAGES } from '@ezrecharge/shared/messages';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { asReturningVisitor, expect, test, text } from './support';
+import type { Page } from '@playwright/test';
+import {
+  asReturningVisitor,
+  expect,
+  fillText as fill,
+  setBigoRejected as setRejected,
+  signInAsAdmin,
+  test,
+  text,
+} from './support';
 
 /**
  * The operator's side of fulfilment in a real browser against the real server and its sandboxes (DESIGN.md §6,
@@ -11,34 +19,10 @@ import { asReturningVisitor, expect, test, text } from './support';
 
 const o = (key: string) => text('en', 'orders', key);
 const r = (key: string) => text('en', 'recharge', key);
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => values[name] ?? '');
 
 /** The seeded product, with SGD/MYR/USD packs. */
 const SEEDED_PRODUCT = 'BIGO LIVE Diamonds';
 const BIGO_ID = 'e2eOperator01';
-
-interface TBigoControls {
-  reject_ids: string[];
-  [key: string]: unknown;
-}
-
-/**
- * Changes the BIGO simulator's rejected IDs as the signed-in admin, keeping every other control (and any ID
- * another journey added) as it is.
- */
-async function setRejected(request: APIRequestContext, bearer: string, bigoId: string, reject: boolean) {
-  const headers = { Authorization: `Bearer ${bearer}` };
-  const current = await request.get('/sandbox/bigo/controls', { headers });
-  expect(current.status()).toBe(200);
-  const controls = (await current.json()) as TBigoControls;
-  const others = controls.reject_ids.filter((id) => id !== bigoId);
-  const put = await request.put('/sandbox/bigo/controls', {
-    headers,
-    data: { ...controls, reject_ids: reject ? [...others, bigoId] : others },
-  });
-  expect(put.status()).toBe(200);
-}
 
 /** The order list's row of one order. */
 const rowOf = (page: Page, orderNum: string) => page.getByRole('row').filter({ hasText: orderNum }).first();
@@ -46,14 +30,8 @@ const rowOf = (page: Page, orderNum: string) => page.getByRole('row').filter({ h
 test('an operator sees a failed delivery, reads its history and retries the charge', async ({ page }) => {
   test.setTimeout(90_000);
   await asReturningVisitor(page, 'en');
-  await page.goto('/signin');
-  await page.getByLabel(text('en', 'auth', 'fields.username'), { exact: true }).fill('admin');
-  await page.getByLabel(text('en', 'auth', 'fields.password'), { exact: true }).fill('e2e-admin-pass');
-  await page.getByRole('button', { name: text('en', 'auth', 'signin.submit'), exact: true }).click();
-  await expect(page).toHaveURL(/\/ezrecharge$/);
+  const bearer = await signInAsAdmin(page);
   await expect(page.getByRole('region', { name: r('overview.title') })).toBeVisible();
-  const bearer = (await page.context().cookies()).find((c) => c.name === 'access_token')?.value ?? '';
-  expect(bearer).not.toBe('');
 
   // The order: its precheck passes at commit, then BIGO is told the ID does not exist before the buyer pays.
   await expect(page.getByRole('heading', { name: r('form.title') })).toBeVisible();

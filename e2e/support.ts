@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 /** Locale resources, so journeys assert the text a visitor reads without copying it into the tests. */
 type TJson = { [key: string]: unknown };
@@ -91,4 +91,63 @@ export async function latestCodeEmail(
       return { subject: mail.subject ?? '', text, code };
   }
   throw new Error(`no code e-mailed to ${email}`);
+}
+
+/** Every e-mail the server sent to `email` so far, oldest first, parsed as a mail client would. */
+export async function emailsTo(email: string): Promise<{ subject: string; text: string; html: string }[]> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const { simpleParser } = await import('mailparser');
+  const dir = `${E2E_DATA_DIR}outbox`;
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.eml')).sort();
+  const mails = [];
+  for (const file of files) {
+    const mail = await simpleParser(await readFile(`${dir}/${file}`));
+    const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? '');
+    if (!to.toLowerCase().includes(email.toLowerCase())) continue;
+    mails.push({
+      subject: mail.subject ?? '',
+      text: mail.text ?? '',
+      html: typeof mail.html === 'string' ? mail.html : '',
+    });
+  }
+  return mails;
+}
+
+/** `{{name}}` placeholders of a locale text filled in, as i18next does. */
+export const fillText = (template: string, values: Record<string, string>): string =>
+  template.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => values[name] ?? '');
+
+/** Signs in as the e2e server's superuser (scripts/e2e-server.mjs) on /signin; returns the session's bearer token. */
+export async function signInAsAdmin(page: Page): Promise<string> {
+  await page.goto('/signin');
+  await page.getByLabel(text('en', 'auth', 'fields.username'), { exact: true }).fill('admin');
+  await page.getByLabel(text('en', 'auth', 'fields.password'), { exact: true }).fill('e2e-admin-pass');
+  await page.getByRole('button', { name: text('en', 'auth', 'signin.submit'), exact: true }).click();
+  await expect(page).toHaveURL(/\/ezrecharge$/);
+  const bearer = (await page.context().cookies()).find((c) => c.name === 'access_token')?.value ?? '';
+  expect(bearer).not.toBe('');
+  return bearer;
+}
+
+/**
+ * Makes the BIGO simulator refuse (or accept again) one BIGO ID at delivery, as a superuser, keeping every other
+ * control (and any ID another journey added) as it is. Told after the order's precheck passed, it makes a paid
+ * order's delivery fail for good.
+ */
+export async function setBigoRejected(
+  request: APIRequestContext,
+  bearer: string,
+  bigoId: string,
+  reject: boolean,
+): Promise<void> {
+  const headers = { Authorization: `Bearer ${bearer}` };
+  const current = await request.get('/sandbox/bigo/controls', { headers });
+  expect(current.status()).toBe(200);
+  const controls = (await current.json()) as { reject_ids: string[] };
+  const others = controls.reject_ids.filter((id) => id !== bigoId);
+  const put = await request.put('/sandbox/bigo/controls', {
+    headers,
+    data: { ...controls, reject_ids: reject ? [...others, bigoId] : others },
+  });
+  expect(put.status()).toBe(200);
 }

@@ -28,9 +28,10 @@ import {
 } from './modules/fulfilment/delivery-job';
 import { deliverySweepJob, receiptMailJob } from './modules/fulfilment/fulfilment-jobs';
 import { FulfilmentService } from './modules/fulfilment/fulfilment-service';
-import { receiptMailHandler } from './modules/fulfilment/mail-jobs';
+import { orderNoticeMailHandler, receiptMailHandler } from './modules/fulfilment/mail-jobs';
 import { JobsService } from './modules/jobs/jobs-service';
 import { deliverOrderJob } from './modules/order-lifecycle/lifecycle-jobs';
+import { orderNoticeMailJob } from './modules/order-lifecycle/order-notices';
 import { OrdersService } from './modules/orders/orders-service';
 import { notificationRetentionHandler } from './modules/payments/notification-retention';
 import { notificationRetentionJob, paymentTimeoutJob } from './modules/payments/payment-jobs';
@@ -134,7 +135,9 @@ export async function registerJobs(infra: Infra): Promise<void> {
   const { config, db, mailer, gateways, jobs, now } = infra;
   const alerts = { mailer, adminEmail: config.admin.email };
   jobs.handle(deliverOrderJob, deliverOrderHandler({ db, bigo: gateways.bigo }));
-  jobs.handle(receiptMailJob, receiptMailHandler({ db, mailer }));
+  const orderMails = { db, mailer, publicUrl: config.publicUrl };
+  jobs.handle(receiptMailJob, receiptMailHandler(orderMails));
+  jobs.handle(orderNoticeMailJob, orderNoticeMailHandler(orderMails));
   jobs.handle(deliverySweepJob, deliverySweepHandler({ db, now }));
   jobs.handle(balanceWarningJob, balanceWarningHandler(alerts));
   jobs.handle(bigoAccessAlertJob, bigoAccessAlertHandler(alerts));

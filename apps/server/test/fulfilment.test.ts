@@ -128,6 +128,8 @@ describe('fulfilment', () => {
 
   const mailsTo = async (email: string) =>
     (await readOutbox(t.dataDir)).filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
+  const subjectsTo = async (email: string) => (await mailsTo(email)).map((m) => m.subject);
+  const FAILED_NOTICE = (num: string) => `Delivery failed: we are on it (EzRecharge order ${num})`;
 
   beforeAll(async () => {
     t = await startTestApp(
@@ -222,7 +224,7 @@ describe('fulfilment', () => {
     expect(mails[0]?.text).toContain('Diamonds are not refundable once issued.');
   });
 
-  it('ends in 10 with BIGO’s reason when BIGO says the ID does not exist, and sends no receipt', async () => {
+  it('ends in 10 with BIGO’s reason when BIGO says the ID does not exist, and tells the buyer instead of a receipt', async () => {
     const num = await placeSgdOrder(t.app, { gameId: 'fan_gone', email: 'gone@example.com' });
     // The ID passed the precheck at commit; BIGO refuses it by the time of the delivery.
     await setControls({ reject_ids: ['fan_gone'] });
@@ -234,7 +236,7 @@ describe('fulfilment', () => {
     expect((await causes(num)).at(-1)).toBe(`8→10 BIGO refused the delivery: ${row.failureReason}`);
     expect(await ledger(num)).toBe(0);
     expect((await deliveryJob(num)).state).toBe('done');
-    expect(await mailsTo('gone@example.com')).toHaveLength(0);
+    expect(await subjectsTo('gone@example.com')).toEqual([FAILED_NOTICE(num)]);
   });
 
   it('ends in 10 when the reseller balance is too low', async () => {
@@ -400,7 +402,7 @@ describe('fulfilment', () => {
       expect(row.failureReason).toContain("Check this order in BIGO's reseller console");
       expect(row.failureReason).toContain('mark it delivered if the diamonds arrived, or refund it');
       expect((await causes(num)).at(-1)).toBe(`8→10 BIGO refused the delivery: ${row.failureReason}`);
-      expect(await mailsTo('first@example.com')).toHaveLength(0);
+      expect(await subjectsTo('first@example.com')).toEqual([FAILED_NOTICE(num)]);
     });
 
     it('after a worker died mid-call, the resumed delivery counts the lost call as one that may have delivered', async () => {
@@ -533,7 +535,11 @@ describe('fulfilment', () => {
       await t.app.jobs.runDue();
       expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.CHARGED);
       expect(await ledger(num)).toBe(1);
-      expect(await mailsTo('later@example.com')).toHaveLength(1);
+      // The failure was told when it happened; the receipt follows the delivery.
+      expect(await subjectsTo('later@example.com')).toEqual([
+        FAILED_NOTICE(num),
+        `Your EzRecharge receipt for order ${num}`,
+      ]);
 
       // 9 is final: a second retry is refused and changes nothing.
       const refused = await retry(num, admin);
@@ -586,7 +592,8 @@ describe('fulfilment', () => {
       expect(failed.orderStatus).toBe(ORDER_STATUS.CHARGE_FAILED);
       expect(failed.failureReason).toBe(duplicateWithoutDeliveryReason(DUPLICATE));
       expect(failed.deliveredAt).toBeNull();
-      expect(await mailsTo('console@example.com')).toHaveLength(0);
+      // Each failed delivery is its own event: the refusal, then the retry BIGO answered 7212010.
+      expect(await subjectsTo('console@example.com')).toEqual([FAILED_NOTICE(num), FAILED_NOTICE(num)]);
 
       expect((await markDelivered(num, null)).status).toBe(401);
       expect((await markDelivered(num, plain)).status).toBe(403);
@@ -623,7 +630,7 @@ describe('fulfilment', () => {
       });
 
       await t.app.jobs.runDue();
-      const [receipt, ...more] = await mailsTo('console@example.com');
+      const [, , receipt, ...more] = await mailsTo('console@example.com');
       expect(more).toHaveLength(0);
       expect(receipt?.subject).toBe(`Your EzRecharge receipt for order ${num}`);
       // Marking delivered never calls BIGO: nothing was credited by us.

@@ -274,7 +274,8 @@ export async function enqueueJob(tx: DbOrTx, job: Job): Promise<void> {
  * Retention of the queue itself (issue #12): finished jobs are history, pruned on a schedule. Safe because no
  * once-only guarantee rests on keeping a done row forever: a job's key is either live-only (one delivery at a time
  * per order), per attempt (refunds), bounded in time (one alert per UTC+8 hour: that hour never comes back), or
- * backed by the order's own state (a receipt is queued by the one move into 9, which an order makes once).
+ * backed by the order's own state (a receipt is queued by the one move into 9, which an order makes once; a buyer's
+ * notice is keyed by the order's n-th move into its status, counted from the order's events).
  */
 export const JOB_RETENTION = {
   /** Done jobs are kept this long (what ran recently, for an operator reading an order's story). */

@@ -1,11 +1,11 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
+import { LANGUAGES, type TLanguage } from '@ezrecharge/shared/support-contact';
 import i18next, { type Resource, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readLocal, STORAGE_KEYS, writeLocal } from './storage';
 
-export const LANGUAGES = ['en', 'zh'] as const;
-export type TLanguage = (typeof LANGUAGES)[number];
+export { LANGUAGES, type TLanguage };
 export const DEFAULT_LANGUAGE: TLanguage = 'en';
 export const DEFAULT_NAMESPACE = 'common';
 

@@ -6,6 +6,7 @@ import { enqueueJob, type JobHandler, type PayloadOf } from '../../infra/jobs';
 import { bigoAccessAlert } from '../alerts/alert-jobs';
 import { deliverOrderJob } from '../order-lifecycle/lifecycle-jobs';
 import { describeMove, moveOrder, noteOrder } from '../order-lifecycle/order-moves';
+import { queueOrderNotice } from '../order-lifecycle/order-notices';
 import { findOrder, type OrderRow } from '../order-lifecycle/order-row';
 import { type deliverySweepJob, receiptMailJob } from './fulfilment-jobs';
 import { lastRechargeMark, ordersWithoutLiveDelivery, rechargeMaybeDelivered } from './fulfilment-repository';
@@ -89,7 +90,11 @@ async function recharge(
   }
 }
 
-/** 8 → 10: `reason` is what the order shows (failure_reason), `cause` what its event says. */
+/**
+ * 8 → 10: `reason` is what the order shows (failure_reason), `cause` what its event says. Nothing retries an order in
+ * 10 by itself (only an operator's retry or refund moves it on), so the buyer is told of the failure in the same
+ * transaction.
+ */
 async function finishFailed(
   db: Db,
   log: FastifyBaseLogger,
@@ -110,7 +115,10 @@ async function finishFailed(
     actor: SYSTEM,
     detail,
     set: { failureReason: reason },
-    ...(after ? { after } : {}),
+    after: async (tx, failed) => {
+      await queueOrderNotice(tx, failed);
+      await after?.(tx);
+    },
   });
   if (moved.moved) log.error(describeMove(order.orderNum, S.CHARGING, S.CHARGE_FAILED, cause));
 }

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { defineJob } from '../../infra/jobs';
 import { ZOrderJobPayload } from '../order-lifecycle/lifecycle-jobs';
+import { MAIL_MAX_ATTEMPTS } from '../order-lifecycle/order-notices';
 
 /**
  * The fulfilment module's own jobs (the delivery job itself is the order lifecycle's promise: lifecycle-jobs.ts).
  * See README.md in this folder.
  */
-
-/** Mail retries back off to 10 minutes apart: about two hours of an unreachable SMTP server. */
-export const MAIL_MAX_ATTEMPTS = 20;
 
 /** E-mails the buyer the receipt of a delivered order, once ever per order (even if queued again later). */
 export const receiptMailJob = defineJob({

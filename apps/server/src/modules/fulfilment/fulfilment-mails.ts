@@ -1,86 +1,170 @@
-import { formatMinor } from '@ezrecharge/shared';
+import {
+  formatMinor,
+  orderOutcomeText,
+  orderResultPath,
+  SUPPORT_CONTACT_TEXTS,
+  supportLines,
+  type TLanguage,
+} from '@ezrecharge/shared';
 import type { MailMessage } from '../../infra/mail';
 import { escapeHtml, groupedNumber, oneLine, utc8Minute } from '../../infra/mail-text';
+import type { TOrderNoticeStatus } from '../order-lifecycle/order-notices';
 
 /**
- * Texts of the fulfilment e-mails. The receipt goes to the buyer in the language the order was placed in
- * (orders.lang), as plain text with a simple HTML part; every value in it is escaped in the HTML and flattened to
- * one line in the text, so a BIGO ID cannot add lines or markup.
+ * Texts of the buyer's order e-mails: the receipt (9) and the notices of a failed delivery (10) and of a refund
+ * started (11), completed (12) or failed (13). Each goes in the language the order was placed in (orders.lang), as
+ * plain text with a simple HTML part; every value in it is escaped in the HTML and flattened to one line in the
+ * text, so a BIGO ID cannot add lines or markup. What a notice says about the order is the result page's own text
+ * (packages/shared order-outcome.ts); every mail links to that page and names the support channels and hours.
  */
 
-export type MailLang = 'en' | 'zh';
+export type MailLang = TLanguage;
 
-export interface ReceiptFacts {
+/** What every order e-mail shows of the order. */
+export interface OrderMailFacts {
   orderNum: string;
   bigoId: string;
   diamonds: number;
   amount: number;
   currency: string;
-  deliveredAt: Date;
   lang: MailLang;
+  /** PUBLIC_URL: the mail links to the order's result page there. */
+  publicUrl: string;
+}
+
+export interface ReceiptFacts extends OrderMailFacts {
+  deliveredAt: Date;
 }
 
 type Mail = Omit<MailMessage, 'to'>;
 
+const ORDER_MAIL_TEXTS = {
+  en: {
+    hello: 'Hello,',
+    labels: ['Order number', 'BIGO ID', 'Diamonds', 'Amount paid'],
+    follow: 'Follow your order at any time on its page:',
+    notice: (orderNum: string, headline: string) => `${headline} (EzRecharge order ${orderNum})`,
+  },
+  zh: {
+    hello: '您好，',
+    labels: ['订单号', 'BIGO ID', '钻石数量', '支付金额'],
+    follow: '您可以随时在订单页面查看订单状态：',
+    notice: (orderNum: string, headline: string) => `${headline}（EzRecharge 订单 ${orderNum}）`,
+  },
+} as const;
+
 const RECEIPT_TEXTS = {
   en: {
     subject: (orderNum: string) => `Your EzRecharge receipt for order ${orderNum}`,
-    hello: 'Hello,',
     intro: 'Your diamonds have been delivered to your BIGO LIVE account.',
-    labels: ['Order number', 'BIGO ID', 'Diamonds', 'Amount paid', 'Delivered at'],
-    zone: '(UTC+8)',
+    deliveredAt: 'Delivered at',
+    zone: ' (UTC+8)',
     note: 'Diamonds are not refundable once issued.',
     keep: 'Keep this e-mail as your receipt. If the diamonds do not show in your account, contact us with the order number.',
   },
   zh: {
     subject: (orderNum: string) => `EzRecharge 充值收据（订单 ${orderNum}）`,
-    hello: '您好，',
     intro: '您购买的钻石已充值到您的 BIGO LIVE 账户。',
-    labels: ['订单号', 'BIGO ID', '钻石数量', '支付金额', '充值时间'],
+    deliveredAt: '充值时间',
     zone: '（UTC+8）',
     note: '钻石一经发放，不予退款。',
     keep: '请保留此邮件作为收据。如果钻石未到账，请凭订单号联系客服。',
   },
 } as const;
 
-/** The buyer's receipt for a delivered order (status 9). */
-export function receiptMail(facts: ReceiptFacts): Mail {
-  const t = RECEIPT_TEXTS[facts.lang];
+/** One paragraph of an order mail; `strong` ones are bold in the HTML part. */
+interface Paragraph {
+  text: string;
+  strong?: boolean;
+}
+
+/**
+ * The layout every order mail shares: greeting, the paragraphs, the order's facts, the link to its result page,
+ * the support channels and hours, and the sign-off.
+ */
+function orderMail(
+  facts: OrderMailFacts,
+  subject: string,
+  paragraphs: readonly Paragraph[],
+  extraRows: readonly (readonly [string, string])[],
+  closing: readonly Paragraph[] = [],
+): Mail {
+  const t = ORDER_MAIL_TEXTS[facts.lang];
+  const support = SUPPORT_CONTACT_TEXTS[facts.lang];
   const values = [
     facts.orderNum,
     oneLine(facts.bigoId),
     groupedNumber(facts.diamonds),
     `${facts.currency} ${formatMinor(facts.amount, facts.currency)}`,
-    `${utc8Minute(facts.deliveredAt)} ${t.zone}`,
   ];
-  const rows = t.labels.map((label, i) => [label, values[i] ?? ''] as const);
-  const sep = facts.lang === 'zh' ? '：' : ': ';
+  const rows = [...t.labels.map((label, i) => [label, values[i] ?? ''] as const), ...extraRows];
+  const link = `${facts.publicUrl}${orderResultPath(facts.orderNum)}`;
+  const contact = supportLines(facts.lang);
   const text = [
     t.hello,
     '',
-    t.intro,
+    ...paragraphs.flatMap((p) => [p.text, '']),
+    ...rows.map(([label, value]) => `${label}${support.sep}${value}`),
     '',
-    ...rows.map(([label, value]) => `${label}${sep}${value}`),
+    ...closing.flatMap((p) => [p.text, '']),
+    t.follow,
+    link,
     '',
-    t.note,
-    '',
-    t.keep,
+    support.heading,
+    ...contact.map(({ label, value }) => `${label}${support.sep}${value}`),
+    `${support.quote}${support.sep}${facts.orderNum}`,
     '',
     'EzRecharge',
   ].join('\n');
+  const para = (p: Paragraph) =>
+    p.strong ? `<p><strong>${escapeHtml(p.text)}</strong></p>` : `<p>${escapeHtml(p.text)}</p>`;
   const html = [
     `<!doctype html><html lang="${facts.lang}"><body style="font-family:sans-serif">`,
     `<p>${escapeHtml(t.hello)}</p>`,
-    `<p>${escapeHtml(t.intro)}</p>`,
+    ...paragraphs.map(para),
     '<table cellpadding="4">',
     ...rows.map(
       ([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
     ),
     '</table>',
-    `<p><strong>${escapeHtml(t.note)}</strong></p>`,
-    `<p>${escapeHtml(t.keep)}</p>`,
+    ...closing.map(para),
+    `<p>${escapeHtml(t.follow)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    `<h2 style="font-size:16px">${escapeHtml(support.heading)}</h2>`,
+    '<p>',
+    ...contact.map(({ label, value, href }) => {
+      const shown = href ? `<a href="${escapeHtml(href)}">${escapeHtml(value)}</a>` : escapeHtml(value);
+      return `${escapeHtml(label)}${escapeHtml(support.sep)}${shown}<br>`;
+    }),
+    `${escapeHtml(support.quote)}${escapeHtml(support.sep)}${escapeHtml(facts.orderNum)}`,
+    '</p>',
     '<p>EzRecharge</p>',
     '</body></html>',
   ].join('\n');
-  return { subject: t.subject(facts.orderNum), text, html };
+  return { subject, text, html };
+}
+
+/** The buyer's receipt for a delivered order (status 9). */
+export function receiptMail(facts: ReceiptFacts): Mail {
+  const t = RECEIPT_TEXTS[facts.lang];
+  return orderMail(
+    facts,
+    t.subject(facts.orderNum),
+    [{ text: t.intro }],
+    [[t.deliveredAt, `${utc8Minute(facts.deliveredAt)}${t.zone}`]],
+    [{ text: t.note, strong: true }, { text: t.keep }],
+  );
+}
+
+/**
+ * The buyer's notice that their order reached `status` (10, 11, 12 or 13): the result page's headline, what
+ * happens next and what to do, in the order's language.
+ */
+export function orderNoticeMail(facts: OrderMailFacts, status: TOrderNoticeStatus): Mail {
+  const outcome = orderOutcomeText(status, facts.lang);
+  return orderMail(
+    facts,
+    ORDER_MAIL_TEXTS[facts.lang].notice(facts.orderNum, outcome.headline),
+    [{ text: outcome.headline, strong: true }, { text: outcome.next }, { text: outcome.todo }],
+    [],
+  );
 }

@@ -2,18 +2,37 @@ import { ORDER_STATUS } from '@ezrecharge/shared';
 import type { Db } from '../../infra/db';
 import type { JobHandler, PayloadOf } from '../../infra/jobs';
 import type { Mailer } from '../../infra/mail';
-import { findOrder } from '../order-lifecycle/order-row';
+import type { orderNoticeMailJob } from '../order-lifecycle/order-notices';
+import { findOrder, type OrderRow } from '../order-lifecycle/order-row';
 import type { receiptMailJob } from './fulfilment-jobs';
-import { receiptMail } from './fulfilment-mails';
+import { type OrderMailFacts, orderNoticeMail, receiptMail } from './fulfilment-mails';
 
 /**
- * The buyer's receipt as a job: queued in the transaction of the move to 9, sent by a worker afterwards. A mail
- * that cannot be sent throws, so the queue tries again later; the order itself never waits for mail.
+ * The buyer's order e-mails as jobs: queued in the transaction of the move they tell of (the receipt on → 9, the
+ * notices on → 10, 11, 12, 13: order-lifecycle/order-notices.ts), sent by a worker afterwards. A mail that cannot be
+ * sent throws, so the queue tries again later; the order itself never waits for mail.
  */
-export function receiptMailHandler(deps: {
+
+export interface OrderMailDeps {
   db: Db;
   mailer: Mailer;
-}): JobHandler<PayloadOf<typeof receiptMailJob>> {
+  /** PUBLIC_URL: every order mail links to the order's result page there. */
+  publicUrl: string;
+}
+
+function factsOf(order: OrderRow, publicUrl: string): OrderMailFacts {
+  return {
+    orderNum: order.orderNum,
+    bigoId: order.gameId,
+    diamonds: order.amountGame,
+    amount: order.amount,
+    currency: order.currency,
+    lang: order.lang === 'zh' ? 'zh' : 'en',
+    publicUrl,
+  };
+}
+
+export function receiptMailHandler(deps: OrderMailDeps): JobHandler<PayloadOf<typeof receiptMailJob>> {
   return async ({ order_num: orderNum }) => {
     const order = await findOrder(deps.db, orderNum);
     // Receipts are for delivered orders only; 9 is final, so this only skips a job queued by mistake.
@@ -21,15 +40,26 @@ export function receiptMailHandler(deps: {
     await deps.mailer.send({
       to: order.email,
       ...receiptMail({
-        orderNum: order.orderNum,
-        bigoId: order.gameId,
-        diamonds: order.amountGame,
-        amount: order.amount,
-        currency: order.currency,
+        ...factsOf(order, deps.publicUrl),
         deliveredAt: order.deliveredAt ?? order.updatedAt,
-        lang: order.lang === 'zh' ? 'zh' : 'en',
       }),
     });
+    return undefined;
+  };
+}
+
+/**
+ * Sends the notice of a move that happened, even if the order has moved on since (a refund may complete before
+ * the mail of its start goes out): each mail tells of its own event and links to the page that shows the order as
+ * it is now.
+ */
+export function orderNoticeMailHandler(
+  deps: OrderMailDeps,
+): JobHandler<PayloadOf<typeof orderNoticeMailJob>> {
+  return async ({ order_num: orderNum, status }) => {
+    const order = await findOrder(deps.db, orderNum);
+    if (!order) return undefined;
+    await deps.mailer.send({ to: order.email, ...orderNoticeMail(factsOf(order, deps.publicUrl), status) });
     return undefined;
   };
 }

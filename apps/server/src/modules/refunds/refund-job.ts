@@ -6,6 +6,7 @@ import type { Db } from '../../infra/db';
 import type { JobHandler, PayloadOf } from '../../infra/jobs';
 import { unseal } from '../../infra/sealed';
 import { describeMove, moveOrder } from '../order-lifecycle/order-moves';
+import { queueOrderNotice } from '../order-lifecycle/order-notices';
 import { findOrder, type OrderRow } from '../order-lifecycle/order-row';
 import {
   REFUND_BANK_PURPOSE,
@@ -89,6 +90,8 @@ export function refundOrderHandler(deps: RefundJobDeps): JobHandler<PayloadOf<ty
       detail,
       // The refund has ended: the buyer's bank details are not kept a moment longer.
       set: { refundBeneficiary: null, ...(failureReason !== undefined ? { failureReason } : {}) },
+      // The buyer hears that the refund completed or failed, in the move's transaction.
+      after: queueOrderNotice,
     });
     if (moved.moved) {
       log.info({ orderNum: order.orderNum }, describeMove(order.orderNum, moved.from, to, cause));

@@ -7,14 +7,15 @@ import { AppError } from '../../infra/http';
 import type { JobQueue } from '../../infra/jobs';
 import { seal } from '../../infra/sealed';
 import { describeMove, movedByOperator, moveOrder } from '../order-lifecycle/order-moves';
+import { queueOrderNotice } from '../order-lifecycle/order-notices';
 import { findOrder, toApiOrder } from '../order-lifecycle/order-row';
 import { REFUND_BANK_PURPOSE, refundOrderJob } from './refunds-common';
 import { clearRefundRef, countRefundAttempts } from './refunds-repository';
 
 /**
  * The admin refund action (DESIGN.md §6): an order whose charge failed (10), or whose refund failed (13), is moved
- * to 11 with the operator's reason, and the refund-order job does the rest through the gateway. The move, the job
- * and the audit row are one transaction: a refund is started exactly when all three are written.
+ * to 11 with the operator's reason, and the refund-order job does the rest through the gateway. The move, the job,
+ * the buyer's notice and the audit row are one transaction: a refund is started exactly when all four are written.
  */
 
 export interface RefundsServiceDeps {
@@ -90,6 +91,7 @@ export class RefundsService {
         await clearRefundRef(tx, moved.id);
         const attempt = await countRefundAttempts(tx, moved.id);
         await jobs.enqueue(tx, refundOrderJob.of({ order_num: orderNum, attempt }));
+        await queueOrderNotice(tx, moved);
         await auditChange(tx, actor, retry ? 'order.refund_retry' : 'order.refund', orderNum, {
           reason,
           from,

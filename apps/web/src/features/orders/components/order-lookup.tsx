@@ -8,6 +8,7 @@ import { fieldRules, reportFormError, VALIDATE_TRIGGER, zodRule } from '../../..
 import { useErrorPopup } from '../../../lib/popup';
 import { isOrderMoving, useLookupOrder } from '../api/get-order';
 import { OrderDetails } from './order-details';
+import { OrderOutcomeHead, OrderOutcomeSteps } from './order-outcome';
 
 type TLookupValues = TOrderLookup;
 
@@ -102,10 +103,12 @@ export function OrderLookup() {
       )}
       {found.data && !found.isError && (
         <section className="order-result__card order-lookup__result">
+          <OrderOutcomeHead status={found.data.order_status} level={2} />
           <OrderDetails order={found.data} />
           {isOrderMoving(found.data.order_status, false) && (
             <p className="order-result__updating">{t('result.updating')}</p>
           )}
+          <OrderOutcomeSteps status={found.data.order_status} orderNum={found.data.order_num} level={2} />
         </section>
       )}
     </>

@@ -1,5 +1,6 @@
 import { MESSAGES, MSG } from '@ezrecharge/shared/messages';
-import type { TOrderStatus } from '@ezrecharge/shared/order-status';
+import { orderOutcome, orderOutcomeText } from '@ezrecharge/shared/order-outcome';
+import { ORDER_STATUSES, type TOrderStatus } from '@ezrecharge/shared/order-status';
 import type { TOrder } from '@ezrecharge/shared/schemas/orders';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -65,12 +66,16 @@ function details(): Record<string, string> {
   );
 }
 
+/** The tone the page's headline shows (its icon and colour). */
+const tone = () => document.querySelector('.order-result__head')?.getAttribute('data-tone');
+
 describe('order result page /home-order', () => {
-  it('after a payment shows the success title, the order as the server has it and the note', async () => {
+  it('for delivered diamonds shows the success title, the order as the server has it and what it means', async () => {
     const api = stubApi({ 'GET /api/v1/order/stripe': () => ok(orderRecord()) });
     renderApp('/home-order?order_num=EZ20250601A1B2C3&success=true');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Diamonds delivered' })).toBeInTheDocument();
+    expect(tone()).toBe('success');
     expect(api.calls[0]?.url.search).toBe('?order_num=EZ20250601A1B2C3');
     expect(details()).toEqual({
       'Order number': 'EZ20250601A1B2C3',
@@ -82,10 +87,10 @@ describe('order result page /home-order', () => {
       Price: 'SGD 5.00',
       Quantity: '2',
     });
-    expect(
-      screen.getByText(/Your diamonds arrive in your BIGO LIVE account within two minutes/),
-    ).toBeInTheDocument();
+    expect(screen.getByText(/The diamonds have been credited to your BIGO LIVE account/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Recharge again' })).toHaveAttribute('href', '/recharge');
+    // Nothing to do, so no support block.
+    expect(screen.queryByRole('region', { name: 'Contact support' })).toBeNull();
   });
 
   it('after a cancel shows the cancel title and the status the server returns', async () => {
@@ -93,8 +98,9 @@ describe('order result page /home-order', () => {
     renderApp('/home-order?order_num=EZ20250601A1B2C3&success=false');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment cancelled' })).toBeInTheDocument();
+    expect(tone()).toBe('closed');
     expect(details().Status).toBe('Payment cancelled');
-    expect(screen.getByText(/No diamonds were delivered/)).toBeInTheDocument();
+    expect(screen.getByText(/nothing was charged and no diamonds will be delivered/)).toBeInTheDocument();
     expect(screen.queryByText(/The status updates by itself/)).toBeNull();
   });
 
@@ -105,13 +111,15 @@ describe('order result page /home-order', () => {
     });
     renderApp('/home-order?order_num=EZ20250601A1B2C3&success=true');
 
-    await screen.findByRole('heading', { level: 1, name: 'Payment successful' });
+    await screen.findByRole('heading', { level: 1, name: 'Paid: your diamonds are on their way' });
+    expect(tone()).toBe('progress');
     expect(details().Status).toBe('Payment completed');
     expect(screen.getByText('The status updates by itself, there is no need to reload.')).toBeInTheDocument();
 
     await waitFor(() => expect(details().Status).toBe('Charged successfully'), {
       timeout: ORDER_POLL_MS * 4,
     });
+    expect(screen.getByRole('heading', { level: 1, name: 'Diamonds delivered' })).toBeInTheDocument();
     expect(screen.queryByText(/The status updates by itself/)).toBeNull();
     const asked = api.callsTo('GET /api/v1/order/stripe').length;
     expect(asked).toBe(2);
@@ -126,7 +134,7 @@ describe('order result page /home-order', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'We could not find this order. Please check the order number and e-mail.',
     );
-    expect(screen.queryByRole('heading', { name: 'Payment successful' })).toBeNull();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
     expect(document.querySelector('.ant-notification-notice')).toBeNull();
   });
 
@@ -134,8 +142,67 @@ describe('order result page /home-order', () => {
     await setLanguage('zh');
     stubApi({ 'GET /api/v1/order/stripe': () => ok(orderRecord({ order_status: 8 })) });
     renderApp('/home-order?order_num=EZ20250601A1B2C3&success=true');
-    expect(await screen.findByRole('heading', { level: 1, name: '支付成功' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '付款成功，钻石正在充值' }),
+    ).toBeInTheDocument();
     expect(details()).toMatchObject({ 状态: '充值中', 产品: 'BIGO LIVE', 单价: 'SGD 5.00' });
+    expect(screen.getByText(/钻石通常会在两分钟内到达您的 BIGO LIVE 账户/)).toBeInTheDocument();
+  });
+
+  it('after a "successful" payment whose delivery failed, says so and how to reach support, without a tick', async () => {
+    stubApi({ 'GET /api/v1/order/stripe': () => ok(orderRecord({ order_status: 10 })) });
+    renderApp('/home-order?order_num=EZ20250601A1B2C3&success=true');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Delivery failed: we are on it' }),
+    ).toBeInTheDocument();
+    expect(tone()).toBe('attention');
+    expect(document.querySelector('.anticon-check-circle')).toBeNull();
+    expect(
+      screen.getByText(/Within 1 business day our team delivers them or refunds the full amount/),
+    ).toBeInTheDocument();
+    const support = within(screen.getByRole('region', { name: 'Contact support' }));
+    expect(support.getByRole('link', { name: /\+65 8888 6666/ })).toHaveAttribute(
+      'href',
+      'https://wa.me/6588886666',
+    );
+    expect(support.getByRole('link', { name: 'support@ezrecharge.com' })).toHaveAttribute(
+      'href',
+      'mailto:support@ezrecharge.com',
+    );
+    expect(support.getByText('Monday to Sunday, 10:00 – 01:00 (next day)')).toBeInTheDocument();
+    expect(support.getByText(/Please give your order number/)).toHaveTextContent(
+      'Please give your order number: EZ20250601A1B2C3',
+    );
+  });
+
+  it('titles every status by what it means, with the success tick for delivered diamonds only', async () => {
+    for (const status of ORDER_STATUSES) {
+      stubApi({ 'GET /api/v1/order/stripe': () => ok(orderRecord({ order_status: status })) });
+      const { unmount } = renderApp('/home-order?order_num=EZ20250601A1B2C3&success=true');
+      const { headline, next } = orderOutcomeText(status, 'en');
+      expect(await screen.findByRole('heading', { level: 1, name: headline })).toBeInTheDocument();
+      expect(screen.getByText(next)).toBeInTheDocument();
+      expect(tone()).toBe(orderOutcome(status).tone);
+      expect(document.querySelector('.anticon-check-circle') !== null, `status ${status}`).toBe(status === 9);
+      expect(screen.queryByRole('region', { name: 'Contact support' }) !== null).toBe(
+        orderOutcome(status).todo === 'contact_support',
+      );
+      unmount();
+      queryClient.clear();
+    }
+  });
+
+  it('tells a Chinese buyer that the refund failed and that we are on it', async () => {
+    await setLanguage('zh');
+    stubApi({ 'GET /api/v1/order/stripe': () => ok(orderRecord({ order_status: 13 })) });
+    renderApp('/home-order?order_num=EZ20250601A1B2C3');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '退款延迟，我们正在处理' }),
+    ).toBeInTheDocument();
+    const support = within(screen.getByRole('region', { name: '联系客服' }));
+    expect(support.getByText('周一至周日 10:00–次日 01:00')).toBeInTheDocument();
+    expect(support.getByText(/联系时请提供订单号/)).toHaveTextContent('联系时请提供订单号：EZ20250601A1B2C3');
   });
 });
 
@@ -165,6 +232,7 @@ describe('order lookup /home-order without an order number', () => {
     await fill(lookup.getByLabelText('Order number'), ' EZ20250601A1B2C3 ');
     await userEvent.click(lookup.getByRole('button', { name: /Find order/ }));
     await waitFor(() => expect(details().Status).toBe('Pending payment'));
+    expect(screen.getByRole('heading', { level: 2, name: 'Waiting for your payment' })).toBeInTheDocument();
     expect(details()['E-mail']).toBe('buyer@example.com');
     expect(api.callsTo('POST /api/v1/order/lookup').at(-1)?.body).toEqual({
       email: 'buyer@example.com',

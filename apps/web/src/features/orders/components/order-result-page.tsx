@@ -1,4 +1,4 @@
-import { CheckCircleFilled, CloseCircleFilled, SyncOutlined } from '@ant-design/icons';
+import { SyncOutlined } from '@ant-design/icons';
 import { Alert, Button, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { useSignedIn } from '../../../lib/session';
 import { isOrderMoving, useGetOrder } from '../api/get-order';
 import { OrderDetails } from './order-details';
 import { OrderLookup } from './order-lookup';
+import { OrderOutcomeHead, OrderOutcomeSteps } from './order-outcome';
 import './orders.css';
 
 /** A refused or unknown order number: the server answers 404 (or 400 for a number that cannot exist). */
@@ -63,19 +64,14 @@ function OrderResult({ orderNum, success }: { orderNum: string; success: boolean
   const data = order.data;
   return (
     <div className="order-result__card">
-      <div className={success ? 'order-result__head is-success' : 'order-result__head is-cancel'}>
-        {success ? <CheckCircleFilled aria-hidden="true" /> : <CloseCircleFilled aria-hidden="true" />}
-        <h1 className="order-result__title">
-          {success ? t('result.successTitle') : t('result.cancelTitle')}
-        </h1>
-      </div>
+      <OrderOutcomeHead status={data.order_status} level={1} />
       <OrderDetails order={data} />
       {isOrderMoving(data.order_status, success) && (
         <p className="order-result__updating">
           <SyncOutlined spin aria-hidden="true" /> {t('result.updating')}
         </p>
       )}
-      <p className="order-result__note">{success ? t('result.successNote') : t('result.cancelNote')}</p>
+      <OrderOutcomeSteps status={data.order_status} orderNum={data.order_num} level={1} />
       <Actions />
     </div>
   );
@@ -83,8 +79,10 @@ function OrderResult({ orderNum, success }: { orderNum: string; success: boolean
 
 /**
  * Order result page /home-order (SPEC.md §2): where the payment page sends the buyer back, with `order_num` and
- * `success`. It shows the order as the server has it and keeps asking while the status may still move (paid →
- * charging → charged), so the buyer sees the diamonds arrive without reloading. Without an order number it offers
+ * `success`, and where every order e-mail links to. It shows the order as the server has it, titled and explained by
+ * its status alone (order-outcome.tsx: `success` only tells whether a payment may still be confirmed), and keeps
+ * asking while the status may still move (paid → charging → charged), so the buyer sees the diamonds arrive
+ * without reloading. Without an order number it offers
  * the order lookup by e-mail and order number.
  */
 export function OrderResultPage() {

@@ -1,0 +1,108 @@
+import {
+  CheckCircleFilled,
+  ClockCircleFilled,
+  CloseCircleFilled,
+  ExclamationCircleFilled,
+  MinusCircleFilled,
+} from '@ant-design/icons';
+import { orderOutcome, orderOutcomeText, type TOrderTone } from '@ezrecharge/shared/order-outcome';
+import type { TOrderStatus } from '@ezrecharge/shared/order-status';
+import { SUPPORT_CONTACT_TEXTS, supportLines } from '@ezrecharge/shared/support-contact';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../lib/i18n';
+
+/**
+ * What an order's status means to its buyer, as the shared mapping words it (packages/shared order-outcome.ts, the
+ * same words as the order e-mails): a headline with an icon of its tone, what happens next, what to do, and the
+ * support channels and hours where the buyer should contact us. Only delivered diamonds get the success tick.
+ */
+
+const TONE_ICONS: Record<TOrderTone, ReactNode> = {
+  success: <CheckCircleFilled aria-hidden="true" />,
+  progress: <ClockCircleFilled aria-hidden="true" />,
+  attention: <ExclamationCircleFilled aria-hidden="true" />,
+  failed: <CloseCircleFilled aria-hidden="true" />,
+  closed: <MinusCircleFilled aria-hidden="true" />,
+};
+
+/** The texts in the active language; re-rendered when the language changes. */
+function useOutcome(status: TOrderStatus) {
+  useTranslation('orders');
+  const lang = currentLanguage();
+  return { lang, outcome: orderOutcome(status), text: orderOutcomeText(status, lang) };
+}
+
+/** The headline of the order's outcome with its tone's icon; `level` 1 on the result page, 2 under the lookup. */
+export function OrderOutcomeHead({ status, level }: { status: TOrderStatus; level: 1 | 2 }) {
+  const { outcome, text } = useOutcome(status);
+  const Heading = level === 1 ? 'h1' : 'h2';
+  return (
+    <div className={`order-result__head is-${outcome.tone}`} data-tone={outcome.tone}>
+      {TONE_ICONS[outcome.tone]}
+      <Heading className="order-result__title">{text.headline}</Heading>
+    </div>
+  );
+}
+
+/** The WhatsApp chat opens in a new tab (and says so to screen readers); an e-mail address opens the mail app. */
+function ContactLink({ href, children }: { href: string; children: ReactNode }) {
+  const { t } = useTranslation('orders');
+  if (!/^https?:/.test(href)) return <a href={href}>{children}</a>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+      <span className="visually-hidden"> {t('result.opensInNewTab')}</span>
+    </a>
+  );
+}
+
+/**
+ * What happens next and what to do; with the support channels and hours when the buyer should contact us, under a
+ * heading one level below the outcome's (`level`, as OrderOutcomeHead's).
+ */
+export function OrderOutcomeSteps({
+  status,
+  orderNum,
+  level,
+}: {
+  status: TOrderStatus;
+  orderNum: string;
+  level: 1 | 2;
+}) {
+  const { t } = useTranslation('orders');
+  const { lang, outcome, text } = useOutcome(status);
+  const support = SUPPORT_CONTACT_TEXTS[lang];
+  const supportId = useId();
+  const Heading = level === 1 ? 'h2' : 'h3';
+  return (
+    <div className="order-outcome">
+      <p className="order-outcome__step">
+        <strong>{t('result.next')}</strong> {text.next}
+      </p>
+      <p className="order-outcome__step">
+        <strong>{t('result.todo')}</strong> {text.todo}
+      </p>
+      {outcome.todo === 'contact_support' && (
+        <section className="order-outcome__support" aria-labelledby={supportId}>
+          <Heading id={supportId} className="order-outcome__support-title">
+            {support.heading}
+          </Heading>
+          <dl className="order-outcome__contact">
+            {supportLines(lang).map(({ label, value, href }) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{href ? <ContactLink href={href}>{value}</ContactLink> : value}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="order-outcome__quote">
+            {support.quote}
+            {support.sep}
+            <span className="order-details__mono">{orderNum}</span>
+          </p>
+        </section>
+      )}
+    </div>
+  );
+}
