@@ -21,9 +21,10 @@ describe('an order number on screen', () => {
     const { container } = renderInProviders(<OrderNumber orderNum={NUM} />);
     const digits = container.querySelector('.order-number__digits') as HTMLElement;
     expect(digits.textContent).toBe(NUM);
-    // Five gaps between six groups, drawn as empty boxes that say nothing.
+    // Five gaps between six groups, empty elements that say nothing, each followed by the line's only break.
     const gaps = digits.querySelectorAll('.order-number__gap');
     expect(gaps).toHaveLength(5);
+    expect([...gaps].every((gap) => gap.nextElementSibling?.tagName === 'WBR')).toBe(true);
     expect(
       [...gaps].every((gap) => gap.textContent === '' && gap.getAttribute('aria-hidden') === 'true'),
     ).toBe(true);

@@ -1,6 +1,6 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { type ReactNode, useRef } from 'react';
+import { Fragment, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../lib/toast';
 import './order-number.css';
@@ -9,13 +9,21 @@ import './order-number.css';
 const GROUP = 4;
 
 /**
- * `EZ7K3M9QHX` → EZ7K ▯ 3M9Q ▯ HX: the text in groups of four, an empty box between them. The text stays plain text
- * of one element, so it reads, copies and is found as the raw number.
+ * `EZ7K3M9QHX` → EZ7K ▯ 3M9Q ▯ HX: the text in groups of four, an empty element between them. The text stays plain
+ * text of one element, so it reads, copies and is found as the raw number.
  */
 function grouped(orderNum: string): ReactNode[] {
   const parts: ReactNode[] = [];
   for (let at = 0; at < orderNum.length; at += GROUP) {
-    if (at > 0) parts.push(<span key={at} className="order-number__gap" aria-hidden="true" />);
+    if (at > 0) {
+      // The gap, then the only place the line may break: a wrapped number never starts a line with a gap.
+      parts.push(
+        <Fragment key={at}>
+          <span className="order-number__gap" aria-hidden="true" />
+          <wbr />
+        </Fragment>,
+      );
+    }
     parts.push(orderNum.slice(at, at + GROUP));
   }
   return parts;
@@ -32,9 +40,9 @@ function select(node: HTMLElement | null): void {
 }
 
 /**
- * An order number as people read it (issue #13): in groups of four, with a copy button. The gaps are empty boxes
- * drawn by CSS between the text, not characters: selecting and copying the number by hand, the copy button and a
- * screen reader all get the raw number. A line may break between groups only.
+ * An order number as people read it (issue #13): in groups of four, with a copy button. The gaps are empty elements
+ * given width by CSS, not characters: selecting and copying the number by hand, the copy button and a screen reader
+ * all get the raw number. A line may break after a gap only.
  */
 export function OrderNumber({ orderNum, className }: { orderNum: string; className?: string }) {
   const { t } = useTranslation('common');

@@ -118,13 +118,14 @@ export function OrderListPage() {
     {
       key: 'order_num',
       title: t('columns.orderNum'),
-      width: 270,
+      // Today's 24 characters in six groups and the copy button on one line.
+      width: 290,
       render: (_value, order) => <OrderNumber orderNum={order.order_num} />,
     },
     {
       key: 'status',
       title: t('columns.status'),
-      width: 160,
+      width: 150,
       render: (_value, order) => <OrderStatusTag status={order.order_status} />,
     },
     {
@@ -138,7 +139,7 @@ export function OrderListPage() {
     {
       key: 'game_id',
       title: t('columns.gameId'),
-      width: 130,
+      width: 120,
       render: (_value, order) => <span className="order-list__wrap">{order.game_id}</span>,
     },
     {
