@@ -1,6 +1,5 @@
 import type { TableColumnsType, TableColumnType, TableProps } from 'antd';
 import { type ReactNode, useState } from 'react';
-import type { TRowActions } from './admin-list';
 
 /** A column as a card shows it: its title, and its cell rendered as the table renders it. */
 type TColumn<Row> = TableColumnType<Row>;
@@ -29,7 +28,8 @@ export interface TAdminListCardsProps<Row extends { id: number }> {
   columns: TableColumnsType<Row>;
   /** Keys of the columns shown first (what a reader looks for: the status). */
   lead: readonly string[];
-  actions: TRowActions<Row> | undefined;
+  /** The row's actions (the list's last column). */
+  actions: { render: (row: Row) => ReactNode } | undefined;
   expandable: TableProps<Row>['expandable'];
 }
 
