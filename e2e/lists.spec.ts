@@ -6,7 +6,7 @@ import {
   WIRE_CONTEXT,
 } from '@ezrecharge/shared/wire-crypto';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
-import { asReturningVisitor, expect, test, text } from './support';
+import { asReturningVisitor, expect, signInAsAdmin, test, text } from './support';
 
 /**
  * The console's lists on a phone, a tablet and a laptop (issue #13): at 390 and 768 px each order and each message
@@ -69,14 +69,6 @@ async function placeOrder(request: APIRequestContext, bigoId: string): Promise<s
   });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { data: { order_num: string } }).data.order_num;
-}
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/signin');
-  await page.getByLabel(text('en', 'auth', 'fields.username'), { exact: true }).fill('admin');
-  await page.getByLabel(text('en', 'auth', 'fields.password'), { exact: true }).fill('e2e-admin-pass');
-  await page.getByRole('button', { name: text('en', 'auth', 'signin.submit'), exact: true }).click();
-  await expect(page).toHaveURL(/\/ezrecharge$/);
 }
 
 /**

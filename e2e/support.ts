@@ -56,6 +56,18 @@ export async function asReturningVisitor(page: Page, lang: TLang): Promise<void>
   );
 }
 
+/**
+ * Signs the e2e server's administrator in (English form labels) and waits for the landing page. Journeys that do
+ * this in parallel may clash: two sign-ins in the same second carry the same encrypted password (a replay).
+ */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/signin');
+  await page.getByLabel(text('en', 'auth', 'fields.username'), { exact: true }).fill('admin');
+  await page.getByLabel(text('en', 'auth', 'fields.password'), { exact: true }).fill('e2e-admin-pass');
+  await page.getByRole('button', { name: text('en', 'auth', 'signin.submit'), exact: true }).click();
+  await expect(page).toHaveURL(/\/ezrecharge$/);
+}
+
 /** DATA_DIR of the server the journeys talk to (scripts/e2e-server.mjs). */
 export const E2E_DATA_DIR = new URL('../.e2e-data/', import.meta.url).pathname;
 
