@@ -44,7 +44,7 @@ function select(node: HTMLElement | null): void {
  * given width by CSS, not characters: selecting and copying the number by hand, the copy button and a screen reader
  * all get the raw number. A line may break after a gap only.
  */
-export function OrderNumber({ orderNum, className }: { orderNum: string; className?: string }) {
+export function OrderNumber({ orderNum }: { orderNum: string }) {
   const { t } = useTranslation('common');
   const digits = useRef<HTMLSpanElement>(null);
 
@@ -61,7 +61,7 @@ export function OrderNumber({ orderNum, className }: { orderNum: string; classNa
   };
 
   return (
-    <span className={className ? `order-number ${className}` : 'order-number'}>
+    <span className="order-number">
       <span ref={digits} className="order-number__digits" translate="no">
         {grouped(orderNum)}
       </span>

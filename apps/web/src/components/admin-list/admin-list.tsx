@@ -13,7 +13,7 @@ import './admin-list.css';
  * Narrower than this (a phone, a tablet held upright, a narrow window), a list with `cards` shows its rows as cards:
  * its table would hide most columns off-screen.
  */
-export const LIST_CARDS_BELOW_PX = 992;
+const LIST_CARDS_BELOW_PX = 992;
 
 /** One filter of the list: a labelled form control bound to the filter of the same name. */
 export interface TListFilter<F extends Record<string, unknown>> {
