@@ -349,7 +349,7 @@ describe('public recharge /recharge', () => {
         await waitFor(() => expect(posted).toHaveLength(1));
         expect(screen.queryByText(title)).toBeNull();
 
-        // The browser is still on this page HANDOFF_STALL_MS later (the gateway never answered, or the post was refused).
+        // Still on this page HANDOFF_STALL_MS later (the gateway never answered, or the post was refused).
         vi.advanceTimersByTime(HANDOFF_STALL_MS);
         const notice = (await screen.findByText(title)).closest<HTMLElement>('[role="alert"]');
         if (!notice) throw new Error('the notice is no alert');
