@@ -118,6 +118,9 @@ test.describe('recharge and payment', () => {
   });
 
   test('a signed-in buyer pays a non-card currency through Stripe Checkout', async ({ page }) => {
+    // Sign-in, a price added through the API, a reload and the Checkout round trip: more than the default 30 s
+    // when the administrator's sign-in waits for another journey's.
+    test.setTimeout(60_000);
     await signInAsAdmin(page);
 
     // The seeded catalogue sells in SGD, MYR and USD (all Fiuu); the shop adds an HKD pack, which goes to Stripe.
