@@ -58,9 +58,9 @@ export function creationStatus(path: readonly OrderStep[]): TOrderStatus {
 }
 
 /**
- * The characters of new order numbers: the digits and upper-case letters without the look-alikes 0/O and 1/I
- * (and so no lower-case l either): 32 symbols, 5 random bits each, read aloud or typed from a screenshot without
- * doubt. Every one is in Fiuu's `orderid` and BIGO's `bu_orderid` alphabet (DESIGN.md §7, §8: alphanumerics).
+ * The characters of new order numbers: digits and capitals without the look-alikes 0/O and 1/I, and no lower case
+ * (so no l; a capital L resembles no digit): 32 symbols, 5 random bits each, read aloud or typed from a screenshot
+ * without doubt. Every one is in Fiuu's `orderid` and BIGO's `bu_orderid` alphabet (DESIGN.md §7, §8).
  */
 export const ORDER_NUM_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 /** `EZ` and 22 random characters: 24 in all (six groups of four on screen), 22 × 5 = 110 random bits. */
