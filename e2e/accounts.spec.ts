@@ -2,7 +2,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { asReturningVisitor, expect, latestCodeEmail, type TLang, test, text } from './support';
+import {
+  asReturningVisitor,
+  expect,
+  latestCodeEmail,
+  signInAsAdmin,
+  type TLang,
+  test,
+  text,
+} from './support';
 
 /**
  * Browser journeys of the accounts issue against the real server (e-mail codes from its outbox): sign-up, sign-in
@@ -189,9 +197,7 @@ test('an administrator adds a user, edits it and deletes it', async ({ page, con
   const account = newAccount('adm');
   const u = (key: string) => text('en', 'users-admin', key);
 
-  await page.goto('/signin');
-  await signIn(page, 'en', 'admin', 'e2e-admin-pass');
-  await expect(page).toHaveURL(/\/ezrecharge$/);
+  await signInAsAdmin(page);
 
   await page
     .getByRole('navigation', { name: text('en', 'layout', 'admin.sideNav') })

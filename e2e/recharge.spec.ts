@@ -2,7 +2,7 @@ import { orderOutcomeText } from '@ezrecharge/shared/order-outcome';
 import { ZProductSelect } from '@ezrecharge/shared/schemas/catalogue';
 import { decryptWireJson, WIRE_CONTEXT } from '@ezrecharge/shared/wire-crypto';
 import type { Page } from '@playwright/test';
-import { asReturningVisitor, expect, test, text } from './support';
+import { asReturningVisitor, expect, signInAsAdmin, test, text } from './support';
 
 /**
  * The money path in a real browser against the real server and its built-in sandboxes (DESIGN.md §7): a visitor
@@ -13,6 +13,8 @@ import { asReturningVisitor, expect, test, text } from './support';
 
 const r = (key: string) => text('en', 'recharge', key);
 const o = (key: string) => text('en', 'orders', key);
+const fillIn = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => values[name] ?? '');
 
 /** A paid order's result page: delivering (7, 8) or delivered (9), as the status has got by then. */
 const PAID_HEADLINE = new RegExp(
@@ -49,7 +51,10 @@ async function fillRecharge(
   await page.getByRole('button', { name: r('form.submit') }).click();
 }
 
-/** The value shown beside a label in the result page's order details. */
+/** The sandbox Fiuu page's label of the order number. */
+const SANDBOX_ORDER = 'Order / 订单号';
+
+/** The value shown beside a label in the result page's order details (or the sandbox page's). */
 function detail(page: Page, label: string) {
   return page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
 }
@@ -121,11 +126,10 @@ test.describe('recharge and payment', () => {
   });
 
   test('a signed-in buyer pays a non-card currency through Stripe Checkout', async ({ page }) => {
-    await page.goto('/signin');
-    await page.getByLabel(text('en', 'auth', 'fields.username'), { exact: true }).fill('admin');
-    await page.getByLabel(text('en', 'auth', 'fields.password'), { exact: true }).fill('e2e-admin-pass');
-    await page.getByRole('button', { name: text('en', 'auth', 'signin.submit'), exact: true }).click();
-    await expect(page).toHaveURL(/\/ezrecharge$/);
+    // Sign-in, a price added through the API, a reload and the Checkout round trip: more than the default 30 s
+    // when the administrator's sign-in waits for another journey's.
+    test.setTimeout(60_000);
+    await signInAsAdmin(page);
 
     // The seeded catalogue sells in SGD, MYR and USD (all Fiuu); the shop adds an HKD pack, which goes to Stripe.
     const token = (await page.context().cookies()).find((c) => c.name === 'access_token')?.value ?? '';
@@ -186,5 +190,85 @@ test.describe('recharge and payment', () => {
     const row = page.getByRole('row').filter({ hasText: 'e2eMember03' });
     await expect(row).toBeVisible();
     await expect(row.getByRole('button', { name: /pay now/i })).toHaveCount(0);
+  });
+
+  test('a visitor at localhost (not PUBLIC_URL’s 127.0.0.1) reaches the sandbox page, pays and copies the order number', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    // The mirror of `npm start` opened at 127.0.0.1 while PUBLIC_URL says localhost (issue #13): the page's own origin
+    // is not the sandbox's, so the CSP's form-action must name the sandbox's origin or the hand-off hangs.
+    const localhost = (baseURL ?? '').replace('127.0.0.1', 'localhost');
+    expect(localhost).toMatch(/^http:\/\/localhost:\d+$/);
+    await page.goto(`${localhost}/recharge`);
+    await fillRecharge(page, {
+      pack: '100 diamonds for SGD 2.45',
+      quantity: 1,
+      bigoId: 'e2eLocalhost01',
+      email: 'visitor.localhost@example.com',
+    });
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/sandbox\/fiuu\/RMS\/pay\/[^/]+\/$/);
+    const orderNum = (await detail(page, SANDBOX_ORDER).textContent()) ?? '';
+    expect(orderNum).toMatch(/^EZ[2-9A-HJ-NP-Z]{22}$/);
+    await page.getByRole('button', { name: 'Pay / 支付' }).click();
+
+    // Back at PUBLIC_URL's result page: the number in groups, copied whole by its button.
+    await expect(page).toHaveURL(new RegExp(`/home-order\\?order_num=${orderNum}&success=true$`));
+    const shown = detail(page, o('fields.orderNum'));
+    await expect(shown).toHaveText(orderNum);
+    await expect(shown.locator('.order-number__gap')).toHaveCount(5);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await shown
+      .getByRole('button', { name: fillIn(text('en', 'common', 'orderNumber.copy'), { orderNum }) })
+      .click();
+    await expect(
+      page.locator('.ant-notification-notice', {
+        hasText: fillIn(text('en', 'common', 'orderNumber.copied'), { orderNum }),
+      }),
+    ).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(orderNum);
+  });
+
+  test('when the payment page does not open, the visitor is told so and retries the same order', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const commits: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/order/')
+        commits.push(request.url());
+    });
+    // The gateway's answer to the first post leaves the browser where it is (204 No Content: the page is not
+    // replaced, as when the post never goes out): the buyer stays on the recharge page.
+    const hostedPage = /\/sandbox\/fiuu\/RMS\/pay\//;
+    let held = 0;
+    await page.route(hostedPage, async (route) => {
+      held++;
+      await route.fulfill({ status: 204 });
+    });
+    await page.goto('/recharge');
+    await fillRecharge(page, {
+      pack: '100 diamonds for SGD 2.45',
+      quantity: 1,
+      bigoId: 'e2eStalled01',
+      email: 'visitor.stalled@example.com',
+    });
+    const notice = page.getByRole('alert').filter({ hasText: text('en', 'common', 'paymentStalled.title') });
+    await expect(notice).toBeVisible({ timeout: 20_000 });
+    expect(held).toBe(1);
+    const orderNum = (await notice.locator('.order-number__digits').textContent()) ?? '';
+    expect(orderNum).toMatch(/^EZ[2-9A-HJ-NP-Z]{22}$/);
+    await expect(
+      notice.getByRole('link', { name: text('en', 'common', 'paymentStalled.viewOrder') }),
+    ).toHaveAttribute('href', `/home-order?order_num=${orderNum}`);
+    await expect(page.getByRole('button', { name: r('form.submit') })).toBeDisabled();
+
+    // The gateway answers again: the retry reaches its page with the same order, and no second order was made.
+    await page.unroute(hostedPage);
+    await notice.getByRole('button', { name: text('en', 'common', 'paymentStalled.retry') }).click();
+    await expect(page).toHaveURL(/\/sandbox\/fiuu\/RMS\/pay\/[^/]+\/$/);
+    await expect(detail(page, SANDBOX_ORDER)).toHaveText(orderNum);
+    expect(commits).toHaveLength(1);
   });
 });

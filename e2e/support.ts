@@ -56,6 +56,46 @@ export async function asReturningVisitor(page: Page, lang: TLang): Promise<void>
   );
 }
 
+/**
+ * Signs the e2e server's administrator in (English form labels), waits for the landing page and returns the
+ * session's bearer token.
+ *
+ * The server takes one sign-in per account per second (the login's nonce is the account and its event time, to the
+ * second), so two journeys signing the administrator in at the same moment would see one of them refused as a
+ * replay. Journeys run in parallel processes: a lock file next to the server's data makes them take turns, each
+ * holding it until its second has passed.
+ */
+export async function signInAsAdmin(page: Page): Promise<string> {
+  const { open, rm, stat } = await import('node:fs/promises');
+  const lock = `${E2E_DATA_DIR}admin-sign-in.lock`;
+  for (;;) {
+    try {
+      await (await open(lock, 'wx')).close();
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      // A holder that died leaves its lock behind: no sign-in takes this long.
+      const held = await stat(lock).catch(() => null);
+      if (held && Date.now() - held.mtimeMs > 30_000) await rm(lock, { force: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    await page.goto('/signin');
+    await page.getByLabel(text('en', 'auth', 'fields.username'), { exact: true }).fill('admin');
+    await page.getByLabel(text('en', 'auth', 'fields.password'), { exact: true }).fill('e2e-admin-pass');
+    await page.getByRole('button', { name: text('en', 'auth', 'signin.submit'), exact: true }).click();
+    const sent = Date.now();
+    await expect(page).toHaveURL(/\/ezrecharge$/);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, sent + 1_100 - Date.now())));
+  } finally {
+    await rm(lock, { force: true });
+  }
+  const bearer = (await page.context().cookies()).find((c) => c.name === 'access_token')?.value ?? '';
+  expect(bearer).not.toBe('');
+  return bearer;
+}
+
 /** DATA_DIR of the server the journeys talk to (scripts/e2e-server.mjs). */
 export const E2E_DATA_DIR = new URL('../.e2e-data/', import.meta.url).pathname;
 
@@ -116,18 +156,6 @@ export async function emailsTo(email: string): Promise<{ subject: string; text: 
 /** `{{name}}` placeholders of a locale text filled in, as i18next does. */
 export const fillText = (template: string, values: Record<string, string>): string =>
   template.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => values[name] ?? '');
-
-/** Signs in as the e2e server's superuser (scripts/e2e-server.mjs) on /signin; returns the session's bearer token. */
-export async function signInAsAdmin(page: Page): Promise<string> {
-  await page.goto('/signin');
-  await page.getByLabel(text('en', 'auth', 'fields.username'), { exact: true }).fill('admin');
-  await page.getByLabel(text('en', 'auth', 'fields.password'), { exact: true }).fill('e2e-admin-pass');
-  await page.getByRole('button', { name: text('en', 'auth', 'signin.submit'), exact: true }).click();
-  await expect(page).toHaveURL(/\/ezrecharge$/);
-  const bearer = (await page.context().cookies()).find((c) => c.name === 'access_token')?.value ?? '';
-  expect(bearer).not.toBe('');
-  return bearer;
-}
 
 /**
  * Makes the BIGO simulator refuse (or accept again) one BIGO ID at delivery, as a superuser, keeping every other

@@ -131,7 +131,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     };
 
     await app.register(formbody);
-    await registerSecurityHeaders(app, config);
+    await registerSecurityHeaders(
+      app,
+      config,
+      core.gateways.payments.all().flatMap((provider) => provider.formOrigins),
+    );
     await registerApiDocs(app, config);
 
     await app.register(

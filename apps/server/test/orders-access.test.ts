@@ -21,6 +21,7 @@ import {
   publicPack,
   publicPacks,
 } from './support/order-commit';
+import { insertOrder } from './support/orders';
 import { startTestApp, TEST_ADMIN, type TestApp } from './support/test-app';
 
 /**
@@ -321,6 +322,39 @@ describe('orders: who sees and pays what', () => {
       expect(res.statusCode).toBe(404);
       expect(message(res)).toBe(MESSAGES.order_not_found);
       expect((await read('not-a-number!')).statusCode).toBe(400);
+    });
+  });
+
+  describe('order numbers of both forms', () => {
+    it('are made today as EZ and 22 characters without look-alikes', () => {
+      for (const num of Object.values(nums)) expect(num).toMatch(/^EZ[2-9A-HJ-NP-Z]{22}$/);
+    });
+
+    it('still serve an order numbered the way they were before: read, looked up in groups, listed, paid', async () => {
+      const old = 'EZ20260101aB3dE5fG7hJ9kLmNpQrS';
+      await insertOrder(t.app, {
+        productId: null,
+        priceId: null,
+        status: ORDER_STATUS.PENDING_PAYMENT,
+        orderNum: old,
+        createdBy: annId,
+        email: 'ann@example.com',
+      });
+      expect(orderOf(await call('GET', `/api/v1/order/stripe?order_num=${old}`)).order_num).toBe(old);
+      const grouped = old.replace(/(.{4})(?!$)/g, '$1 ');
+      const found = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/order/lookup',
+        remoteAddress: freshIp(),
+        payload: { email: 'ann@example.com', order_num: grouped },
+      });
+      expect(orderOf(found).order_num).toBe(old);
+      expect((await list(ann, `?order_num=${encodeURIComponent(grouped.slice(0, 9))}`)).page_data).toEqual([
+        expect.objectContaining({ order_num: old }),
+      ]);
+      const paid = await payNow(old, ann);
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect((paid.json() as { data: TOrderHandoff }).data).toMatchObject({ method: 'form', order_num: old });
     });
   });
 

@@ -201,6 +201,12 @@ export interface PaymentProvider {
    * an order can be stored already awaiting payment in the transaction that creates it.
    */
   readonly statelessHandoff: boolean;
+  /**
+   * The origins the buyer's browser POSTs a hand-off form to (Fiuu's payment host, or the sandbox's: PUBLIC_URL).
+   * The site's CSP `form-action` allows exactly these besides itself (infra/security.ts). Empty for a provider
+   * whose hand-off is a redirect (Stripe Checkout): `form-action` does not govern `location.assign`.
+   */
+  readonly formOrigins: readonly string[];
   readonly endpoints: readonly PaymentEndpoint[];
 
   /** Where to send the buyer for an order awaiting payment; throws AppError 503 when the provider cannot open one. */

@@ -21,12 +21,15 @@ export async function insertOrder(
     /** Fiuu tranID or Stripe Checkout Session id. */
     gatewayRef?: string | null;
     email?: string;
+    /** Default a fresh `T…` number. */
+    orderNum?: string;
+    createdBy?: number | null;
   },
 ): Promise<{ id: number; orderNum: string }> {
   const unitAmount = fields.unitAmount ?? 245;
   const gameAmount = fields.gameAmount ?? 100;
   const quantity = fields.quantity ?? 1;
-  const orderNum = `T${Date.now()}${randomBytes(4).toString('hex')}`;
+  const orderNum = fields.orderNum ?? `T${Date.now()}${randomBytes(4).toString('hex')}`;
   const [row] = await app.database.db
     .insert(orders)
     .values({
@@ -46,6 +49,7 @@ export async function insertOrder(
       amountGame: gameAmount * quantity,
       gateway: fields.gateway ?? 'fiuu',
       gatewayRef: fields.gatewayRef ?? null,
+      createdBy: fields.createdBy ?? null,
     })
     .returning({ id: orders.id });
   if (!row) throw new Error('order not created');

@@ -82,7 +82,8 @@ export interface TestAppOptions {
   dataDir?: string;
   /**
    * Listen on a real port with PUBLIC_URL pointing at it, so the app can reach its own sandboxes (Fiuu, Stripe,
-   * BIGO) over HTTP as it reaches real gateways. `url` is then set.
+   * BIGO) over HTTP as it reaches real gateways. `url` is then set. On `env.PORT` when given (with a PUBLIC_URL of
+   * the test's own), else on a free port.
    */
   listen?: boolean;
   /** Run the background job worker (default false: tests call `app.jobs.runDue()`). */
@@ -99,7 +100,8 @@ export async function startTestApp(
   env: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const port = options.listen ? await freePort() : 0;
+  // A test that names PUBLIC_URL itself passes the PORT it put there.
+  const port = options.listen ? Number(env.PORT ?? 0) || (await freePort()) : 0;
   if (options.listen) {
     env = { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env };
   }

@@ -16,9 +16,17 @@ export const ORDER_PAGE_INFOS = ['recharge', 'ezrecharge'] as const;
 export const ZOrderPageInfo = z.enum(ORDER_PAGE_INFOS);
 export type TOrderPageInfo = z.infer<typeof ZOrderPageInfo>;
 
-/** An order number: unguessable, at most 40 letters and digits (Fiuu `orderid`, BIGO `bu_orderid`). */
+/**
+ * An order number: unguessable, at most 40 letters and digits (Fiuu `orderid`, BIGO `bu_orderid`). Both forms the
+ * shop has made match: `EZ` + 22 characters without look-alikes (today's), and `EZ` + a date + 20 of base 62.
+ */
 export const ORDER_NUM_PATTERN = /^[0-9A-Za-z]{1,40}$/;
-export const ZOrderNum = z.string().trim().regex(ORDER_NUM_PATTERN, M.order_not_found);
+/**
+ * Order numbers are shown in groups of four; one typed or pasted with the gaps (spaces, thin spaces) is the same
+ * number, so white space anywhere is dropped before it is checked.
+ */
+const withoutSpaces = (value: string): string => value.replace(/\s+/g, '');
+export const ZOrderNum = z.string().overwrite(withoutSpaces).regex(ORDER_NUM_PATTERN, M.order_not_found);
 
 /** A BIGO ID as the buyer types it (case-sensitive, without the "ID:" prefix). */
 export const BIGO_ID_MAX = 64;
@@ -186,7 +194,7 @@ export type TOrder = z.infer<typeof ZOrder>;
 
 /** GET /api/v1/order/ filters (with ZPageQuery). */
 export const ZOrderListQuery = z.object({
-  order_num: z.string().trim().max(40).optional(),
+  order_num: z.string().overwrite(withoutSpaces).max(40).optional(),
   game_id: z.string().trim().max(BIGO_ID_MAX).optional(),
   order_status: z.coerce.number().pipe(ZOrderStatus).optional(),
 });

@@ -83,6 +83,8 @@ export function createFiuuProvider(
     id: 'fiuu',
     sandbox: settings.sandbox,
     statelessHandoff: true,
+    // The hosted form is posted to the payment host (client.handoff's payment_url is under it).
+    formOrigins: [new URL(settings.paymentUrl).origin],
     endpoints: ENDPOINTS,
 
     async handOff(order) {

@@ -89,6 +89,8 @@ export function createStripeProvider(
     id: 'stripe',
     sandbox: settings.sandbox,
     statelessHandoff: false,
+    // Checkout is reached by a redirect, never by a form post.
+    formOrigins: [],
     endpoints: ENDPOINTS,
 
     async handOff(order, deadline) {

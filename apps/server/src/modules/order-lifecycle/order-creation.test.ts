@@ -1,6 +1,6 @@
-import { ORDER_STATUS as S, type TOrderStatus } from '@ezrecharge/shared';
+import { ORDER_NUM_PATTERN, ORDER_STATUS as S, type TOrderStatus } from '@ezrecharge/shared';
 import { describe, expect, it } from 'vitest';
-import { creationStatus, newOrderNum, type OrderStep } from './order-creation';
+import { creationStatus, newOrderNum, ORDER_NUM_ALPHABET, type OrderStep } from './order-creation';
 
 const path = (...statuses: TOrderStatus[]): OrderStep[] =>
   statuses.map((to) => ({ to, cause: 'test', actor: 'system' }));
@@ -23,9 +23,26 @@ describe('the path an order is created along', () => {
 });
 
 describe('order numbers', () => {
-  it('are EZ, the UTC+8 date and 20 random base-62 characters', () => {
-    const num = newOrderNum(new Date('2026-11-23T17:00:00Z'));
-    expect(num).toMatch(/^EZ20261124[0-9A-Za-z]{20}$/);
-    expect(newOrderNum()).not.toBe(newOrderNum());
+  const draws = Array.from({ length: 20_000 }, () => newOrderNum());
+
+  it('are EZ and 22 characters of an alphabet without look-alikes (no 0, O, 1, I or lower case)', () => {
+    expect(ORDER_NUM_ALPHABET).toHaveLength(32);
+    expect(new Set(ORDER_NUM_ALPHABET).size).toBe(32);
+    expect(ORDER_NUM_ALPHABET).not.toMatch(/[01IOa-z]/);
+    for (const num of draws) {
+      expect(num).toMatch(/^EZ[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{22}$/);
+      // Within Fiuu's orderid and BIGO's bu_orderid (≤ 40 alphanumerics), as every order number must be.
+      expect(num).toMatch(ORDER_NUM_PATTERN);
+    }
+  });
+
+  it('never repeat, and use every symbol about equally often (no symbol likelier: 110 random bits)', () => {
+    expect(new Set(draws).size).toBe(draws.length);
+    const counts = new Map<string, number>();
+    for (const num of draws) for (const c of num.slice(2)) counts.set(c, (counts.get(c) ?? 0) + 1);
+    expect([...counts.keys()].sort().join('')).toBe(ORDER_NUM_ALPHABET);
+    // 440 000 symbols over 32: 13 750 each expected, σ ≈ 115; a skewed draw (e.g. modulo bias) would be far off.
+    const expected = (draws.length * 22) / 32;
+    for (const count of counts.values()) expect(Math.abs(count - expected)).toBeLessThan(expected * 0.05);
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { canMove, formatEventTime, INITIAL_STATUSES, type TOrderStatus } from '@ezrecharge/shared';
+import { canMove, INITIAL_STATUSES, type TOrderStatus } from '@ezrecharge/shared';
 import { sql } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
@@ -57,43 +57,42 @@ export function creationStatus(path: readonly OrderStep[]): TOrderStatus {
   return at;
 }
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-/** 20 characters of base 62: about 119 random bits, nothing to guess or count up. */
-const ORDER_NUM_RANDOM_CHARS = 20;
+/**
+ * The characters of new order numbers: digits and capitals without the look-alikes 0/O and 1/I, and no lower case
+ * (so no l; a capital L resembles no digit): 32 symbols, 5 random bits each, read aloud or typed from a screenshot
+ * without doubt. Every one is in Fiuu's `orderid` and BIGO's `bu_orderid` alphabet (DESIGN.md §7, §8).
+ */
+export const ORDER_NUM_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+/** `EZ` and 22 random characters: 24 in all (six groups of four on screen), 22 × 5 = 110 random bits. */
+const ORDER_NUM_PREFIX = 'EZ';
+const ORDER_NUM_RANDOM_CHARS = 22;
 /** An order number is drawn again on the (astronomically unlikely) collision with an existing one. */
 const ORDER_NUM_TRIES = 3;
 /** The unique index behind "one order per order number". */
 const ORDER_NUM_INDEX = 'orders_order_num_uq';
 
-/** `n` uniformly random base-62 characters (bytes ≥ 248 are skipped so that no character is likelier). */
-export function randomBase62(n: number): string {
-  let out = '';
-  while (out.length < n) {
-    for (const byte of randomBytes(n * 2)) {
-      if (byte >= 248) continue;
-      out += BASE62[byte % 62];
-      if (out.length === n) break;
-    }
-  }
-  return out;
-}
-
 /**
- * An order number: `EZ`, the UTC+8 date (for an operator reading it on the phone) and 20 random characters:
- * 30 letters and digits, within Fiuu's `orderid` and BIGO's `bu_orderid` (≤ 40 alphanumerics).
+ * A new order number: `EZ` and 22 characters of ORDER_NUM_ALPHABET from the system's CSPRNG. The number is the key
+ * to the order's result page (anyone holding it sees the order), so it carries 110 random bits and nothing that can
+ * be counted up (no date, no sequence). 24 characters stay within Fiuu's `orderid` and BIGO's `bu_orderid` limit
+ * (at most 40 alphanumerics). Numbers made before (`EZ`, a date and 20 characters of base 62: 30 in all) stay valid:
+ * ORDER_NUM_PATTERN (packages/shared) accepts both forms, and lookups compare the stored text.
  */
-export function newOrderNum(now: Date = new Date()): string {
-  return `EZ${formatEventTime(now).slice(0, 8)}${randomBase62(ORDER_NUM_RANDOM_CHARS)}`;
+export function newOrderNum(): string {
+  let out = ORDER_NUM_PREFIX;
+  // 256 is a multiple of 32: the low five bits of a uniform byte are uniform, so no symbol is likelier.
+  for (const byte of randomBytes(ORDER_NUM_RANDOM_CHARS)) out += ORDER_NUM_ALPHABET[byte & 31];
+  return out;
 }
 
 /**
  * Creates an order along its path (see the module comment) and returns its row. Database errors other than an
  * order-number collision (e.g. the price deleted meanwhile: a foreign key) are the caller's to answer.
  */
-export async function createOrder(db: DbOrTx, order: NewOrder, now: Date = new Date()): Promise<OrderRow> {
+export async function createOrder(db: DbOrTx, order: NewOrder): Promise<OrderRow> {
   const orderStatus = creationStatus(order.path);
   for (let attempt = 1; ; attempt++) {
-    const orderNum = newOrderNum(now);
+    const orderNum = newOrderNum();
     const values = { ...order.values, orderNum, orderStatus };
     try {
       const inserted = await insertAtOnce(db, values, order.path, order.jobs?.(orderNum) ?? []);

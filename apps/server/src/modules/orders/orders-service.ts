@@ -256,39 +256,35 @@ export class OrdersService {
     }
     const warning = balanceWarning(balance, this.deps.balanceAlertBelow ?? 0, now);
     try {
-      return await createOrder(
-        this.deps.db,
-        {
-          values: {
-            gameType: GAME_TYPE,
-            gameId: payload.game_id,
-            email: o.email,
-            lang: o.caller.lang,
-            pageInfo: payload.page_info,
-            productId: price.productId,
-            productName: price.productName,
-            priceId: price.priceId,
-            currency: price.currency,
-            unitAmount: price.unitAmount,
-            gameAmount: price.gameAmount,
-            quantity: payload.quantity,
-            amount: o.amount,
-            amountGame: o.amountGame,
-            gateway,
-            paymentDeadline: deadline,
-            precheckRescode: o.precheck.rescode,
-            precheckBalance: balance,
-            failureReason: failure,
-            createdBy: o.caller.user?.id ?? null,
-          },
-          path,
-          jobs: (orderNum) => [
-            ...(deadline ? [paymentTimeoutJob.of({ order_num: orderNum }, { runAt: deadline })] : []),
-            ...(warning ? [warning] : []),
-          ],
+      return await createOrder(this.deps.db, {
+        values: {
+          gameType: GAME_TYPE,
+          gameId: payload.game_id,
+          email: o.email,
+          lang: o.caller.lang,
+          pageInfo: payload.page_info,
+          productId: price.productId,
+          productName: price.productName,
+          priceId: price.priceId,
+          currency: price.currency,
+          unitAmount: price.unitAmount,
+          gameAmount: price.gameAmount,
+          quantity: payload.quantity,
+          amount: o.amount,
+          amountGame: o.amountGame,
+          gateway,
+          paymentDeadline: deadline,
+          precheckRescode: o.precheck.rescode,
+          precheckBalance: balance,
+          failureReason: failure,
+          createdBy: o.caller.user?.id ?? null,
         },
-        now,
-      );
+        path,
+        jobs: (orderNum) => [
+          ...(deadline ? [paymentTimeoutJob.of({ order_num: orderNum }, { runAt: deadline })] : []),
+          ...(warning ? [warning] : []),
+        ],
+      });
     } catch (err) {
       // The price was deleted between the check and the insert.
       if (foreignKeyViolation(err) !== null) throw AppError.badRequest(ORDER_MESSAGES.priceUnavailable);

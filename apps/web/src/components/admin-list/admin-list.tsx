@@ -1,11 +1,19 @@
 import { PAGE_SIZE_OPTIONS } from '@ezrecharge/shared/limits';
 import type { TPage } from '@ezrecharge/shared/schemas/api';
-import { Form, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Empty, Form, Pagination, Spin, Table, type TableColumnsType, type TableProps } from 'antd';
 import { type ReactElement, type ReactNode, useCallback, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { FilterActions } from '../filter-actions';
+import { AdminListCards } from './admin-list-cards';
 import type { TListQueryState } from './use-list-query';
 import './admin-list.css';
+
+/**
+ * Narrower than this (a phone, a tablet held upright, a narrow window), a list with `cards` shows its rows as cards:
+ * its table would hide most columns off-screen.
+ */
+const LIST_CARDS_BELOW_PX = 992;
 
 /** One filter of the list: a labelled form control bound to the filter of the same name. */
 export interface TListFilter<F extends Record<string, unknown>> {
@@ -52,6 +60,11 @@ export interface TAdminListProps<Row extends { id: number }, F extends Record<st
   expandable?: TableProps<Row>['expandable'];
   /** Shown instead of antd's 'No data' when the query answered an empty page. */
   emptyText?: ReactNode;
+  /**
+   * Below LIST_CARDS_BELOW_PX, each row as a card of its columns, those named in `lead` (column keys) first. Without
+   * it the list is a table at every width.
+   */
+  cards?: { lead: readonly string[] };
 }
 
 /**
@@ -72,8 +85,10 @@ export function AdminList<Row extends { id: number }, F extends Record<string, u
   scrollX,
   expandable,
   emptyText,
+  cards,
 }: TAdminListProps<Row, F>) {
   const { t } = useTranslation('common');
+  const wide = useMediaQuery(`(min-width: ${LIST_CARDS_BELOW_PX}px)`);
   const [form] = Form.useForm<Record<string, unknown>>();
   // A screen declares its filters anew on every render; the form's empty values are read from the latest.
   const declared = useRef(filters);
@@ -117,7 +132,19 @@ export function AdminList<Row extends { id: number }, F extends Record<string, u
       ]
     : columns;
 
-  const locale = rows.isError ? { emptyText: t('oops') } : emptyText ? { emptyText } : undefined;
+  const empty = rows.isError ? t('oops') : emptyText;
+  const data = rows.data?.page_data ?? [];
+  const pagination = {
+    current: list.query.page,
+    pageSize: list.query.pageSize,
+    total: rows.data?.total ?? 0,
+    showSizeChanger: true,
+    pageSizeOptions: [...PAGE_SIZE_OPTIONS],
+    showTotal: totalLabel,
+    // A new page size starts again from page 1.
+    onChange: (page: number, pageSize: number) =>
+      list.change({ page: pageSize === list.query.pageSize ? page : 1, pageSize }),
+  };
 
   return (
     <>
@@ -139,26 +166,33 @@ export function AdminList<Row extends { id: number }, F extends Record<string, u
         ))}
         {!applyOnChange && <FilterActions onReset={reset} />}
       </Form>
-      <Table<Row>
-        rowKey="id"
-        columns={allColumns}
-        dataSource={rows.data?.page_data ?? []}
-        loading={rows.isFetching}
-        scroll={{ x: scrollX }}
-        expandable={expandable}
-        locale={locale}
-        pagination={{
-          current: list.query.page,
-          pageSize: list.query.pageSize,
-          total: rows.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [...PAGE_SIZE_OPTIONS],
-          showTotal: totalLabel,
-          // A new page size starts again from page 1.
-          onChange: (page, pageSize) =>
-            list.change({ page: pageSize === list.query.pageSize ? page : 1, pageSize }),
-        }}
-      />
+      {cards && !wide ? (
+        <Spin spinning={rows.isFetching}>
+          {data.length > 0 ? (
+            <AdminListCards
+              rows={data}
+              columns={columns}
+              lead={cards.lead}
+              actions={actions}
+              expandable={expandable}
+            />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} {...(empty ? { description: empty } : {})} />
+          )}
+          <Pagination className="admin-list__pager" size="small" {...pagination} />
+        </Spin>
+      ) : (
+        <Table<Row>
+          rowKey="id"
+          columns={allColumns}
+          dataSource={data}
+          loading={rows.isFetching}
+          scroll={{ x: scrollX }}
+          expandable={expandable}
+          locale={empty ? { emptyText: empty } : undefined}
+          pagination={pagination}
+        />
+      )}
     </>
   );
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { dialogTitled, rowOf, setUpConsoleTests } from '../../../test/console';
-import { renderApp } from '../../../test/render-app';
+import { renderApp, setViewportWide } from '../../../test/render-app';
 import { fail, ok, stubApi, type TRecordedCall } from '../../../test/stub-api';
 
 setUpConsoleTests({
@@ -101,6 +101,29 @@ describe('feedback list', () => {
     expect(ada.queryByText('Streamer')).toBeNull();
     expect(ada.queryByText('Mark resolved')).toBeNull();
     expect(screen.getByText('8 items')).toBeInTheDocument();
+  });
+
+  it('on a narrow screen shows each message as a card: status and name first, the message in full view', async () => {
+    setViewportWide(false);
+    stubApi({ 'GET /api/v1/feedback/': page(ROWS) });
+    renderApp('/feedback');
+    await screen.findByText('Please call me back.');
+    expect(document.querySelector('table')).toBeNull();
+    const cards = [...document.querySelectorAll<HTMLElement>('.admin-list__card')];
+    expect(cards).toHaveLength(ROWS.length);
+    const first = cards[0] as HTMLElement;
+    expect([...first.querySelectorAll('dt')].map((dt) => dt.textContent).slice(0, 3)).toEqual([
+      'Status',
+      'Name',
+      'Message',
+    ]);
+    expect(within(first).getByText('Pending')).toBeInTheDocument();
+    expect(within(first).getByText('Please call me back.')).toBeInTheDocument();
+    expect(
+      within(first).getByRole('button', { name: 'Mark the message from Mei Lin resolved' }),
+    ).toBeInTheDocument();
+    // A resolved message has nothing to do: no actions bar.
+    expect((cards[2] as HTMLElement).querySelector('.admin-list__card-actions')).toBeNull();
   });
 
   it('shows a message with markup as literal text', async () => {

@@ -66,6 +66,7 @@ export function FeedbackListPage() {
     });
   };
 
+  // Who wrote, whether it is handled and what they wrote lead, so that they are in view on a laptop (issue #13).
   const columns: TableColumnsType<TFeedback> = [
     {
       key: 'name',
@@ -79,43 +80,6 @@ export function FeedbackListPage() {
             {t(`sources.${feedback.source}`)}
           </Tag>
         </div>
-      ),
-    },
-    {
-      key: 'whatsapp',
-      title: t('columns.whatsapp'),
-      width: 140,
-      render: (_value, feedback) =>
-        feedback.whatapp_id ? <span className="feedback-admin__text">{feedback.whatapp_id}</span> : <Blank />,
-    },
-    {
-      key: 'role',
-      title: t('columns.role'),
-      width: 110,
-      // The contact form asks for no role; the server's default would read as if the visitor had chosen it.
-      render: (_value, feedback) =>
-        feedback.source === 'contact' ? <Blank /> : <Tag>{t(`roles.${feedback.role}`)}</Tag>,
-    },
-    {
-      key: 'bigo_id',
-      title: t('columns.bigoId'),
-      width: 120,
-      render: (_value, feedback) =>
-        feedback.bigo_id ? <span className="feedback-admin__text">{feedback.bigo_id}</span> : <Blank />,
-    },
-    {
-      key: 'email',
-      title: t('columns.email'),
-      width: 190,
-      render: (_value, feedback) =>
-        feedback.email ? <span className="feedback-admin__text">{feedback.email}</span> : <Blank />,
-    },
-    {
-      key: 'created_at',
-      title: t('columns.createdAt'),
-      width: 150,
-      render: (_value, feedback) => (
-        <time dateTime={feedback.created_at}>{formatTime(feedback.created_at)}</time>
       ),
     },
     {
@@ -141,6 +105,43 @@ export function FeedbackListPage() {
       title: t('columns.message'),
       width: 280,
       render: (_value, feedback) => <ExpandableText text={feedback.comment} />,
+    },
+    {
+      key: 'created_at',
+      title: t('columns.createdAt'),
+      width: 150,
+      render: (_value, feedback) => (
+        <time dateTime={feedback.created_at}>{formatTime(feedback.created_at)}</time>
+      ),
+    },
+    {
+      key: 'email',
+      title: t('columns.email'),
+      width: 190,
+      render: (_value, feedback) =>
+        feedback.email ? <span className="feedback-admin__text">{feedback.email}</span> : <Blank />,
+    },
+    {
+      key: 'whatsapp',
+      title: t('columns.whatsapp'),
+      width: 140,
+      render: (_value, feedback) =>
+        feedback.whatapp_id ? <span className="feedback-admin__text">{feedback.whatapp_id}</span> : <Blank />,
+    },
+    {
+      key: 'bigo_id',
+      title: t('columns.bigoId'),
+      width: 120,
+      render: (_value, feedback) =>
+        feedback.bigo_id ? <span className="feedback-admin__text">{feedback.bigo_id}</span> : <Blank />,
+    },
+    {
+      key: 'role',
+      title: t('columns.role'),
+      width: 110,
+      // The contact form asks for no role; the server's default would read as if the visitor had chosen it.
+      render: (_value, feedback) =>
+        feedback.source === 'contact' ? <Blank /> : <Tag>{t(`roles.${feedback.role}`)}</Tag>,
     },
   ];
 
@@ -190,6 +191,7 @@ export function FeedbackListPage() {
           actions={actions}
           totalLabel={(total) => t('list.total', { count: total })}
           scrollX={1440}
+          cards={{ lead: ['status', 'name'] }}
         />
       </div>
     </div>

@@ -1,6 +1,7 @@
 import type { TOrder } from '@ezrecharge/shared/schemas/orders';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OrderNumber } from '../../../components/order-number';
 import { formatDiamonds, formatPrice } from '../../../lib/money-format';
 import { OrderStatusTag } from './order-status-tag';
 
@@ -22,7 +23,7 @@ export function OrderDetails({ order }: { order: TOrder }) {
   return (
     <dl className="order-details" aria-label={t('result.details')}>
       <Row label={t('fields.orderNum')}>
-        <span className="order-details__mono">{order.order_num}</span>
+        <OrderNumber orderNum={order.order_num} />
       </Row>
       <Row label={t('fields.status')}>
         <OrderStatusTag status={order.order_status} />

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { rowOf, setUpConsoleTests } from '../../../test/console';
 import { fill } from '../../../test/fill';
-import { renderApp } from '../../../test/render-app';
+import { renderApp, setViewportWide } from '../../../test/render-app';
 import { signInAs } from '../../../test/session';
 import { fail, ok, stubApi, type TRecordedCall, type TReply } from '../../../test/stub-api';
 
@@ -160,6 +160,24 @@ describe('order list /order for superusers', () => {
     await setLanguage('zh');
     expect(await within(moves[2] as HTMLElement).findByText('充值失败')).toBeInTheDocument();
     expect(within(moves[2] as HTMLElement).getByText('充值中')).toBeInTheDocument();
+  });
+
+  it('on a narrow screen opens the history and offers the actions inside the order’s card', async () => {
+    setViewportWide(false);
+    stubApi(listRoutes());
+    renderApp('/order');
+    const card = within(
+      (await screen.findByText('EZCHARGEFAILED')).closest<HTMLElement>('.admin-list__card') as HTMLElement,
+    );
+    expect(card.getByText('Retry charge')).toBeInTheDocument();
+    const show = card.getByRole('button', { name: 'Show the history of order EZCHARGEFAILED' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(show);
+    expect(await card.findByText('BIGO refused the delivery: BIGO ID does not exist')).toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'Hide the history of order EZCHARGEFAILED' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
   });
 
   it('offers retry charge, mark delivered and refund on charge-failed orders and retry refund on refund-failed ones only', async () => {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { rowOf, setUpConsoleTests } from '../../../test/console';
 import { fill } from '../../../test/fill';
-import { renderApp } from '../../../test/render-app';
+import { renderApp, setViewportWide } from '../../../test/render-app';
 import { fail, ok, stubApi, type TRecordedCall, type TReply } from '../../../test/stub-api';
 
 setUpConsoleTests({
@@ -77,25 +77,26 @@ const LIST_ROUTES = {
 };
 
 describe('order list /order', () => {
-  it('shows the SPEC.md columns, user names, and Pay Now only on own orders awaiting payment', async () => {
+  it('shows the SPEC.md columns (status early), user names, and Pay Now only on own orders awaiting payment', async () => {
     const api = stubApi(LIST_ROUTES);
     renderApp('/order');
 
     expect(await screen.findByText('EZOWNPENDING')).toBeInTheDocument();
     expect(api.callsTo('GET /api/v1/order/')[0]?.url.search).toBe('?page=1&page_size=5');
     const headers = [...document.querySelectorAll('thead th')].map((th) => th.textContent);
+    // What is looked for first leads, so that it is in view on a laptop (issue #13).
     expect(headers).toEqual([
-      'Recharge type',
       'Order number',
+      'Status',
       'Time',
-      'User',
-      'E-mail / payment number',
       'Game ID',
-      'Quantity',
-      'Price',
       'Money',
       'Diamonds',
-      'Status',
+      'Quantity',
+      'Price',
+      'E-mail / payment number',
+      'User',
+      'Recharge type',
       'Actions',
     ]);
     const own = rowOf('EZOWNPENDING');
@@ -196,6 +197,58 @@ describe('order list /order', () => {
     expect(posted[0]?.querySelector<HTMLInputElement>('input[name="orderid"]')?.value).toBe('EZOWNPENDING');
     expect(posted[0]?.querySelector<HTMLInputElement>('input[name="amount"]')?.value).toBe('1998.00');
     expect(posted[0]?.querySelector<HTMLInputElement>('input[name="guest_checkout"]')?.value).toBe('1');
+  });
+
+  it('when the payment page does not open, says so and Pays Now again for the same order', async () => {
+    const handoff = {
+      method: 'redirect',
+      order_num: 'EZOWNPENDING',
+      order_status: 3,
+      payment_url: 'https://checkout.example/cs_1',
+    };
+    const api = stubApi({ ...LIST_ROUTES, 'POST /api/v1/order/pay': () => ok(handoff, MSG.order_created) });
+    const assign = vi.fn();
+    // jsdom cannot leave the page; the test stands in for the browser's location, as stubApi does for fetch.
+    const { href, origin, protocol, host, hostname, pathname, search, hash } = window.location;
+    vi.stubGlobal('location', { href, origin, protocol, host, hostname, pathname, search, hash, assign });
+    renderApp('/order');
+    await screen.findByText('EZOWNPENDING');
+
+    await userEvent.click(rowOf('EZOWNPENDING').getByText('Pay Now'));
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    // The browser refuses to go (as a CSP form-action refusal is reported): the page says so at once.
+    document.dispatchEvent(
+      Object.assign(new Event('securitypolicyviolation'), { effectiveDirective: 'form-action' }),
+    );
+    const notice = (await screen.findByText('The payment page has not opened')).closest<HTMLElement>(
+      '[role="alert"]',
+    );
+    if (!notice) throw new Error('the notice is no alert');
+    await userEvent.click(within(notice).getByRole('button', { name: 'Open the payment page again' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(2));
+    expect(api.callsTo('POST /api/v1/order/pay').map((call) => call.url.search)).toEqual([
+      '?order_num=EZOWNPENDING',
+      '?order_num=EZOWNPENDING',
+    ]);
+    expect(screen.queryByText('The payment page has not opened')).toBeNull();
+  });
+
+  it('on a narrow screen shows each order as a card, its status first', async () => {
+    setViewportWide(false);
+    stubApi(LIST_ROUTES);
+    renderApp('/order');
+    await screen.findByText('EZOWNPENDING');
+    expect(document.querySelector('table')).toBeNull();
+    const cards = [...document.querySelectorAll<HTMLElement>('.admin-list__card')];
+    expect(cards).toHaveLength(ROWS.length);
+    const own = within(cards[0] as HTMLElement);
+    expect(
+      [...(cards[0] as HTMLElement).querySelectorAll('dt')].map((dt) => dt.textContent).slice(0, 3),
+    ).toEqual(['Status', 'Order number', 'Time']);
+    expect(own.getByText('Pending payment')).toBeInTheDocument();
+    expect(own.getByText('Pay Now')).toBeInTheDocument();
+    expect(within(cards[2] as HTMLElement).getByText('Charged successfully')).toBeInTheDocument();
+    expect(screen.getByText('12 items')).toBeInTheDocument();
   });
 
   it('says why in a popup when the order can no longer be paid, and reloads the list', async () => {

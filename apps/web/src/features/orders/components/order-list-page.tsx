@@ -13,11 +13,13 @@ import dayjs from 'dayjs';
 import { type ReactNode, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminList, type TRowActions, useListQuery } from '../../../components/admin-list';
+import { OrderNumber } from '../../../components/order-number';
 import { PageHeader } from '../../../components/page-header';
+import { PaymentStalled } from '../../../components/payment-stalled';
 import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/form-rules';
 import { formatDiamonds, formatMajor, formatPrice } from '../../../lib/money-format';
-import { startPaymentHandoff } from '../../../lib/payment-handoff';
+import { usePaymentHandoff } from '../../../lib/payment-handoff';
 import { useErrorPopup } from '../../../lib/popup';
 import { useSuperuser } from '../../../lib/session';
 import { readLocal, STORAGE_KEYS, subscribeStorage } from '../../../lib/storage';
@@ -62,21 +64,20 @@ export function OrderListPage() {
   const popup = useErrorPopup();
   const superuser = useSuperuser();
   const userId = useStoredUserId();
-  const [leaving, setLeaving] = useState('');
+  const handoff = usePaymentHandoff();
   const [action, setAction] = useState<{ kind: TOrderActionKind; order: TOrder; open: boolean } | null>(null);
   const dateFormat = t('dateFormat');
 
-  const payNow = async (order: TOrder): Promise<void> => {
+  const payNow = async (orderNum: string): Promise<void> => {
     let answer: Awaited<ReturnType<typeof pay.mutateAsync>>;
     try {
-      answer = await pay.mutateAsync(order.order_num);
+      answer = await pay.mutateAsync(orderNum);
     } catch (error) {
       // A refusal (400: paid meanwhile, expired) says why in the popup; other failures were toasted.
       if (!isApiError(error) || !error.toasted) popup(errorText(error));
       return;
     }
-    setLeaving(order.order_num);
-    startPaymentHandoff(answer.data, answer.message);
+    handoff.start(answer.data, answer.message);
   };
 
   const userName = (order: TOrder): string => {
@@ -89,9 +90,9 @@ export function OrderListPage() {
       type="link"
       icon={<CreditCardOutlined aria-hidden="true" />}
       aria-label={t('payNowFor', { orderNum: order.order_num })}
-      loading={(pay.isPending && pay.variables === order.order_num) || leaving === order.order_num}
-      disabled={pay.isPending || leaving !== ''}
-      onClick={() => void payNow(order)}
+      loading={(pay.isPending && pay.variables === order.order_num) || handoff.leaving === order.order_num}
+      disabled={pay.isPending || handoff.leaving !== null}
+      onClick={() => void payNow(order.order_num)}
     >
       {t('payNow')}
     </Button>
@@ -111,25 +112,21 @@ export function OrderListPage() {
       </Button>
     ));
 
+  // What an operator or buyer looks for first leads (number, status, time, BIGO ID, money), so that it is in view
+  // on a laptop without scrolling sideways (issue #13); the rest of SPEC.md's columns follow.
   const columns: TableColumnsType<TOrder> = [
-    {
-      key: 'type',
-      title: t('columns.type'),
-      width: 130,
-      render: (_value, order) => (
-        <div className="order-list__type">
-          <Tag color="purple">{t('productLabel')}</Tag>
-          <span className="order-list__muted">
-            {t(`pageInfo.${order.page_info === 'ezrecharge' ? 'ezrecharge' : 'recharge'}`)}
-          </span>
-        </div>
-      ),
-    },
     {
       key: 'order_num',
       title: t('columns.orderNum'),
-      width: 200,
-      render: (_value, order) => <span className="order-list__mono">{order.order_num}</span>,
+      // Today's 24 characters in six groups and the copy button on one line.
+      width: 290,
+      render: (_value, order) => <OrderNumber orderNum={order.order_num} />,
+    },
+    {
+      key: 'status',
+      title: t('columns.status'),
+      width: 150,
+      render: (_value, order) => <OrderStatusTag status={order.order_status} />,
     },
     {
       key: 'created_at',
@@ -139,26 +136,11 @@ export function OrderListPage() {
         <time dateTime={order.created_at}>{dayjs(order.created_at).format(dateFormat)}</time>
       ),
     },
-    { key: 'user', title: t('columns.user'), width: 120, render: (_value, order) => userName(order) },
-    {
-      key: 'email',
-      title: t('columns.email'),
-      width: 200,
-      render: (_value, order) => <span className="order-list__wrap">{order.pay_payment_num}</span>,
-    },
     {
       key: 'game_id',
       title: t('columns.gameId'),
-      width: 130,
+      width: 120,
       render: (_value, order) => <span className="order-list__wrap">{order.game_id}</span>,
-    },
-    { key: 'quantity', dataIndex: 'quantity', title: t('columns.quantity'), width: 90, align: 'end' },
-    {
-      key: 'price',
-      title: t('columns.price'),
-      width: 100,
-      align: 'end',
-      render: (_value, order) => formatMajor(order.price, order.pay_currency),
     },
     {
       key: 'money',
@@ -174,11 +156,33 @@ export function OrderListPage() {
       align: 'end',
       render: (_value, order) => formatDiamonds(order.amount_game),
     },
+    { key: 'quantity', dataIndex: 'quantity', title: t('columns.quantity'), width: 90, align: 'end' },
     {
-      key: 'status',
-      title: t('columns.status'),
-      width: 160,
-      render: (_value, order) => <OrderStatusTag status={order.order_status} />,
+      key: 'price',
+      title: t('columns.price'),
+      width: 100,
+      align: 'end',
+      render: (_value, order) => formatMajor(order.price, order.pay_currency),
+    },
+    {
+      key: 'email',
+      title: t('columns.email'),
+      width: 200,
+      render: (_value, order) => <span className="order-list__wrap">{order.pay_payment_num}</span>,
+    },
+    { key: 'user', title: t('columns.user'), width: 120, render: (_value, order) => userName(order) },
+    {
+      key: 'type',
+      title: t('columns.type'),
+      width: 130,
+      render: (_value, order) => (
+        <div className="order-list__type">
+          <Tag color="purple">{t('productLabel')}</Tag>
+          <span className="order-list__muted">
+            {t(`pageInfo.${order.page_info === 'ezrecharge' ? 'ezrecharge' : 'recharge'}`)}
+          </span>
+        </div>
+      ),
     },
   ];
 
@@ -205,6 +209,16 @@ export function OrderListPage() {
         description={superuser ? t('list.descriptionAdmin') : t('list.description')}
       />
       <div className="console-panel">
+        {handoff.stalled && (
+          // Pay Now again for the same order: fresh hand-off data from the server (or why it cannot be paid now).
+          <div className="order-list__stalled">
+            <PaymentStalled
+              orderNum={handoff.stalled.order_num}
+              retrying={pay.isPending}
+              onRetry={() => handoff.stalled && void payNow(handoff.stalled.order_num)}
+            />
+          </div>
+        )}
         <AdminList
           list={list}
           rows={orders}
@@ -236,7 +250,8 @@ export function OrderListPage() {
           columns={columns}
           actions={actions}
           totalLabel={(total) => t('list.total', { count: total })}
-          scrollX={1700}
+          scrollX={1800}
+          cards={{ lead: ['status', 'order_num'] }}
           expandable={
             superuser
               ? {

@@ -10,8 +10,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POSTERS } from '../../../assets/posters';
-import { setLanguage } from '../../../lib/i18n';
+import { i18n, setLanguage } from '../../../lib/i18n';
 import { setNavigator } from '../../../lib/navigation';
+import { HANDOFF_STALL_MS } from '../../../lib/payment-handoff';
 import { queryClient } from '../../../lib/query-client';
 import { fill } from '../../../test/fill';
 import { renderApp, setViewportWide } from '../../../test/render-app';
@@ -312,6 +313,68 @@ describe('public recharge /recharge', () => {
     expect(await screen.findByText('Taking you to the payment page…')).toBeInTheDocument();
     expect(submitButton()).toBeDisabled();
   });
+
+  it.each([
+    ['en', 'The payment page has not opened', 'Open the payment page again'],
+    ['zh', '支付页面尚未打开', '重新打开支付页面'],
+  ] as const)(
+    'says so when the payment page has not opened after a few seconds, and retries the same order (%s)',
+    async (lang, title, retry) => {
+      await setLanguage(lang);
+      try {
+        const api = stubApi({
+          ...catalogueRoutes(),
+          'POST /api/v1/order/': () => ok(FIUU_HANDOFF, MSG.order_created),
+        });
+        const posted: HTMLFormElement[] = [];
+        vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+          posted.push(this);
+        });
+        renderApp('/recharge');
+        // The first pack, whatever its name reads in this language (a role query over the page is slow in jsdom).
+        const firstPack = await waitFor(() => {
+          const radio = document.querySelector<HTMLInputElement>('input[type="radio"]');
+          if (!radio) throw new Error('no pack yet');
+          return radio;
+        });
+        await userEvent.click(firstPack);
+        const scope = within(screen.getByRole('form', { name: i18n.t('recharge:form.label') }));
+        await fill(scope.getByLabelText(i18n.t('recharge:form.gameId')), 'Star88');
+        await fill(scope.getByLabelText(i18n.t('recharge:form.email')), 'buyer@example.com');
+        const pay = () =>
+          scope.getByText(i18n.t('recharge:form.submit')).closest('button') as HTMLButtonElement;
+        // From the submit on, the page's timers are faked (they still run), so the wait can be skipped.
+        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+        await userEvent.click(pay());
+        await waitFor(() => expect(posted).toHaveLength(1));
+        expect(screen.queryByText(title)).toBeNull();
+
+        // Still on this page HANDOFF_STALL_MS later (the gateway never answered, or the post was refused).
+        vi.advanceTimersByTime(HANDOFF_STALL_MS);
+        const notice = (await screen.findByText(title)).closest<HTMLElement>('[role="alert"]');
+        if (!notice) throw new Error('the notice is no alert');
+        const alert = within(notice);
+        expect(alert.getByText(title)).toBeInTheDocument();
+        expect(alert.getByText(FIUU_HANDOFF.order_num)).toBeInTheDocument();
+        expect(alert.getByRole('link')).toHaveAttribute(
+          'href',
+          `/home-order?order_num=${FIUU_HANDOFF.order_num}`,
+        );
+        // No second order can be started from the form; the retry posts the same order's hand-off again.
+        expect(pay()).toBeDisabled();
+        await userEvent.click(alert.getByRole('button', { name: retry }));
+        await waitFor(() => expect(posted).toHaveLength(2));
+        expect(posted[1]?.action).toBe(FIUU_HANDOFF.payment_url);
+        expect(posted[1]?.querySelector<HTMLInputElement>('input[name="orderid"]')?.value).toBe(
+          FIUU_HANDOFF.order_num,
+        );
+        expect(api.callsTo('POST /api/v1/order/')).toHaveLength(1);
+        expect(screen.queryByText(title)).toBeNull();
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
 
   it('shows the server’s field errors under the fields, and a refusal without fields in the popup', async () => {
     let refusal: TReply = fail(400, 'Some fields are not valid.', {

@@ -11,12 +11,13 @@ import {
   ZOrderQuantity,
 } from '@ezrecharge/shared/schemas/orders';
 import { Alert, Button, Col, Form, Input, InputNumber, Row, Select, Spin } from 'antd';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PaymentStalled } from '../../../components/payment-stalled';
 import { fieldRules, messageTextOf, reportFormError } from '../../../lib/form-rules';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDiamonds, formatPrice } from '../../../lib/money-format';
-import { startPaymentHandoff } from '../../../lib/payment-handoff';
+import { usePaymentHandoff } from '../../../lib/payment-handoff';
 import { useErrorPopup } from '../../../lib/popup';
 import { readLocal, STORAGE_KEYS } from '../../../lib/storage';
 import { useCommitOrder } from '../api/commit-order';
@@ -73,14 +74,15 @@ interface TRechargeFormProps {
  * The recharge form of /recharge and /ezrecharge (SPEC.md §2, §4, §5, §7): product (the first preselected),
  * currency (the first preselected; a change clears the package), the packs of that currency, quantity, BIGO ID
  * and, on the public page, the e-mail. Submitting checks the fields in SPEC.md's order, sends the wire-encrypted
- * order and hands the buyer to the payment page; the button spins and stays disabled from sending to leaving.
+ * order and hands the buyer to the payment page; the button spins and stays disabled from sending to leaving (and
+ * if the page is not left, PaymentStalled offers that order's hand-off again).
  */
 export function RechargeForm({ pageInfo }: TRechargeFormProps) {
   const { t } = useTranslation('recharge');
   const [form] = Form.useForm<TRechargeValues>();
   const popup = useErrorPopup();
   const commit = useCommitOrder();
-  const [leaving, setLeaving] = useState(false);
+  const handoff = usePaymentHandoff();
   const withEmail = pageInfo === 'recharge';
 
   const productId = Form.useWatch('product_id', form);
@@ -109,15 +111,6 @@ export function RechargeForm({ pageInfo }: TRechargeFormProps) {
     }
   }, [prices.data, currency, form]);
 
-  // Back from the payment page through the browser's history: the form is usable again.
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent): void => {
-      if (event.persisted) setLeaving(false);
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
-
   const onValuesChange = (changed: Partial<TRechargeValues>): void => {
     if ('product_id' in changed) {
       form.setFields([
@@ -130,7 +123,8 @@ export function RechargeForm({ pageInfo }: TRechargeFormProps) {
     }
   };
 
-  const busy = commit.isPending || leaving;
+  // A stalled hand-off keeps the form closed too: its order exists, and the way on is that order's retry.
+  const busy = commit.isPending || handoff.leaving !== null || handoff.stalled !== null;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
@@ -160,8 +154,7 @@ export function RechargeForm({ pageInfo }: TRechargeFormProps) {
     };
     try {
       const answer = await commit.mutateAsync({ payload, email: withEmail ? values.email.trim() : '' });
-      setLeaving(true);
-      startPaymentHandoff(answer.data, answer.message);
+      handoff.start(answer.data, answer.message);
     } catch (error) {
       reportFormError(form, error, popup, { fields: FIELDS, aliases: SERVER_ALIASES });
     }
@@ -303,14 +296,22 @@ export function RechargeForm({ pageInfo }: TRechargeFormProps) {
             {total}
           </output>
         </div>
-        {leaving && (
-          <Alert
-            className="recharge-form__notice"
-            type="info"
-            showIcon
-            title={t('form.leaving')}
-            role="status"
+        {handoff.stalled ? (
+          // The order exists: the retry hands the same one off again (its number, its amount), never a new order.
+          <PaymentStalled
+            orderNum={handoff.stalled.order_num}
+            onRetry={() => handoff.stalled && handoff.start(handoff.stalled, '')}
           />
+        ) : (
+          handoff.leaving && (
+            <Alert
+              className="recharge-form__notice"
+              type="info"
+              showIcon
+              title={t('form.leaving')}
+              role="status"
+            />
+          )
         )}
         <Button
           type="primary"

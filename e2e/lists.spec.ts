@@ -1,0 +1,204 @@
+import { ZPriceSelect, ZProductSelect } from '@ezrecharge/shared/schemas/catalogue';
+import {
+  decryptWireJson,
+  encryptWireJson,
+  formatEventTime,
+  WIRE_CONTEXT,
+} from '@ezrecharge/shared/wire-crypto';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import { asReturningVisitor, expect, signInAsAdmin, test, text } from './support';
+
+/**
+ * The console's lists on a phone, a tablet and a laptop (issue #13): at 390 and 768 px each order and each message
+ * is a card with its status first; at 1366 px the table keeps the status (and a message's text) in view, not
+ * off-screen behind sideways scrolling. Each width is photographed (attached to the report, kept under
+ * test-results).
+ */
+
+const o = (key: string) => text('en', 'orders', key);
+const f = (key: string) => text('en', 'feedback-admin', key);
+
+/** The product the first start seeds, with SGD/MYR/USD packs. */
+const SEEDED_PRODUCT = 'BIGO LIVE Diamonds';
+
+/** A suffix no other run or journey uses (journeys run in parallel against one server). */
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+  { width: 1366, height: 768 },
+] as const;
+
+/** A select answer opened as the recharge page opens it (DESIGN.md §5). */
+async function unseal(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<unknown> {
+  expect(response.status()).toBe(200);
+  const sealed = ((await response.json()) as { data: { data: string; timestamp: string } }).data;
+  return decryptWireJson(sealed.data, sealed.timestamp, WIRE_CONTEXT.select);
+}
+
+/** A visitor's order of the seeded product's first SGD pack, placed as the recharge form places it. */
+async function placeOrder(request: APIRequestContext, bigoId: string): Promise<string> {
+  const product = ZProductSelect.parse(
+    await unseal(await request.get('/api/v1/product/select?release=1')),
+  ).find((p) => p.name === SEEDED_PRODUCT);
+  if (!product) throw new Error(`no released product named ${SEEDED_PRODUCT}`);
+  const select = ZPriceSelect.parse(
+    await unseal(await request.get(`/api/v1/price/select/${product.id}?localLang=en`)),
+  );
+  const pack = select.prices.SGD?.[0];
+  if (!pack) throw new Error('no SGD pack');
+  const eventtime = formatEventTime();
+  const payload = {
+    game_type: 1,
+    game_id: bigoId,
+    price_id: pack.id,
+    quantity: 1,
+    amount: pack.unit_amount,
+    amount_game: pack.game_amount,
+    pay_currency: 'SGD',
+    token: '',
+    page_info: 'recharge',
+  };
+  const res = await request.post('/api/v1/order/', {
+    data: {
+      data: await encryptWireJson(payload, eventtime, WIRE_CONTEXT.order),
+      eventtime,
+      email: 'lists.buyer@example.com',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: { order_num: string } }).data.order_num;
+}
+
+/**
+ * Whole within the window's width as the list opens: not cut off at either side, nor hidden by sideways scrolling.
+ * Only the window is scrolled (up or down) to reach it; nothing scrolls sideways to bring it into view.
+ */
+async function expectWithinWidth(page: Page, target: Locator): Promise<void> {
+  await target.evaluate((node) =>
+    window.scrollBy(0, node.getBoundingClientRect().top - window.innerHeight / 2),
+  );
+  await expect(target).toBeInViewport({ ratio: 1 });
+  expect(
+    await page.evaluate(() => document.querySelector('.ant-table-content, .ant-table-body')?.scrollLeft ?? 0),
+  ).toBe(0);
+  const box = await target.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box, 'on screen').not.toBeNull();
+  if (!box) return;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+}
+
+/** Where the text of `target` ends on the right (a cell's padding may pass under a pinned column; its text not). */
+function readEnd(target: Locator): Promise<number> {
+  return target.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return range.getBoundingClientRect().right;
+  });
+}
+
+/** No sideways scrolling of the page itself. */
+async function expectNoPageOverflow(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function photograph(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+test.describe('the console lists on a phone and a laptop', () => {
+  // One after the other: both sign the administrator in, and two sign-ins in the same second carry the same
+  // encrypted password, which the server refuses as a replay.
+  test.describe.configure({ mode: 'default' });
+
+  test.beforeEach(async ({ page }) => {
+    await asReturningVisitor(page, 'en');
+  });
+
+  test('the order list shows each order’s status, number and money at 390, 768 and 1366 px', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const bigoId = `e2eLists${unique()}`;
+    const first = await placeOrder(page.request, bigoId);
+    const second = await placeOrder(page.request, bigoId);
+    await signInAsAdmin(page);
+
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await page.goto(`/order?game_id=${bigoId}`);
+      await expect(page.getByRole('heading', { level: 1, name: o('list.title') })).toBeVisible();
+      const wide = size.width >= 992;
+      for (const orderNum of [first, second]) {
+        const row = wide
+          ? page.locator('tr.ant-table-row', { hasText: orderNum })
+          : page.locator('.admin-list__card', { hasText: orderNum });
+        await expect(row).toHaveCount(1);
+        // What is looked for: the status, the number, the money (the BIGO ID is the filter just typed).
+        const status = row.getByText(o('orderStatus.3'), { exact: true });
+        const interesting = [status, row.locator('.order-number'), row.getByText(/^SGD \d/)];
+        for (const target of interesting) await expectWithinWidth(page, target);
+        if (wide) {
+          // Not under the Actions column pinned at the right edge.
+          const actions = await row.locator('td').last().boundingBox();
+          for (const target of interesting)
+            expect(await readEnd(target)).toBeLessThanOrEqual(actions?.x ?? 0);
+        } else {
+          // The status leads the card.
+          await expect(row.locator('dt').first()).toHaveText(o('columns.status'));
+        }
+      }
+      if (!wide) await expectNoPageOverflow(page);
+      await photograph(page, testInfo, `order-list-${size.width}`);
+    }
+  });
+
+  test('the feedback list shows each message’s status and text at 390, 768 and 1366 px', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const name = `Lists ${unique()}`;
+    const comment = `Please call me about the agency. ${name}`;
+    const sent = await page.request.post('/api/v1/feedback/', {
+      data: {
+        name,
+        whatapp_id: '+65 8123 4567',
+        email: 'lists.visitor@example.com',
+        role: 'streamer',
+        comment,
+      },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+    await signInAsAdmin(page);
+
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await page.goto('/feedback?status=false');
+      await expect(page.getByRole('heading', { level: 1, name: f('list.title') })).toBeVisible();
+      const wide = size.width >= 992;
+      const row = wide
+        ? page.locator('tr.ant-table-row', { hasText: name })
+        : page.locator('.admin-list__card', { hasText: name });
+      await expect(row).toHaveCount(1);
+      const status = row.getByText(f('status.pending'), { exact: true });
+      const message = row.getByText(comment);
+      await expectWithinWidth(page, status);
+      await expectWithinWidth(page, message);
+      if (wide) {
+        const actions = await row.locator('td').last().boundingBox();
+        for (const target of [status, message])
+          expect(await readEnd(target)).toBeLessThanOrEqual(actions?.x ?? 0);
+      } else {
+        await expect(row.locator('dt').first()).toHaveText(f('columns.status'));
+        await expectNoPageOverflow(page);
+      }
+      await photograph(page, testInfo, `feedback-list-${size.width}`);
+    }
+  });
+});
