@@ -27,6 +27,15 @@ export const STORAGE_KEYS = {
 
 export const ACCESS_TOKEN_COOKIE = 'access_token';
 
+/**
+ * Keys of this tab's session storage, for values that must outlive one page load and nothing more (they are read
+ * once after a reload and removed).
+ */
+export const SESSION_STORAGE_KEYS = {
+  /** The recharge form's entries across the language toggle's reload (features/recharge). */
+  rechargeDraft: `${PRODUCT}_recharge_draft`,
+} as const;
+
 /** The session keys cleared on logout, on 401 and by the navigation guard. */
 const SESSION_KEYS = [
   STORAGE_KEYS.isSuperuser,
@@ -82,6 +91,30 @@ export function removeLocal(key: string): void {
     // see writeLocal
   }
   notify();
+}
+
+export function readSession(key: string): string | null {
+  try {
+    return window.sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeSession(key: string, value: string): void {
+  try {
+    window.sessionStorage.setItem(key, value);
+  } catch {
+    // see writeLocal
+  }
+}
+
+export function removeSession(key: string): void {
+  try {
+    window.sessionStorage.removeItem(key);
+  } catch {
+    // see writeLocal
+  }
 }
 
 export function isSignedIn(): boolean {
