@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, type TLang, test, text } from './support';
+import { expect, signInAsAdmin, type TLang, test, text } from './support';
 
 /**
  * Support content against the real server: a visitor writes to the agency in Chinese (with a script tag in the
@@ -35,14 +35,6 @@ async function switchLanguage(page: Page, from: TLang, to: TLang): Promise<void>
     .getByRole('banner')
     .getByRole('button', { name: tr(from, 'common', 'language.switchTo', { language: target }) })
     .click();
-}
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/signin');
-  await page.getByLabel(text('en', 'auth', 'fields.username'), { exact: true }).fill('admin');
-  await page.getByLabel(text('en', 'auth', 'fields.password'), { exact: true }).fill('e2e-admin-pass');
-  await page.getByRole('button', { name: text('en', 'auth', 'signin.submit'), exact: true }).click();
-  await expect(page).toHaveURL(/\/ezrecharge$/);
 }
 
 test('a visitor writes in Chinese, the administrator sees the script as text and resolves the feedback', async ({

@@ -56,6 +56,15 @@ export async function asReturningVisitor(page: Page, lang: TLang): Promise<void>
   );
 }
 
+/** Signs in as the superuser the journeys' server was started with (scripts/e2e-server.mjs); lands on /ezrecharge. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/signin');
+  await page.getByLabel(text('en', 'auth', 'fields.username'), { exact: true }).fill('admin');
+  await page.getByLabel(text('en', 'auth', 'fields.password'), { exact: true }).fill('e2e-admin-pass');
+  await page.getByRole('button', { name: text('en', 'auth', 'signin.submit'), exact: true }).click();
+  await expect(page).toHaveURL(/\/ezrecharge$/);
+}
+
 /** DATA_DIR of the server the journeys talk to (scripts/e2e-server.mjs). */
 export const E2E_DATA_DIR = new URL('../.e2e-data/', import.meta.url).pathname;
 

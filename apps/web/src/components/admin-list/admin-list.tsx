@@ -1,7 +1,7 @@
 import { PAGE_SIZE_OPTIONS } from '@ezrecharge/shared/limits';
 import type { TPage } from '@ezrecharge/shared/schemas/api';
 import { Form, Table, type TableColumnsType, type TableProps } from 'antd';
-import { type ReactElement, type ReactNode, useCallback, useLayoutEffect, useRef } from 'react';
+import { type ReactElement, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterActions } from '../filter-actions';
 import type { TListQueryState } from './use-list-query';
@@ -52,6 +52,30 @@ export interface TAdminListProps<Row extends { id: number }, F extends Record<st
   expandable?: TableProps<Row>['expandable'];
   /** Shown instead of antd's 'No data' when the query answered an empty page. */
   emptyText?: ReactNode;
+}
+
+/**
+ * Makes the table's sideways-scrolling area reachable by keyboard while it scrolls (WCAG 2.1.1; axe:
+ * scrollable-region-focusable): a page of rows without buttons would otherwise leave keyboard users no way to see
+ * its hidden columns. Follows the area's size; returns the cleanup.
+ */
+function keyboardScrollable(scroller: HTMLElement, label: string): () => void {
+  const update = (): void => {
+    if (scroller.scrollWidth > scroller.clientWidth) {
+      scroller.tabIndex = 0;
+      scroller.setAttribute('role', 'region');
+      scroller.setAttribute('aria-label', label);
+    } else {
+      scroller.removeAttribute('tabindex');
+      scroller.removeAttribute('role');
+      scroller.removeAttribute('aria-label');
+    }
+  };
+  update();
+  const observer = new ResizeObserver(update);
+  observer.observe(scroller);
+  for (const child of scroller.children) observer.observe(child);
+  return () => observer.disconnect();
 }
 
 /**
@@ -119,6 +143,13 @@ export function AdminList<Row extends { id: number }, F extends Record<string, u
 
   const locale = rows.isError ? { emptyText: t('oops') } : emptyText ? { emptyText } : undefined;
 
+  const tableRef = useRef<HTMLDivElement>(null);
+  const scrollLabel = t('list.scrollRegion');
+  useEffect(() => {
+    const scroller = tableRef.current?.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
+    return scroller ? keyboardScrollable(scroller, scrollLabel) : undefined;
+  }, [scrollLabel]);
+
   return (
     <>
       <Form<Record<string, unknown>>
@@ -140,12 +171,21 @@ export function AdminList<Row extends { id: number }, F extends Record<string, u
         {!applyOnChange && <FilterActions onReset={reset} />}
       </Form>
       <Table<Row>
+        ref={(table) => {
+          tableRef.current = table?.nativeElement ?? null;
+        }}
         rowKey="id"
         columns={allColumns}
         dataSource={rows.data?.page_data ?? []}
         loading={rows.isFetching}
         scroll={{ x: scrollX }}
-        expandable={expandable}
+        // The column of the expand buttons needs a header text too, for screen readers (axe: empty-table-header).
+        expandable={
+          expandable && {
+            columnTitle: <span className="visually-hidden">{t('list.details')}</span>,
+            ...expandable,
+          }
+        }
         locale={locale}
         pagination={{
           current: list.query.page,
