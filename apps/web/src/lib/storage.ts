@@ -67,54 +67,42 @@ export function subscribeStorage(listener: TListener): () => void {
   };
 }
 
-export function readLocal(key: string): string | null {
+/**
+ * Runs a storage call; storage full or disabled (private mode) is no error: the app still works, it only forgets
+ * (a read then finds nothing).
+ */
+function attempt<T>(call: () => T, otherwise: T): T {
   try {
-    return window.localStorage.getItem(key);
+    return call();
   } catch {
-    return null;
+    return otherwise;
   }
 }
 
+export function readLocal(key: string): string | null {
+  return attempt(() => window.localStorage.getItem(key), null);
+}
+
 export function writeLocal(key: string, value: string): void {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch {
-    // Storage full or disabled (private mode): the app still works, it only forgets.
-  }
+  attempt(() => window.localStorage.setItem(key, value), undefined);
   notify();
 }
 
 export function removeLocal(key: string): void {
-  try {
-    window.localStorage.removeItem(key);
-  } catch {
-    // see writeLocal
-  }
+  attempt(() => window.localStorage.removeItem(key), undefined);
   notify();
 }
 
 export function readSession(key: string): string | null {
-  try {
-    return window.sessionStorage.getItem(key);
-  } catch {
-    return null;
-  }
+  return attempt(() => window.sessionStorage.getItem(key), null);
 }
 
 export function writeSession(key: string, value: string): void {
-  try {
-    window.sessionStorage.setItem(key, value);
-  } catch {
-    // see writeLocal
-  }
+  attempt(() => window.sessionStorage.setItem(key, value), undefined);
 }
 
 export function removeSession(key: string): void {
-  try {
-    window.sessionStorage.removeItem(key);
-  } catch {
-    // see writeLocal
-  }
+  attempt(() => window.sessionStorage.removeItem(key), undefined);
 }
 
 export function isSignedIn(): boolean {
