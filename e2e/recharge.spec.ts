@@ -16,11 +16,8 @@ const o = (key: string) => text('en', 'orders', key);
 /** The product the first start seeds, with SGD/MYR/USD packs. */
 const SEEDED_PRODUCT = 'BIGO LIVE Diamonds';
 
-/** Fills the recharge form: currency (if not the preselected one), pack, quantity, BIGO ID and e-mail. */
-async function fillRecharge(
-  page: Page,
-  order: { currencyOption?: RegExp; pack: string; quantity: number; bigoId: string; email?: string },
-): Promise<void> {
+/** Chooses the seeded product in the recharge form (in English). */
+async function chooseSeededProduct(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: r('form.title') })).toBeVisible();
   // The form preselects the first released product; the catalogue journey may release another one meanwhile.
   const product = page.getByLabel(r('form.product'), { exact: true });
@@ -28,6 +25,14 @@ async function fillRecharge(
     await product.click();
     await page.locator('.ant-select-item-option').filter({ hasText: SEEDED_PRODUCT }).click();
   }
+}
+
+/** Fills the recharge form: currency (if not the preselected one), pack, quantity, BIGO ID and e-mail. */
+async function fillRecharge(
+  page: Page,
+  order: { currencyOption?: RegExp; pack: string; quantity: number; bigoId: string; email?: string },
+): Promise<void> {
+  await chooseSeededProduct(page);
   if (order.currencyOption) {
     await page.getByLabel(r('form.currency'), { exact: true }).click();
     // antd renders the visible options as plain items (its role="option" list is for screen readers only).
@@ -191,6 +196,7 @@ test.describe('a buyer in Malaysia', () => {
     // Cookie notice accepted; the language is left to the toggle (asReturningVisitor would reset it on reload).
     await page.addInitScript(() => window.localStorage.setItem('cookieAccepted', '30'));
     await page.goto('/recharge');
+    await chooseSeededProduct(page);
     const currency = page.locator('.ant-select', {
       has: page.getByLabel(r('form.currency'), { exact: true }),
     });

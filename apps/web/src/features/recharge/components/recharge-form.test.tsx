@@ -288,10 +288,12 @@ describe('public recharge /recharge', () => {
     // jsdom cannot reload; the test stands in for the browser's location.
     const { href, origin, protocol, host, hostname, pathname, search, hash } = window.location;
     vi.stubGlobal('location', { href, origin, protocol, host, hostname, pathname, search, hash, reload });
-    stubApi(catalogueRoutes(SG_MY_PRICES));
+    stubApi({ ...catalogueRoutes(SG_MY_PRICES), 'GET /api/v1/price/select/5': () => sealed(SG_MY_PRICES) });
     const first = renderApp('/recharge');
     await screen.findByRole('radio', { name: '100 diamonds for MYR 8.00' });
-    // Not the likely currency: a choice the reload must not undo.
+    // Not the first product nor the likely currency: choices the reload must not undo.
+    await chooseOption(form().getByLabelText('Product'), 'BIGO Gift Pack');
+    await screen.findByRole('radio', { name: '100 diamonds for MYR 8.00' });
     await chooseOption(form().getByLabelText('Currency'), 'SGD · Singapore Dollar');
     await chooseTile('42,000 diamonds for SGD 999.00, big pack');
     await userEvent.clear(form().getByLabelText('Quantity'));
@@ -309,6 +311,7 @@ describe('public recharge /recharge', () => {
     const zhForm = within(await screen.findByRole('form', { name: '充值表单' }));
     const pack = await zhForm.findByRole('radio', { name: '42,000 颗钻石，SGD 999.00，大额套餐' });
     expect(pack).toBeChecked();
+    expect(zhForm.getByText('BIGO Gift Pack')).toBeInTheDocument();
     expect(zhForm.getByLabelText('数量')).toHaveValue('2');
     expect(zhForm.getByLabelText('BIGO ID')).toHaveValue('Star88');
     expect(zhForm.getByLabelText('邮箱')).toHaveValue('buyer@example.com');

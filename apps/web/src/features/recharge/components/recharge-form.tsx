@@ -103,18 +103,23 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
   const packs: readonly TPack[] = (currency && prices.data?.prices[currency]) || [];
   const pack = packs.find((candidate) => candidate.id === priceId);
 
-  // SPEC.md §4: the first product is chosen automatically.
+  // SPEC.md §4: the first product is chosen automatically. These checks read the form itself: Form.useWatch
+  // answers undefined on the first render, which would replace a product kept from before a reload.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked again whenever the chosen product changes
   useEffect(() => {
     const list = products.data;
-    if (list && !list.some((product) => product.id === productId)) {
+    const chosen: unknown = form.getFieldValue('product_id');
+    if (list && !list.some((product) => product.id === chosen)) {
       form.setFieldValue('product_id', list[0]?.id);
     }
   }, [products.data, productId, form]);
 
   // SPEC.md §4: after the prices load a currency is chosen: the buyer's likely one if it is sold, else the first.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked again whenever the chosen currency changes
   useEffect(() => {
     const select = prices.data;
-    if (select && !select.currencies.some((option) => option.code === currency)) {
+    const chosen: unknown = form.getFieldValue('pay_currency');
+    if (select && !select.currencies.some((option) => option.code === chosen)) {
       const codes = select.currencies.map((option) => option.code);
       form.setFieldsValue({ pay_currency: likelyCurrency(codes), price_id: undefined });
     }
