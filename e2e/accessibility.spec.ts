@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { parseRouteTable } from '../apps/web/scripts/route-table.mjs';
-import { asReturningVisitor, expect, LANGS, signInAsAdmin, type TLang, test, text } from './support';
+import {
+  asReturningVisitor,
+  chooseSeededProduct,
+  expect,
+  LANGS,
+  signInAsAdmin,
+  type TLang,
+  test,
+  text,
+} from './support';
 
 /**
  * axe-core on every screen of the route table (apps/web/src/lib/routes.ts), in both languages: the public pages
@@ -83,7 +92,7 @@ for (const lang of LANGS) {
     test(`public pages in ${lang} (part ${index + 1}) have no serious accessibility violations`, async ({
       page,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(120_000);
       await asReturningVisitor(page, lang);
       const findings: TFinding[] = [];
       // /home-order without an order number is the order lookup; with one, the journey below covers it.
@@ -96,7 +105,7 @@ for (const lang of LANGS) {
 test('a first visit with the cookie notice, and a paid order’s result page, have no serious violations', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const findings: TFinding[] = [];
   await page.goto('/');
   await expect(page.getByRole('region', { name: text('en', 'layout', 'cookie.label') })).toBeVisible();
@@ -105,6 +114,7 @@ test('a first visit with the cookie notice, and a paid order’s result page, ha
 
   // A real order: bought on /recharge, paid on the Fiuu sandbox, back on its result page.
   await page.goto('/recharge');
+  await chooseSeededProduct(page);
   const r = (key: string) => text('en', 'recharge', key);
   const tile = page.getByRole('radio', { name: '100 diamonds for SGD 2.45' });
   await page.locator('label', { has: tile }).click();
@@ -158,7 +168,7 @@ for (const lang of LANGS) {
     test(`console screens in ${lang} (part ${index + 1}) have no serious accessibility violations`, async ({
       page,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       await signInAsAdmin(page);
       await asReturningVisitor(page, lang);
       const ids = await consoleIds(page);

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@ezrecharge/shared/messages';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { asReturningVisitor, expect, test, text } from './support';
+import { asReturningVisitor, chooseSeededProduct, expect, test, text } from './support';
 
 /**
  * The operator's side of fulfilment in a real browser against the real server and its sandboxes (DESIGN.md §6,
@@ -14,8 +14,6 @@ const r = (key: string) => text('en', 'recharge', key);
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => values[name] ?? '');
 
-/** The seeded product, with SGD/MYR/USD packs. */
-const SEEDED_PRODUCT = 'BIGO LIVE Diamonds';
 const BIGO_ID = 'e2eOperator01';
 
 interface TBigoControls {
@@ -56,12 +54,7 @@ test('an operator sees a failed delivery, reads its history and retries the char
   expect(bearer).not.toBe('');
 
   // The order: its precheck passes at commit, then BIGO is told the ID does not exist before the buyer pays.
-  await expect(page.getByRole('heading', { name: r('form.title') })).toBeVisible();
-  const product = page.getByLabel(r('form.product'), { exact: true });
-  if (!(await page.locator('.ant-select', { has: product }).textContent())?.includes(SEEDED_PRODUCT)) {
-    await product.click();
-    await page.locator('.ant-select-item-option').filter({ hasText: SEEDED_PRODUCT }).click();
-  }
+  await chooseSeededProduct(page);
   const tile = page.getByRole('radio', { name: '100 diamonds for SGD 2.45' });
   await page.locator('label', { has: tile }).click();
   await page.getByLabel(r('form.quantity'), { exact: true }).fill('1');

@@ -1,7 +1,7 @@
 import { ZProductSelect } from '@ezrecharge/shared/schemas/catalogue';
 import { decryptWireJson, WIRE_CONTEXT } from '@ezrecharge/shared/wire-crypto';
 import type { Page } from '@playwright/test';
-import { asReturningVisitor, expect, test, text } from './support';
+import { asReturningVisitor, chooseSeededProduct, expect, SEEDED_PRODUCT, test, text } from './support';
 
 /**
  * The money path in a real browser against the real server and its built-in sandboxes (DESIGN.md §7): a visitor
@@ -12,20 +12,6 @@ import { asReturningVisitor, expect, test, text } from './support';
 
 const r = (key: string) => text('en', 'recharge', key);
 const o = (key: string) => text('en', 'orders', key);
-
-/** The product the first start seeds, with SGD/MYR/USD packs. */
-const SEEDED_PRODUCT = 'BIGO LIVE Diamonds';
-
-/** Chooses the seeded product in the recharge form (in English). */
-async function chooseSeededProduct(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { name: r('form.title') })).toBeVisible();
-  // The form preselects the first released product; the catalogue journey may release another one meanwhile.
-  const product = page.getByLabel(r('form.product'), { exact: true });
-  if (!(await page.locator('.ant-select', { has: product }).textContent())?.includes(SEEDED_PRODUCT)) {
-    await product.click();
-    await page.locator('.ant-select-item-option').filter({ hasText: SEEDED_PRODUCT }).click();
-  }
-}
 
 /** Fills the recharge form: currency (if not the preselected one), pack, quantity, BIGO ID and e-mail. */
 async function fillRecharge(
