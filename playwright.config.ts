@@ -30,6 +30,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'en-US',
+    // The recharge form starts in the currency of the browser's region and clock (MY → MYR, SG → SGD); a fixed
+    // clock keeps the journeys' first currency the first listed wherever they run.
+    timezoneId: 'UTC',
     viewport: { width: 1280, height: 900 },
     launchOptions: {
       executablePath: CHROMIUM,

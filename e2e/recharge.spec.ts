@@ -2,7 +2,15 @@ import { orderOutcomeText } from '@ezrecharge/shared/order-outcome';
 import { ZProductSelect } from '@ezrecharge/shared/schemas/catalogue';
 import { decryptWireJson, WIRE_CONTEXT } from '@ezrecharge/shared/wire-crypto';
 import type { Page } from '@playwright/test';
-import { asReturningVisitor, expect, signInAsAdmin, test, text } from './support';
+import {
+  asReturningVisitor,
+  chooseSeededProduct,
+  expect,
+  SEEDED_PRODUCT,
+  signInAsAdmin,
+  test,
+  text,
+} from './support';
 
 /**
  * The money path in a real browser against the real server and its built-in sandboxes (DESIGN.md §7): a visitor
@@ -21,21 +29,12 @@ const PAID_HEADLINE = new RegExp(
   `^(${orderOutcomeText(7, 'en').headline}|${orderOutcomeText(9, 'en').headline})$`,
 );
 
-/** The product the first start seeds, with SGD/MYR/USD packs. */
-const SEEDED_PRODUCT = 'BIGO LIVE Diamonds';
-
 /** Fills the recharge form: currency (if not the preselected one), pack, quantity, BIGO ID and e-mail. */
 async function fillRecharge(
   page: Page,
   order: { currencyOption?: RegExp; pack: string; quantity: number; bigoId: string; email?: string },
 ): Promise<void> {
-  await expect(page.getByRole('heading', { name: r('form.title') })).toBeVisible();
-  // The form preselects the first released product; the catalogue journey may release another one meanwhile.
-  const product = page.getByLabel(r('form.product'), { exact: true });
-  if (!(await page.locator('.ant-select', { has: product }).textContent())?.includes(SEEDED_PRODUCT)) {
-    await product.click();
-    await page.locator('.ant-select-item-option').filter({ hasText: SEEDED_PRODUCT }).click();
-  }
+  await chooseSeededProduct(page);
   if (order.currencyOption) {
     await page.getByLabel(r('form.currency'), { exact: true }).click();
     // antd renders the visible options as plain items (its role="option" list is for screen readers only).
@@ -270,5 +269,52 @@ test.describe('recharge and payment', () => {
     await expect(page).toHaveURL(/\/sandbox\/fiuu\/RMS\/pay\/[^/]+\/$/);
     await expect(detail(page, SANDBOX_ORDER)).toHaveText(orderNum);
     expect(commits).toHaveLength(1);
+  });
+});
+
+test.describe('a buyer in Malaysia', () => {
+  // English (Malaysia) on Kuala Lumpur time, as the tester's browser.
+  test.use({ locale: 'en-MY', timezoneId: 'Asia/Kuala_Lumpur' });
+
+  test('starts in ringgit, keeps what was typed across the language switch, and buys without the "ID:" label', async ({
+    page,
+  }) => {
+    // Cookie notice accepted; the language is left to the toggle (asReturningVisitor would reset it on reload).
+    await page.addInitScript(() => window.localStorage.setItem('cookieAccepted', '30'));
+    await page.goto('/recharge');
+    await chooseSeededProduct(page);
+    const currency = page.locator('.ant-select', {
+      has: page.getByLabel(r('form.currency'), { exact: true }),
+    });
+    await expect(currency).toContainText('MYR');
+    // Only the offers for any currency: the ones priced in Singapore dollars are not shown.
+    await expect(page.getByRole('img', { name: r('posters.slide1') })).toHaveCount(0);
+
+    const tile = page.getByRole('radio', { name: '500 diamonds for MYR 39.50' });
+    await page.locator('label', { has: tile }).click();
+    await page.getByLabel(r('form.quantity'), { exact: true }).fill('2');
+    await page.getByLabel(r('form.gameId'), { exact: true }).fill('ID: e2eMyBuyer');
+    await page.getByLabel(r('form.email'), { exact: true }).fill('my.buyer@example.com');
+
+    await page
+      .getByRole('button', {
+        name: text('en', 'common', 'language.switchTo').replace('{{language}}', '中文'),
+      })
+      .click();
+    const zh = (key: string) => text('zh', 'recharge', key);
+    await expect(page.getByRole('heading', { name: zh('form.title') })).toBeVisible();
+    await expect(page.getByRole('radio', { name: '500 颗钻石，MYR 39.50' })).toBeChecked();
+    await expect(page.getByLabel(zh('form.quantity'), { exact: true })).toHaveValue('2');
+    await expect(page.getByLabel(zh('form.gameId'), { exact: true })).toHaveValue('e2eMyBuyer');
+    await expect(page.getByLabel(zh('form.email'), { exact: true })).toHaveValue('my.buyer@example.com');
+    // Kept only for that reload.
+    expect(await page.evaluate(() => window.sessionStorage.getItem('ezrecharge_recharge_draft'))).toBeNull();
+
+    await page.getByRole('button', { name: zh('form.submit') }).click();
+    await expect(page).toHaveURL(/\/sandbox\/fiuu\/RMS\/pay\/[^/]+\/$/);
+    await expect(page.getByText('MYR 79.00')).toBeVisible();
+    await page.getByRole('button', { name: 'Pay / 支付' }).click();
+    await expect(page).toHaveURL(/\/home-order\?order_num=[0-9A-Za-z]+&success=true$/);
+    await expect(detail(page, text('zh', 'orders', 'fields.gameId'))).toHaveText('e2eMyBuyer');
   });
 });

@@ -96,6 +96,19 @@ export async function signInAsAdmin(page: Page): Promise<string> {
   return bearer;
 }
 
+/** The product the server seeds on its first start, with SGD/MYR/USD packs. */
+export const SEEDED_PRODUCT = 'BIGO LIVE Diamonds';
+
+/** Chooses the seeded product in the recharge form (in English): another journey may release a product before it. */
+export async function chooseSeededProduct(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { name: text('en', 'recharge', 'form.title') })).toBeVisible();
+  const product = page.getByLabel(text('en', 'recharge', 'form.product'), { exact: true });
+  if (!(await page.locator('.ant-select', { has: product }).textContent())?.includes(SEEDED_PRODUCT)) {
+    await product.click();
+    await page.locator('.ant-select-item-option').filter({ hasText: SEEDED_PRODUCT }).click();
+  }
+}
+
 /** DATA_DIR of the server the journeys talk to (scripts/e2e-server.mjs). */
 export const E2E_DATA_DIR = new URL('../.e2e-data/', import.meta.url).pathname;
 

@@ -1,4 +1,4 @@
-import { encryptWire, formatEventTime, loginContext } from '@ezrecharge/shared';
+import { encryptWire, formatEventTime, loginContext, MESSAGES } from '@ezrecharge/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -676,7 +676,7 @@ describe('POST /register', () => {
     });
     expect(noCode.json()).toMatchObject({
       errors: {
-        'captcha_info.captcha_code': "Please click 'SEND CAPTCHA' The code will be sent to your email.",
+        'captcha_info.captcha_code': MESSAGES.captcha_missing,
       },
     });
     const agent = await post('/register', { ...base, user_type: 2 });

@@ -316,6 +316,21 @@ describe('order commit', () => {
     expect(job?.runAt.getTime()).toBe(deadline);
   });
 
+  it('stores the BIGO ID without the "ID:" label and spaces a buyer copied with it', async () => {
+    for (const typed of ['ID: Star88', ' id:Star88 ']) {
+      const handoff = formHandoff(
+        await commitOrder(t.app, payloadFor(sgd500, 1, { game_id: typed }), { email: 'id@example.com' }),
+      );
+      expect((await orderRow(t.app, handoff.order_num)).gameId, typed).toBe('Star88');
+    }
+    const labelOnly = await commitOrder(t.app, payloadFor(sgd500, 1, { game_id: 'ID: ' }), {
+      email: 'id@example.com',
+    });
+    expect((await refused(labelOnly, 400, MESSAGES.payment_game_id_tips)).errors?.game_id).toBe(
+      MESSAGES.payment_game_id_tips,
+    );
+  });
+
   it('gives every order its own unguessable number', async () => {
     const nums = new Set<string>();
     const ip = freshIp();

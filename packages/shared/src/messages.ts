@@ -3,7 +3,9 @@
  * by its key only (`MSG.x`): the shared zod schemas report keys as their issue messages, the server turns a key into
  * its English text here and answers both (`message` + `message_key`, `errors` + `error_keys`), and the web shows a
  * key in the active language (`validation:<key>` in locales/{en,zh}). No text is ever looked up back to its key.
- * SPEC.md's wording is kept exactly, including its slips ('Must be maximum 8 characters' for a 32-character limit).
+ * SPEC.md's wording is kept exactly, including its slips ('Must be maximum 8 characters' for a 32-character limit),
+ * except for words issue #13 settled for every text a user reads: "BIGO ID" (not "Bigo ID"), and "verification
+ * code" where SPEC.md says "captcha" (the API's field names keep `captcha`).
  */
 export const MESSAGES = {
   // Sign-in (SPEC.md §5)
@@ -12,14 +14,14 @@ export const MESSAGES = {
   // Sign-up
   email_invalid: 'Email is not valid',
   email_required: 'Email is a required input',
-  captcha_missing: "Please click 'SEND CAPTCHA' The code will be sent to your email.",
+  captcha_missing: "Please click 'SEND CODE'. The verification code will be sent to your email.",
   terms_required: 'Please accept the terms and conditions to proceed.',
   captcha_needs_email: 'Please enter your email to receive the verification code.',
   captcha_code_format: 'The verification code is 6 digits',
   // Reset password
   reset_email_invalid: 'Must be a valid email',
   reset_email_required: 'Email is required input',
-  captcha_code_required: 'Captcha code is a required input',
+  captcha_code_required: 'Verification code is a required input',
   // Lengths (SPEC.md §9: username 6–64, password 6–32, nickname 64 / 32, e-mail 64)
   username_length: 'Username must be 6 to 64 characters',
   username_chars: 'Username may use letters, digits, dot, dash and underscore only',
@@ -80,7 +82,7 @@ export const MESSAGES = {
   payment_currency_code_tips: 'Please choose a currency',
   payment_price_id_tips: 'Please choose a diamond package',
   payment_quantity_tips: 'Quantity must be more than 0, and quantity × diamonds at most 100,000',
-  payment_game_id_tips: 'Please enter your Bigo ID',
+  payment_game_id_tips: 'Please enter your BIGO ID',
   payment_email_tips: 'Please enter a valid email, for example name@example.com',
   // Orders and payment (results and refusals)
   order_created: 'Order created. Redirecting to payment…',
@@ -88,7 +90,7 @@ export const MESSAGES = {
   order_price_unavailable: 'This package is no longer on sale. Please reload the page and choose another.',
   order_payload_invalid: 'The order could not be read. Please reload the page and try again.',
   order_expired: 'This order request has expired. Please check the clock of your device and try again.',
-  order_precheck_failed: 'This Bigo ID cannot be recharged. Please check the ID and try again.',
+  order_precheck_failed: 'This BIGO ID cannot be recharged. Please check the ID and try again.',
   order_precheck_unavailable: 'Recharge is temporarily unavailable. Please try again in a few minutes.',
   order_not_found: 'Order not found',
   order_not_payable: 'This order can no longer be paid',

@@ -27,6 +27,15 @@ export const STORAGE_KEYS = {
 
 export const ACCESS_TOKEN_COOKIE = 'access_token';
 
+/**
+ * Keys of this tab's session storage, for values that must outlive one page load and nothing more (they are read
+ * once after a reload and removed).
+ */
+export const SESSION_STORAGE_KEYS = {
+  /** The recharge form's entries across the language toggle's reload (features/recharge). */
+  rechargeDraft: `${PRODUCT}_recharge_draft`,
+} as const;
+
 /** The session keys cleared on logout, on 401 and by the navigation guard. */
 const SESSION_KEYS = [
   STORAGE_KEYS.isSuperuser,
@@ -58,30 +67,42 @@ export function subscribeStorage(listener: TListener): () => void {
   };
 }
 
-export function readLocal(key: string): string | null {
+/**
+ * Runs a storage call; storage full or disabled (private mode) is no error: the app still works, it only forgets
+ * (a read then finds nothing).
+ */
+function attempt<T>(call: () => T, otherwise: T): T {
   try {
-    return window.localStorage.getItem(key);
+    return call();
   } catch {
-    return null;
+    return otherwise;
   }
 }
 
+export function readLocal(key: string): string | null {
+  return attempt(() => window.localStorage.getItem(key), null);
+}
+
 export function writeLocal(key: string, value: string): void {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch {
-    // Storage full or disabled (private mode): the app still works, it only forgets.
-  }
+  attempt(() => window.localStorage.setItem(key, value), undefined);
   notify();
 }
 
 export function removeLocal(key: string): void {
-  try {
-    window.localStorage.removeItem(key);
-  } catch {
-    // see writeLocal
-  }
+  attempt(() => window.localStorage.removeItem(key), undefined);
   notify();
+}
+
+export function readSession(key: string): string | null {
+  return attempt(() => window.sessionStorage.getItem(key), null);
+}
+
+export function writeSession(key: string, value: string): void {
+  attempt(() => window.sessionStorage.setItem(key, value), undefined);
+}
+
+export function removeSession(key: string): void {
+  attempt(() => window.sessionStorage.removeItem(key), undefined);
 }
 
 export function isSignedIn(): boolean {

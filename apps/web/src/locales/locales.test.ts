@@ -71,3 +71,61 @@ describe('locale files', () => {
     }
   });
 });
+
+/** Han characters and CJK punctuation: the neighbours that make a half-width mark out of place. */
+const CJK = String.raw`[\p{Script=Han}\u3000-\u303f\uff00-\uffef]`;
+/** A half-width , : ; ! ? ( ) with a Chinese character or mark right before or after it (spaces aside). */
+const HALF_WIDTH_IN_CHINESE = new RegExp(String.raw`${CJK}\s*[,:;!?()]|[,:;!?()]\s*${CJK}`, 'u');
+
+function misspellsBigoId(text: string): boolean {
+  const spellings = text.match(/\bbigo\s*id\b/gi) ?? [];
+  return /\bgame\s*id\b|游戏\s*ID/i.test(text) || spellings.some((spelling) => spelling !== 'BIGO ID');
+}
+
+describe('words (issue #13)', () => {
+  const texts = LANGUAGES.flatMap((language) =>
+    namespaces.flatMap((namespace) =>
+      [...flatten(resources[language]?.[namespace])].map(([key, text]) => ({
+        where: `${language}/${namespace}:${key}`,
+        language,
+        text: typeof text === 'string' ? text : '',
+      })),
+    ),
+  );
+
+  it('spell the BIGO ID "BIGO ID", never "Bigo ID" or "Game ID"', () => {
+    const wrong = texts.filter(({ text }) => misspellsBigoId(text));
+    expect(wrong.map(({ where, text }) => `${where}: ${text}`)).toEqual([]);
+  });
+
+  it('say "verification code" where the API says captcha', () => {
+    const wrong = texts.filter(({ text }) => /captcha/i.test(text));
+    expect(wrong.map(({ where, text }) => `${where}: ${text}`)).toEqual([]);
+  });
+
+  it('use full-width punctuation in Chinese', () => {
+    const wrong = texts.filter(({ language, text }) => language === 'zh' && HALF_WIDTH_IN_CHINESE.test(text));
+    expect(wrong.map(({ where, text }) => `${where}: ${text}`)).toEqual([]);
+  });
+
+  it('catch what they are meant to catch', () => {
+    for (const wrong of ['Your Bigo ID', 'bigo id', 'BIGO  id', 'Game ID', '游戏 ID']) {
+      expect(misspellsBigoId(wrong), wrong).toBe(true);
+    }
+    expect(misspellsBigoId('Your BIGO ID, on BIGO LIVE')).toBe(false);
+    expect(HALF_WIDTH_IN_CHINESE.test('请输入邮箱,我们会发送验证码')).toBe(true);
+    expect(HALF_WIDTH_IN_CHINESE.test('注意: 区分大小写')).toBe(true);
+    expect(HALF_WIDTH_IN_CHINESE.test('您确定吗?')).toBe(true);
+    expect(HALF_WIDTH_IN_CHINESE.test('（UTC+8）时间(北京)')).toBe(true);
+    // Numbers, the "ID:" label quoted from the app, times, placeholders and addresses keep theirs.
+    for (const fine of [
+      '不超过 100,000 颗钻石',
+      '不要包含“ID:”前缀。',
+      'YYYY年M月D日 HH:mm',
+      '{{label}}：{{count}}',
+      '请访问 https://example.com/a?b=1，或发邮件至 a@b.com。',
+    ]) {
+      expect(HALF_WIDTH_IN_CHINESE.test(fine), fine).toBe(false);
+    }
+  });
+});

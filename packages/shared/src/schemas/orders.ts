@@ -30,11 +30,23 @@ export const ZOrderNum = z.string().overwrite(withoutSpaces).regex(ORDER_NUM_PAT
 
 /** A BIGO ID as the buyer types it (case-sensitive, without the "ID:" prefix). */
 export const BIGO_ID_MAX = 64;
+
+/**
+ * The BIGO ID without what buyers copy along with it from the app's profile page: surrounding spaces and a leading
+ * "ID:" label in any case, with or without spaces around the colon ("ID: Star88", "id:Star88" → "Star88"). The
+ * ID itself is case-sensitive and kept as typed.
+ */
+export function normaliseBigoId(raw: string): string {
+  return raw
+    .trim()
+    .replace(/^id\s*:\s*/i, '')
+    .trim();
+}
+
 export const ZBigoId = z
   .string({ error: M.payment_game_id_tips })
-  .trim()
-  .min(1, M.payment_game_id_tips)
-  .max(BIGO_ID_MAX, M.payment_game_id_tips);
+  .transform(normaliseBigoId)
+  .pipe(z.string().min(1, M.payment_game_id_tips).max(BIGO_ID_MAX, M.payment_game_id_tips));
 
 /** The buyer e-mail on the public recharge page (SPEC.md §5: payment_email_tips). */
 export const ZOrderEmail = z

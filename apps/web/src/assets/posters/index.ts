@@ -1,3 +1,4 @@
+import type { TCurrency } from '@ezrecharge/shared/money';
 import poster1En from './poster-1-en.svg';
 import poster1Zh from './poster-1-zh.svg';
 import poster2En from './poster-2-en.svg';
@@ -7,15 +8,34 @@ import poster3Zh from './poster-3-zh.svg';
 import poster4En from './poster-4-en.svg';
 import poster4Zh from './poster-4-zh.svg';
 
-/**
- * The four promotion posters (SPEC.md §1 rewards and spins), one set per language. The about page and both recharge
- * pages show them, so they live outside any one feature; each slide's alt text belongs to the page's namespace.
- */
-export const POSTERS = {
-  en: [poster1En, poster2En, poster3En, poster4En],
-  zh: [poster1Zh, poster2Zh, poster3Zh, poster4Zh],
-} as const;
+export interface TPoster {
+  /** 1–4: the slide's place in the about page's promotions and its alt text key. */
+  slide: 1 | 2 | 3 | 4;
+  src: { en: string; zh: string };
+  /** The currencies whose buyers the poster speaks to; absent: any currency. */
+  currencies?: readonly TCurrency[];
+}
 
-/** The posters of a language; anything but Chinese gets the English set (the fallback language). */
-export const postersFor = (language: string | undefined): readonly string[] =>
-  language === 'zh' ? POSTERS.zh : POSTERS.en;
+/**
+ * The four promotion posters (SPEC.md §1 rewards and spins), each in both languages. The about page and both
+ * recharge pages show them, so they live outside any one feature; each slide's alt text belongs to the page's
+ * namespace. Two promotions are priced in Singapore dollars (1 free diamond per SGD paid by local bank transfer;
+ * the rate-42 example of 100 dollars), so the recharge pages show them only to buyers paying in SGD.
+ */
+export const POSTERS: readonly TPoster[] = [
+  { slide: 1, src: { en: poster1En, zh: poster1Zh }, currencies: ['SGD'] },
+  { slide: 2, src: { en: poster2En, zh: poster2Zh } },
+  { slide: 3, src: { en: poster3En, zh: poster3Zh } },
+  { slide: 4, src: { en: poster4En, zh: poster4Zh }, currencies: ['SGD'] },
+];
+
+/** A poster's image in a language; anything but Chinese gets the English one (the fallback language). */
+export const posterSrc = (poster: TPoster, language: string | undefined): string =>
+  language === 'zh' ? poster.src.zh : poster.src.en;
+
+/**
+ * The posters for a buyer paying in `currency`: the ones for any currency, plus those for that one. Without a
+ * currency (not chosen yet) only the ones for any currency, so no buyer first sees an offer that is not theirs.
+ */
+export const postersFor = (currency: TCurrency | undefined): readonly TPoster[] =>
+  POSTERS.filter((poster) => !poster.currencies || (currency && poster.currencies.includes(currency)));

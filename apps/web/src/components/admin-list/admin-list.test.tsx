@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Input, Select } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { waitForTableIdle } from '../../test/antd';
@@ -20,6 +20,8 @@ import { useListQuery } from './use-list-query';
  */
 type TThingQuery = TListQuery<ReturnType<typeof ZProductListQuery.parse>>;
 let asked: TThingQuery[] = [];
+/** Rows open to show more (the order list's history). */
+let expandRows = false;
 
 function ThingList() {
   const list = useListQuery(ZProductListQuery);
@@ -72,6 +74,7 @@ function ThingList() {
       }}
       totalLabel={(total) => `${total} things`}
       scrollX={400}
+      expandable={expandRows ? { expandedRowRender: (thing) => <p>More about {thing.name}</p> } : undefined}
     />
   );
 }
@@ -95,7 +98,11 @@ beforeEach(async () => {
   asked = [];
 });
 
-afterEach(() => queryClient.clear());
+afterEach(() => {
+  queryClient.clear();
+  expandRows = false;
+  vi.restoreAllMocks();
+});
 
 describe('list query in the address', () => {
   it('reads page, size and filters, and writes only what differs from the defaults', () => {
@@ -207,6 +214,24 @@ describe('admin list scaffold', () => {
     await userEvent.click(filters().getByRole('button', { name: /Search/ }));
     await waitFor(() => expect(asked.length).toBe(loads + 1));
     expect(router.state.location.search).toBe('?page_size=10');
+  });
+
+  it('names the column of the expand buttons, and lets the keyboard scroll a table wider than its box', async () => {
+    expandRows = true;
+    // jsdom lays nothing out: the table's scrolling box says it holds more than it shows.
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('ant-table-content') ? 800 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('ant-table-content') ? 400 : 0;
+    });
+    renderList('/things');
+    expect(await screen.findByText('Thing 1')).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(['Details', 'Name', 'Actions']);
+    const scroller = screen.getByRole('region', { name: 'Table, scrolls sideways' });
+    expect(scroller).toHaveAttribute('tabindex', '0');
+    expect(scroller).toContainElement(screen.getByRole('table'));
   });
 
   it('labels every filter control and ends the form with Search and Reset', async () => {

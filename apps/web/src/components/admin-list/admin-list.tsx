@@ -1,7 +1,7 @@
 import { PAGE_SIZE_OPTIONS } from '@ezrecharge/shared/limits';
 import type { TPage } from '@ezrecharge/shared/schemas/api';
 import { Empty, Form, Pagination, Spin, Table, type TableColumnsType, type TableProps } from 'antd';
-import { type ReactElement, type ReactNode, useCallback, useLayoutEffect, useRef } from 'react';
+import { type ReactElement, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { FilterActions } from '../filter-actions';
@@ -65,6 +65,30 @@ export interface TAdminListProps<Row extends { id: number }, F extends Record<st
    * it the list is a table at every width.
    */
   cards?: { lead: readonly string[] };
+}
+
+/**
+ * Makes the table's sideways-scrolling area reachable by keyboard while it scrolls (WCAG 2.1.1; axe:
+ * scrollable-region-focusable): a page of rows without buttons would otherwise leave keyboard users no way to see
+ * its hidden columns. Follows the area's size; returns the cleanup.
+ */
+function keyboardScrollable(scroller: HTMLElement, label: string): () => void {
+  const update = (): void => {
+    if (scroller.scrollWidth > scroller.clientWidth) {
+      scroller.tabIndex = 0;
+      scroller.setAttribute('role', 'region');
+      scroller.setAttribute('aria-label', label);
+    } else {
+      scroller.removeAttribute('tabindex');
+      scroller.removeAttribute('role');
+      scroller.removeAttribute('aria-label');
+    }
+  };
+  update();
+  const observer = new ResizeObserver(update);
+  observer.observe(scroller);
+  for (const child of scroller.children) observer.observe(child);
+  return () => observer.disconnect();
 }
 
 /**
@@ -146,6 +170,16 @@ export function AdminList<Row extends { id: number }, F extends Record<string, u
       list.change({ page: pageSize === list.query.pageSize ? page : 1, pageSize }),
   };
 
+  const tableRef = useRef<HTMLDivElement>(null);
+  const scrollLabel = t('list.scrollRegion');
+  // The table comes and goes with the card layout: the effect follows it.
+  const asCards = cards !== undefined && !wide;
+  useEffect(() => {
+    if (asCards) return undefined;
+    const scroller = tableRef.current?.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
+    return scroller ? keyboardScrollable(scroller, scrollLabel) : undefined;
+  }, [scrollLabel, asCards]);
+
   return (
     <>
       <Form<Record<string, unknown>>
@@ -166,7 +200,7 @@ export function AdminList<Row extends { id: number }, F extends Record<string, u
         ))}
         {!applyOnChange && <FilterActions onReset={reset} />}
       </Form>
-      {cards && !wide ? (
+      {cards && asCards ? (
         <Spin spinning={rows.isFetching}>
           {data.length > 0 ? (
             <AdminListCards
@@ -183,12 +217,21 @@ export function AdminList<Row extends { id: number }, F extends Record<string, u
         </Spin>
       ) : (
         <Table<Row>
+          ref={(table) => {
+            tableRef.current = table?.nativeElement ?? null;
+          }}
           rowKey="id"
           columns={allColumns}
           dataSource={data}
           loading={rows.isFetching}
           scroll={{ x: scrollX }}
-          expandable={expandable}
+          // The column of the expand buttons needs a header text too, for screen readers (axe: empty-table-header).
+          expandable={
+            expandable && {
+              columnTitle: <span className="visually-hidden">{t('list.details')}</span>,
+              ...expandable,
+            }
+          }
           locale={empty ? { emptyText: empty } : undefined}
           pagination={pagination}
         />

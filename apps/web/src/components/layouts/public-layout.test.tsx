@@ -170,6 +170,9 @@ describe('public layout: cookie notice and footer', () => {
       'href',
       SITE.social.tiktok,
     );
+    // A list of list items, each holding one link (axe: list markup).
+    const socials = footer.getByRole('list', { name: 'Follow us' });
+    expect([...socials.children].map((child) => child.tagName)).toEqual(['LI', 'LI', 'LI']);
     const groups = Object.fromEntries(
       ['Company', 'Legal', 'Help & Support'].map((name) => [
         name,

@@ -122,16 +122,18 @@ function FooterGroup({ id, title, routes }: { id: string; title: string; routes:
 
 function SocialLink({ href, label, icon }: { href: string; label: string; icon: ReactNode }) {
   return (
-    <a
-      className="site-footer__social"
-      href={href}
-      target="_blank"
-      rel="noopener"
-      aria-label={label}
-      title={label}
-    >
-      {icon}
-    </a>
+    <li>
+      <a
+        className="site-footer__social"
+        href={href}
+        target="_blank"
+        rel="noopener"
+        aria-label={label}
+        title={label}
+      >
+        {icon}
+      </a>
+    </li>
   );
 }
 

@@ -13,7 +13,7 @@ interface TCaptchaButtonProps {
 }
 
 /**
- * The SEND CAPTCHA button: a spinner while sending, then a 60-second countdown before it can be used again.
+ * The SEND CODE button (sign-up; GET CODE on reset): a spinner while sending, then a 60-second countdown before it can be used again.
  * Like every submit button of these screens it has an icon: antd then swaps the icon for the spinner without the
  * collapse animation, which in Chromium sometimes never finished and left "loading" in the button's name.
  */

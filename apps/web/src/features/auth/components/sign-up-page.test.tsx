@@ -28,7 +28,7 @@ async function fillSignUp({ code = '123456', terms = true } = {}) {
   await fill(await screen.findByLabelText('Username'), 'newbie01');
   await fill(screen.getByLabelText('Email'), 'newbie@example.com');
   await fill(screen.getByLabelText('Password'), 'secret-1');
-  if (code) await fill(screen.getByLabelText('Captcha code'), code);
+  if (code) await fill(screen.getByLabelText('Verification code'), code);
   if (terms) await userEvent.click(screen.getByRole('switch', { name: /I have read and accept/ }));
 }
 
@@ -54,7 +54,7 @@ describe('sign-up', () => {
   it('asks for an e-mail before sending a code', async () => {
     const api = stubApi({});
     renderApp('/signup');
-    await userEvent.click(await screen.findByRole('button', { name: 'SEND CAPTCHA' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'SEND CODE' }));
     expect(
       await screen.findByText('Please enter your email to receive the verification code.'),
     ).toBeInTheDocument();
@@ -66,7 +66,7 @@ describe('sign-up', () => {
     renderApp('/signup');
     await fill(await screen.findByLabelText('Email'), 'newbie@example.com');
 
-    await userEvent.click(screen.getByRole('button', { name: 'SEND CAPTCHA' }));
+    await userEvent.click(screen.getByRole('button', { name: 'SEND CODE' }));
 
     expect(await screen.findByText(CAPTCHA_SENT)).toBeInTheDocument();
     expect(api.callsTo('POST /api/v1/captcha/')[0]?.body).toEqual({
@@ -89,13 +89,13 @@ describe('sign-up', () => {
     });
     renderApp('/signup');
     await fill(await screen.findByLabelText('Email'), 'taken@example.com');
-    await userEvent.click(screen.getByRole('button', { name: 'SEND CAPTCHA' }));
+    await userEvent.click(screen.getByRole('button', { name: 'SEND CODE' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Email').closest('.ant-form-item')).toHaveTextContent(
         'Email already registered',
       ),
     );
-    expect(screen.getByRole('button', { name: /SEND CAPTCHA$/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /SEND CODE$/ })).toBeEnabled();
   });
 
   it('on submit needs the code and the accepted terms, with the SPEC.md messages', async () => {
@@ -104,7 +104,7 @@ describe('sign-up', () => {
     await fillSignUp({ code: '', terms: false });
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(
-      await screen.findByText("Please click 'SEND CAPTCHA' The code will be sent to your email."),
+      await screen.findByText("Please click 'SEND CODE'. The verification code will be sent to your email."),
     ).toBeInTheDocument();
     expect(await screen.findByText('Please accept the terms and conditions to proceed.')).toBeInTheDocument();
     expect(api.calls).toEqual([]);
@@ -152,7 +152,7 @@ describe('sign-up', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
 
     await waitFor(() =>
-      expect(screen.getByLabelText('Captcha code').closest('.ant-form-item')).toHaveTextContent(
+      expect(screen.getByLabelText('Verification code').closest('.ant-form-item')).toHaveTextContent(
         'The verification code is invalid or has expired',
       ),
     );
@@ -175,7 +175,7 @@ describe('sign-up', () => {
 describe('password reset', () => {
   async function fillReset(confirm = 'new-pass-1') {
     await fill(await screen.findByLabelText('Email'), 'alice@example.com');
-    await fill(screen.getByLabelText('Captcha code'), '654321');
+    await fill(screen.getByLabelText('Verification code'), '654321');
     await fill(screen.getByLabelText('New password'), 'new-pass-1');
     await fill(screen.getByLabelText('Confirm password'), confirm);
   }
@@ -185,7 +185,7 @@ describe('password reset', () => {
     renderApp('/reset-password');
     await userEvent.click(await screen.findByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText('Email is required input')).toBeInTheDocument();
-    expect(await screen.findByText('Captcha code is a required input')).toBeInTheDocument();
+    expect(await screen.findByText('Verification code is a required input')).toBeInTheDocument();
     await fill(screen.getByLabelText('Email'), 'nope');
     expect(await screen.findByText('Must be a valid email')).toBeInTheDocument();
   });
@@ -196,7 +196,7 @@ describe('password reset', () => {
     });
     renderApp('/reset-password');
     await fill(await screen.findByLabelText('Email'), 'alice@example.com');
-    await userEvent.click(screen.getByRole('button', { name: 'GET CAPTCHA' }));
+    await userEvent.click(screen.getByRole('button', { name: 'GET CODE' }));
     expect(await screen.findByText('verification code sent to your mailbox')).toBeInTheDocument();
     expect(api.calls[0]?.body).toMatchObject({
       captcha_api: 'forget_password',

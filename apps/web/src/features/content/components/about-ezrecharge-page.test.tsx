@@ -59,7 +59,9 @@ describe('about EzRecharge page', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('BIGO LIVE 钻石充值');
     const posters = screen.getAllByAltText(/^活动海报/);
     // The carousel clones slides for its endless loop, so compare the set of images shown.
-    expect(new Set(posters.map((poster) => poster.getAttribute('src')))).toEqual(new Set(POSTERS.zh));
+    expect(new Set(posters.map((poster) => poster.getAttribute('src')))).toEqual(
+      new Set(POSTERS.map((poster) => poster.src.zh)),
+    );
   });
 });
 

@@ -10,7 +10,7 @@ import { Carousel, Col, Row } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { postersFor } from '../../../assets/posters';
+import { POSTERS, posterSrc } from '../../../assets/posters';
 import { routePath } from '../../../lib/routes';
 import { SITE } from '../../../lib/site';
 import { isSignedIn } from '../../../lib/storage';
@@ -46,7 +46,6 @@ export function AboutEzrechargePage() {
   const hours = useSupportHours();
   const [activeSlide, setActiveSlide] = useState(0);
 
-  const posters = postersFor(i18n.resolvedLanguage);
   const slides = toSlideTexts(t('aboutRecharge.slides', { returnObjects: true }), 'aboutRecharge.slides');
   const rewards = toStringList(t('aboutRecharge.rewards', { returnObjects: true }), 'aboutRecharge.rewards');
   const current = slides[activeSlide % slides.length];
@@ -92,11 +91,21 @@ export function AboutEzrechargePage() {
                 beforeChange={(_from, to) => setActiveSlide(to)}
                 afterChange={setActiveSlide}
               >
-                {slides.map((slide, index) => (
-                  <div key={slide.title}>
-                    <img src={posters[index % posters.length]} alt={slide.alt} width={800} height={450} />
-                  </div>
-                ))}
+                {slides.map((slide, index) => {
+                  const poster = POSTERS[index % POSTERS.length];
+                  return (
+                    <div key={slide.title}>
+                      {poster && (
+                        <img
+                          src={posterSrc(poster, i18n.resolvedLanguage)}
+                          alt={slide.alt}
+                          width={800}
+                          height={450}
+                        />
+                      )}
+                    </div>
+                  );
+                })}
               </Carousel>
             </div>
           </Col>

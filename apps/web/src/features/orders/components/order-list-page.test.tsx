@@ -89,7 +89,7 @@ describe('order list /order', () => {
       'Order number',
       'Status',
       'Time',
-      'Game ID',
+      'BIGO ID',
       'Money',
       'Diamonds',
       'Quantity',
@@ -144,7 +144,7 @@ describe('order list /order', () => {
     const filters = within(screen.getByRole('search', { name: 'Filter orders' }));
 
     await fill(filters.getByLabelText('Order number'), ' EZOWN ');
-    await fill(filters.getByLabelText('Game ID'), 'Star88');
+    await fill(filters.getByLabelText('BIGO ID'), 'Star88');
     await userEvent.click(filters.getByLabelText('Status'));
     await userEvent.click(await screen.findByTitle('Pending payment'));
     await userEvent.click(filters.getByRole('button', { name: /Search/ }));
@@ -159,7 +159,7 @@ describe('order list /order', () => {
     await userEvent.click(filters.getByRole('button', { name: 'Reset' }));
     expect(await screen.findByText('EZOWNCHARGED')).toBeInTheDocument();
     expect(filters.getByLabelText('Order number')).toHaveValue('');
-    expect(filters.getByLabelText('Game ID')).toHaveValue('');
+    expect(filters.getByLabelText('BIGO ID')).toHaveValue('');
   });
 
   it('Pay Now fetches fresh hand-off data and posts the payment form', async () => {

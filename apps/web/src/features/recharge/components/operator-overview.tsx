@@ -17,16 +17,14 @@ interface TCountProps {
   to: string;
 }
 
-/** One count of orders waiting for an operator, linking to the order list filtered to them. */
+/**
+ * One count of orders waiting for an operator, linking to the order list filtered to them. The link is named by
+ * what it shows (label, count, hint), so speech input users can say what they see.
+ */
 function CountCard({ label, hint, count, to }: TCountProps) {
-  const { t } = useTranslation('recharge');
   return (
     <li>
-      <Link
-        className={`operator-overview__card${count > 0 ? ' is-attention' : ''}`}
-        to={to}
-        aria-label={t('overview.countLink', { label, count })}
-      >
+      <Link className={`operator-overview__card${count > 0 ? ' is-attention' : ''}`} to={to}>
         <span className="operator-overview__label">
           {label} <ArrowRightOutlined aria-hidden="true" />
         </span>

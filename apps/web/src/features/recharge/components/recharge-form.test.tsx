@@ -71,6 +71,39 @@ const STRIPE_HANDOFF = {
   payment_url: 'https://shop.example/sandbox/stripe/pay/cs_test_1',
 };
 
+/** A product sold in Singapore and Malaysia, Singapore dollars listed first. */
+const SG_MY_PRICES: TPriceSelect = {
+  currencies: [
+    { code: 'SGD', name: 'Singapore Dollar' },
+    { code: 'MYR', name: 'Malaysian Ringgit' },
+  ],
+  prices: {
+    SGD: PRICES.prices.SGD ?? [],
+    MYR: [
+      { id: 31, currency: 'MYR', game_amount: 100, unit_amount: 800 },
+      { id: 32, currency: 'MYR', game_amount: 500, unit_amount: 3_900 },
+    ],
+  },
+};
+
+/** The browser of a buyer in Malaysia: English (Malaysia) on Kuala Lumpur time. */
+function browseFromMalaysia(): void {
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-MY', 'en']);
+  const real = Intl.DateTimeFormat.prototype.resolvedOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+    this: Intl.DateTimeFormat,
+  ) {
+    return { ...real.call(this), timeZone: 'Asia/Kuala_Lumpur' };
+  });
+}
+
+/** The posters on screen, by image (the carousel clones slides for its endless loop). */
+function shownPosters(): Set<string | null> {
+  return new Set(
+    screen.getAllByAltText(/^(Promotion poster|活动海报)/).map((img) => img.getAttribute('src')),
+  );
+}
+
 function catalogueRoutes(prices: TPriceSelect = PRICES) {
   return {
     'GET /api/v1/product/select': () => sealed(PRODUCTS),
@@ -121,6 +154,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   for (const node of document.querySelectorAll('form[data-payment-handoff]')) node.remove();
+  window.sessionStorage.clear();
 });
 
 describe('public recharge /recharge', () => {
@@ -145,9 +179,8 @@ describe('public recharge /recharge', () => {
     // The how-to on the BIGO ID and the promotion posters in English
     expect(screen.getByRole('heading', { name: 'How to find your BIGO ID' })).toBeInTheDocument();
     expect(screen.getByText(/case-sensitive/, { selector: '.recharge-help__note' })).toBeInTheDocument();
-    expect(
-      new Set(screen.getAllByAltText(/^Promotion poster/).map((img) => img.getAttribute('src'))),
-    ).toEqual(new Set(POSTERS.en));
+    // Paying in SGD: every poster, the SGD offers too.
+    await waitFor(() => expect(shownPosters()).toEqual(new Set(POSTERS.map((poster) => poster.src.en))));
 
     await userEvent.click(small);
     expect(small).toBeChecked();
@@ -232,6 +265,75 @@ describe('public recharge /recharge', () => {
     },
   );
 
+  it('starts a buyer in Malaysia in ringgit and shows only the posters that speak to them', async () => {
+    browseFromMalaysia();
+    stubApi(catalogueRoutes(SG_MY_PRICES));
+    renderApp('/recharge');
+
+    expect(await screen.findByRole('radio', { name: '100 diamonds for MYR 8.00' })).toBeInTheDocument();
+    expect(form().getByText('MYR · Malaysian Ringgit')).toBeInTheDocument();
+    expect(form().queryByRole('radio', { name: /SGD/ })).toBeNull();
+    // The offers priced in Singapore dollars are not shown to a buyer paying in ringgit.
+    const neutral = POSTERS.filter((poster) => !poster.currencies).map((poster) => poster.src.en);
+    await waitFor(() => expect(shownPosters()).toEqual(new Set(neutral)));
+
+    // The buyer's own choice wins, and the posters follow it.
+    await chooseOption(form().getByLabelText('Currency'), 'SGD · Singapore Dollar');
+    expect(await form().findByRole('radio', { name: '100 diamonds for SGD 2.50' })).toBeInTheDocument();
+    await waitFor(() => expect(shownPosters()).toEqual(new Set(POSTERS.map((poster) => poster.src.en))));
+  });
+
+  it('keeps the BIGO ID, e-mail, pack and quantity across the reload of the language toggle, once', async () => {
+    browseFromMalaysia();
+    const reload = vi.fn();
+    // jsdom cannot reload; the test stands in for the browser's location.
+    const { href, origin, protocol, host, hostname, pathname, search, hash } = window.location;
+    vi.stubGlobal('location', { href, origin, protocol, host, hostname, pathname, search, hash, reload });
+    stubApi({ ...catalogueRoutes(SG_MY_PRICES), 'GET /api/v1/price/select/5': () => sealed(SG_MY_PRICES) });
+    const first = renderApp('/recharge');
+    await screen.findByRole('radio', { name: '100 diamonds for MYR 8.00' });
+    // Not the first product nor the likely currency: choices the reload must not undo.
+    await chooseOption(form().getByLabelText('Product'), 'BIGO Gift Pack');
+    await screen.findByRole('radio', { name: '100 diamonds for MYR 8.00' });
+    await chooseOption(form().getByLabelText('Currency'), 'SGD · Singapore Dollar');
+    await chooseTile('42,000 diamonds for SGD 999.00, big pack');
+    await userEvent.clear(form().getByLabelText('Quantity'));
+    await fill(form().getByLabelText('Quantity'), '2');
+    await fill(form().getByLabelText('BIGO ID'), 'Star88');
+    await fill(form().getByLabelText('E-mail'), 'buyer@example.com');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Switch language to 中文' }));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+
+    // The page loads again, now in Chinese.
+    first.unmount();
+    queryClient.clear();
+    renderApp('/recharge');
+    const zhForm = within(await screen.findByRole('form', { name: '充值表单' }));
+    const pack = await zhForm.findByRole('radio', { name: '42,000 颗钻石，SGD 999.00，大额套餐' });
+    expect(pack).toBeChecked();
+    expect(zhForm.getByText('BIGO Gift Pack')).toBeInTheDocument();
+    expect(zhForm.getByLabelText('数量')).toHaveValue('2');
+    expect(zhForm.getByLabelText('BIGO ID')).toHaveValue('Star88');
+    expect(zhForm.getByLabelText('邮箱')).toHaveValue('buyer@example.com');
+    expect(zhForm.getByLabelText('合计')).toHaveTextContent('84,000 颗钻石 · SGD 1,998.00');
+    // Read once: the next load starts afresh.
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it('keeps nothing when the page is left or reloaded other than by the language toggle', async () => {
+    stubApi(catalogueRoutes());
+    const first = renderApp('/recharge');
+    await chooseTile('100 diamonds for SGD 2.50');
+    await fill(form().getByLabelText('BIGO ID'), 'Star88');
+    first.unmount();
+    expect(window.sessionStorage.length).toBe(0);
+    renderApp('/recharge');
+    await screen.findByRole('radio', { name: '100 diamonds for SGD 2.50' });
+    expect(form().getByLabelText('BIGO ID')).toHaveValue('');
+    expect(form().getByRole('radio', { name: '100 diamonds for SGD 2.50' })).not.toBeChecked();
+  });
+
   it('says the first failing check in Chinese', async () => {
     await setLanguage('zh');
     stubApi(catalogueRoutes());
@@ -239,9 +341,7 @@ describe('public recharge /recharge', () => {
     await screen.findByRole('radio', { name: '100 颗钻石，SGD 2.50' });
     await userEvent.click(screen.getByText('立即支付').closest('button') as HTMLButtonElement);
     await waitFor(() => expect(shownErrors()).toEqual(['请选择钻石套餐']));
-    expect(new Set(screen.getAllByAltText(/^活动海报/).map((img) => img.getAttribute('src')))).toEqual(
-      new Set(POSTERS.zh),
-    );
+    expect(shownPosters()).toEqual(new Set(POSTERS.map((poster) => poster.src.zh)));
   });
 
   it('sends the wire-encrypted order, spins while sending, and posts the Fiuu form to the payment page', async () => {
@@ -261,8 +361,10 @@ describe('public recharge /recharge', () => {
     await chooseTile('100 diamonds for SGD 2.50');
     await userEvent.clear(form().getByLabelText('Quantity'));
     await fill(form().getByLabelText('Quantity'), '2');
-    await fill(form().getByLabelText('BIGO ID'), ' Star88 ');
+    // Copied from the app's profile with its label: the field shows, and the order carries, the ID alone.
+    await fill(form().getByLabelText('BIGO ID'), ' ID: Star88 ');
     await fill(form().getByLabelText('E-mail'), 'buyer@example.com');
+    expect(form().getByLabelText('BIGO ID')).toHaveValue('Star88');
     await submit();
 
     await waitFor(() => expect(api.callsTo('POST /api/v1/order/')).toHaveLength(1));

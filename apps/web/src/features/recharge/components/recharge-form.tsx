@@ -3,6 +3,7 @@ import { GAME_TYPE, MAX_ORDER_DIAMONDS } from '@ezrecharge/shared/limits';
 import { MSG } from '@ezrecharge/shared/messages';
 import type { TCurrency } from '@ezrecharge/shared/money';
 import {
+  normaliseBigoId,
   type TOrderCommitPayloadInput,
   type TOrderPageInfo,
   ZBigoId,
@@ -11,17 +12,20 @@ import {
   ZOrderQuantity,
 } from '@ezrecharge/shared/schemas/orders';
 import { Alert, Button, Col, Form, Input, InputNumber, Row, Select, Spin } from 'antd';
-import { type FormEvent, useEffect } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaymentStalled } from '../../../components/payment-stalled';
 import { fieldRules, messageTextOf, reportFormError } from '../../../lib/form-rules';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDiamonds, formatPrice } from '../../../lib/money-format';
+import { onBeforeReload } from '../../../lib/navigation';
 import { usePaymentHandoff } from '../../../lib/payment-handoff';
 import { useErrorPopup } from '../../../lib/popup';
 import { readLocal, STORAGE_KEYS } from '../../../lib/storage';
 import { useCommitOrder } from '../api/commit-order';
 import { useGetPrices, useGetProducts } from '../api/get-catalogue';
+import { likelyCurrency } from '../utils/likely-currency';
+import { clearRechargeDraft, readRechargeDraft, saveRechargeDraft } from '../utils/recharge-draft';
 import { PriceTiles, type TPack } from './price-tiles';
 
 interface TRechargeValues {
@@ -68,22 +72,28 @@ function focusField(name: TFieldName): void {
 interface TRechargeFormProps {
   /** Which screen sends the order: 'recharge' asks for the e-mail, 'ezrecharge' uses the profile's. */
   pageInfo: TOrderPageInfo;
+  /** Told the chosen currency whenever it changes (the posters follow it). */
+  onCurrencyChange?: (currency: TCurrency | undefined) => void;
 }
 
 /**
  * The recharge form of /recharge and /ezrecharge (SPEC.md §2, §4, §5, §7): product (the first preselected),
- * currency (the first preselected; a change clears the package), the packs of that currency, quantity, BIGO ID
- * and, on the public page, the e-mail. Submitting checks the fields in SPEC.md's order, sends the wire-encrypted
- * order and hands the buyer to the payment page; the button spins and stays disabled from sending to leaving (and
- * if the page is not left, PaymentStalled offers that order's hand-off again).
+ * currency (the buyer's likely one preselected, else the first; a change clears the package), the packs of that
+ * currency, quantity, BIGO ID and, on the public page, the e-mail. Submitting checks the fields in SPEC.md's
+ * order, sends the wire-encrypted order and hands the buyer to the payment page; the button spins and stays
+ * disabled from sending to leaving (and if the page is not left, PaymentStalled offers that order's hand-off
+ * again). The entries survive the language toggle's reload (utils/recharge-draft).
  */
-export function RechargeForm({ pageInfo }: TRechargeFormProps) {
+export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps) {
   const { t } = useTranslation('recharge');
   const [form] = Form.useForm<TRechargeValues>();
   const popup = useErrorPopup();
   const commit = useCommitOrder();
   const handoff = usePaymentHandoff();
   const withEmail = pageInfo === 'recharge';
+  // What the buyer had entered before the language toggle reloaded the page, read once.
+  const [initialValues] = useState<TRechargeValues>(() => ({ ...INITIAL, ...readRechargeDraft() }));
+  useEffect(clearRechargeDraft, []);
 
   const productId = Form.useWatch('product_id', form);
   const currency = Form.useWatch('pay_currency', form);
@@ -95,21 +105,44 @@ export function RechargeForm({ pageInfo }: TRechargeFormProps) {
   const packs: readonly TPack[] = (currency && prices.data?.prices[currency]) || [];
   const pack = packs.find((candidate) => candidate.id === priceId);
 
-  // SPEC.md §4: the first product is chosen automatically.
+  // SPEC.md §4: the first product is chosen automatically. These checks read the form itself: Form.useWatch
+  // answers undefined on the first render, which would replace a product kept from before a reload.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked again whenever the chosen product changes
   useEffect(() => {
     const list = products.data;
-    if (list && !list.some((product) => product.id === productId)) {
+    const chosen: unknown = form.getFieldValue('product_id');
+    if (list && !list.some((product) => product.id === chosen)) {
       form.setFieldValue('product_id', list[0]?.id);
     }
   }, [products.data, productId, form]);
 
-  // SPEC.md §4: after the prices load, the first currency is chosen.
+  // SPEC.md §4: after the prices load a currency is chosen: the buyer's likely one if it is sold, else the first.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked again whenever the chosen currency changes
   useEffect(() => {
     const select = prices.data;
-    if (select && !select.currencies.some((option) => option.code === currency)) {
-      form.setFieldsValue({ pay_currency: select.currencies[0]?.code, price_id: undefined });
+    const chosen: unknown = form.getFieldValue('pay_currency');
+    if (select && !select.currencies.some((option) => option.code === chosen)) {
+      const codes = select.currencies.map((option) => option.code);
+      form.setFieldsValue({ pay_currency: likelyCurrency(codes), price_id: undefined });
     }
   }, [prices.data, currency, form]);
+
+  // A pack kept from before a reload that is no longer on sale in this currency is no choice.
+  useEffect(() => {
+    const sold = currency ? prices.data?.prices[currency] : undefined;
+    if (sold && priceId !== undefined && !sold.some((candidate) => candidate.id === priceId)) {
+      form.setFieldValue('price_id', undefined);
+    }
+  }, [prices.data, currency, priceId, form]);
+
+  useEffect(() => onCurrencyChange?.(currency), [currency, onCurrencyChange]);
+
+  // The language toggle reloads this page (SPEC.md §2): keep the entries for the next load.
+  const formShown = products.isSuccess;
+  useEffect(() => {
+    if (!formShown) return undefined;
+    return onBeforeReload(() => saveRechargeDraft(form.getFieldsValue(true) as TRechargeValues));
+  }, [formShown, form]);
 
   const onValuesChange = (changed: Partial<TRechargeValues>): void => {
     if ('product_id' in changed) {
@@ -142,7 +175,7 @@ export function RechargeForm({ pageInfo }: TRechargeFormProps) {
     if (!chosen || typeof values.quantity !== 'number') return;
     const payload: TOrderCommitPayloadInput = {
       game_type: GAME_TYPE,
-      game_id: values.game_id.trim(),
+      game_id: normaliseBigoId(values.game_id),
       price_id: chosen.id,
       quantity: values.quantity,
       amount: chosen.unit_amount * values.quantity,
@@ -213,7 +246,7 @@ export function RechargeForm({ pageInfo }: TRechargeFormProps) {
         name={FORM_NAME}
         component={false}
         layout="vertical"
-        initialValues={INITIAL}
+        initialValues={initialValues}
         onValuesChange={onValuesChange}
         disabled={busy}
       >
@@ -276,7 +309,17 @@ export function RechargeForm({ pageInfo }: TRechargeFormProps) {
           </Col>
           <Col xs={24} sm={16}>
             <Form.Item name="game_id" {...fieldRules(ZBigoId, t('form.gameId'))} extra={t('form.gameIdHelp')}>
-              <Input autoComplete="off" autoCapitalize="none" autoCorrect="off" spellCheck={false} />
+              <Input
+                autoComplete="off"
+                autoCapitalize="none"
+                autoCorrect="off"
+                spellCheck={false}
+                // Shows the ID as it will be used: without a copied "ID:" label and spaces.
+                onBlur={(event) => {
+                  const id = normaliseBigoId(event.target.value);
+                  if (id !== event.target.value) form.setFieldValue('game_id', id);
+                }}
+              />
             </Form.Item>
           </Col>
         </Row>

@@ -1,6 +1,7 @@
+import type { TCurrency } from '@ezrecharge/shared/money';
 import type { TOrderPageInfo } from '@ezrecharge/shared/schemas/orders';
 import { Col, Row } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BigoIdHelp } from './bigo-id-help';
 import { PosterCarousel } from './poster-carousel';
@@ -18,6 +19,8 @@ interface TRechargeLayoutProps {
 /** What both recharge pages show (SPEC.md §2): posters, the form and the how-to on finding the BIGO ID. */
 export function RechargeLayout({ pageInfo, header, footer }: TRechargeLayoutProps) {
   const { t } = useTranslation('recharge');
+  // The posters follow the currency chosen in the form.
+  const [currency, setCurrency] = useState<TCurrency>();
   return (
     <div className={`recharge-page recharge-page--${pageInfo}`}>
       {header}
@@ -27,12 +30,12 @@ export function RechargeLayout({ pageInfo, header, footer }: TRechargeLayoutProp
             <h2 id="recharge-form-title" className="recharge-card__title">
               {t('form.title')}
             </h2>
-            <RechargeForm pageInfo={pageInfo} />
+            <RechargeForm pageInfo={pageInfo} onCurrencyChange={setCurrency} />
           </section>
         </Col>
         <Col xs={24} lg={10}>
           <div className="recharge-page__aside">
-            <PosterCarousel />
+            <PosterCarousel currency={currency} />
             <BigoIdHelp />
           </div>
         </Col>

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { SESSION_STORAGE_KEYS } from '../../../lib/storage';
+import {
+  clearRechargeDraft,
+  DRAFT_TTL_MS,
+  readRechargeDraft,
+  saveRechargeDraft,
+  type TRechargeDraft,
+} from './recharge-draft';
+
+const DRAFT: TRechargeDraft = {
+  product_id: 4,
+  pay_currency: 'MYR',
+  price_id: 31,
+  quantity: 3,
+  game_id: 'Star88',
+  email: 'buyer@example.com',
+};
+
+afterEach(() => {
+  window.sessionStorage.clear();
+});
+
+describe('the recharge entries kept across the language reload', () => {
+  it('are kept in this tab’s session storage only, and read back until cleared', () => {
+    saveRechargeDraft(DRAFT, 1_000);
+    expect(window.localStorage.length).toBe(0);
+    expect(window.sessionStorage.getItem(SESSION_STORAGE_KEYS.rechargeDraft)).not.toBeNull();
+    expect(readRechargeDraft(2_000)).toEqual(DRAFT);
+    clearRechargeDraft();
+    expect(window.sessionStorage.getItem(SESSION_STORAGE_KEYS.rechargeDraft)).toBeNull();
+    expect(readRechargeDraft(2_000)).toBeUndefined();
+  });
+
+  it('are ignored once older than a reload takes, or when saved by a later clock', () => {
+    saveRechargeDraft(DRAFT, 1_000);
+    expect(readRechargeDraft(1_000 + DRAFT_TTL_MS - 1)).toEqual(DRAFT);
+    expect(readRechargeDraft(1_000 + DRAFT_TTL_MS)).toBeUndefined();
+    expect(readRechargeDraft(999)).toBeUndefined();
+  });
+
+  it('are ignored when they do not read as a draft', () => {
+    for (const raw of ['not json', '{}', JSON.stringify({ savedAt: 1, values: { game_id: 5 } })]) {
+      window.sessionStorage.setItem(SESSION_STORAGE_KEYS.rechargeDraft, raw);
+      expect(readRechargeDraft(2), raw).toBeUndefined();
+    }
+  });
+
+  it('keep an unfinished form as it is (no pack, no quantity yet)', () => {
+    const unfinished: TRechargeDraft = { quantity: null, game_id: 'ID: Star', email: '' };
+    saveRechargeDraft(unfinished, 5);
+    expect(readRechargeDraft(6)).toEqual(unfinished);
+  });
+});
