@@ -70,7 +70,7 @@ async function signUp(
   await page.getByLabel(t(lang, 'fields.email')).fill(account.email);
   await page.getByLabel(t(lang, 'fields.password')).fill(password);
   await page.getByRole('button', { name: t(lang, 'signup.sendCaptcha') }).click();
-  await expect(toast(page, t(lang, 'signup.captchaSent'))).toBeVisible();
+  await expect(toast(page, t(lang, 'signup.codeOrAccountSent'))).toBeVisible();
   // The button counts down a minute before another code can be asked for.
   await expect(page.locator('.captcha-button')).toBeDisabled();
   await expect(page.locator('.captcha-button')).toContainText(/\d+/);

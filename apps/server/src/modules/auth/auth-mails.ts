@@ -1,4 +1,5 @@
 import type { TCaptchaApi } from '@ezrecharge/shared';
+import { oneLine } from '../../infra/mail-text';
 
 /**
  * Texts of the account e-mails, in English and Chinese. The language follows the request's Accept-Language
@@ -97,6 +98,50 @@ export function passwordChangedMail(lang: MailLang, username: string, at: Date, 
       `The password of your EzRecharge account ${username} was changed at ${utcMinute(at)}. Every device was signed out.`,
       '',
       `If you did not do this, reset your password at ${resetUrl} right away and contact support.`,
+      '',
+      'EzRecharge',
+    ].join('\n'),
+  };
+}
+
+/**
+ * To an address that asked for a sign-up code but already has an account (issue #15): the sign-up page answers as
+ * for any address, and only the mailbox's owner learns the address is taken. No code in it.
+ */
+export function alreadyRegisteredMail(
+  lang: MailLang,
+  username: string,
+  links: { signIn: string; reset: string },
+): MailText {
+  const name = oneLine(username);
+  if (lang === 'zh') {
+    return {
+      subject: '您已拥有 EzRecharge 账户',
+      text: [
+        '您好，',
+        '',
+        `有人（希望是您本人）想用此邮箱地址注册 EzRecharge 账户，但此地址已有账户，用户名为 ${name}。`,
+        '',
+        `请直接登录：${links.signIn}`,
+        `如果忘记了密码，请在此重置：${links.reset}`,
+        '',
+        '如果这不是您本人的操作，请忽略此邮件，您的账户不会有任何变化。',
+        '',
+        'EzRecharge',
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: 'You already have an EzRecharge account',
+    text: [
+      'Hello,',
+      '',
+      `Someone (hopefully you) asked to sign up to EzRecharge with this e-mail address, but it already has an account: its username is ${name}.`,
+      '',
+      `Sign in: ${links.signIn}`,
+      `Forgot your password? Reset it: ${links.reset}`,
+      '',
+      'If this was not you, you can ignore this e-mail: nothing has changed on your account.',
       '',
       'EzRecharge',
     ].join('\n'),

@@ -29,7 +29,7 @@ import {
 } from '../../infra/rate-limit';
 import { keyedHash, newToken, safeEqualHex } from '../../infra/tokens';
 import { decryptWire } from '../../infra/wire-crypto';
-import { codeMail, type MailLang, passwordChangedMail } from './auth-mails';
+import { alreadyRegisteredMail, codeMail, type MailLang, passwordChangedMail } from './auth-mails';
 import type { UserRow } from './auth-repository';
 import * as repo from './auth-repository';
 
@@ -275,17 +275,19 @@ export class AuthService {
   }
 
   /**
-   * POST /captcha/. For forget_password the answer (and the resend interval) is the same whether or not the
-   * address belongs to an account; the code is mailed only to an active account's address.
+   * POST /captcha/. The answer (and the resend interval) is the same whether or not the address belongs to an
+   * account. For forget_password the code is mailed only to an active account's address; for register, an address
+   * that has an account gets an e-mail saying so instead of a code.
    */
   async sendCode(input: TCaptchaRequest, meta: RequestMeta): Promise<void> {
     await enforce(this.deps.limiter, CAPTCHA_PER_IP, meta.ip);
     const purpose = input.captcha_api;
     const email = input.captcha_value;
     const owner = await repo.findUserByEmail(this.deps.db, email);
-    if (purpose === 'register' && owner) {
-      throw AppError.conflict(EMAIL_TAKEN, { captcha_value: EMAIL_TAKEN });
-    }
+    // Sign-up must not tell which addresses have accounts (issue #15): an address that has one gets the same
+    // answer, the same resend interval and a stored code that nobody ever reads, and its mailbox a "you already have
+    // an account" e-mail in place of the code, sent the same way, so the time taken does not tell either.
+    const alreadyRegistered = purpose === 'register' && owner !== undefined;
     const deliver = purpose === 'register' || owner?.isActive === true;
 
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -305,8 +307,15 @@ export class AuthService {
       });
     });
     if (!deliver) return;
+    const mail =
+      alreadyRegistered && owner
+        ? alreadyRegisteredMail(meta.lang, owner.username, {
+            signIn: `${this.deps.publicUrl}/signin`,
+            reset: `${this.deps.publicUrl}/reset-password`,
+          })
+        : codeMail(meta.lang, purpose, code, CODE_TTL_MINUTES);
     try {
-      await this.deps.mailer.send({ to: email, ...codeMail(meta.lang, purpose, code, CODE_TTL_MINUTES) });
+      await this.deps.mailer.send({ to: email, ...mail });
     } catch (err) {
       // Not sent, so not counted against the resend interval.
       await repo.deleteCode(this.deps.db, codeId);
@@ -323,13 +332,15 @@ export class AuthService {
     const passwordHash = await hashPassword(input.password);
     try {
       const row = await this.withCode(async (tx) => {
+        // The code first: only the mailbox's owner gets past it, so "e-mail taken" (whose mailbox never received a
+        // code) tells nobody else which addresses have accounts. A conflict rolls the use of the code back.
+        await this.checkCode(tx, 'register', input.email, info.captcha_code);
         if (await repo.findUserByUsername(tx, input.username)) {
           throw AppError.conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
         }
         if (await repo.findUserByEmail(tx, input.email)) {
           throw AppError.conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
         }
-        await this.checkCode(tx, 'register', input.email, info.captcha_code);
         return repo.insertUser(tx, {
           username: input.username,
           passwordHash,
