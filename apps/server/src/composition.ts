@@ -15,6 +15,12 @@ import {
 } from './modules/alerts/alert-jobs';
 import { AttachmentsService } from './modules/attachments/attachments-service';
 import { UploadStore } from './modules/attachments/attachments-store';
+import {
+  accountAttackNoticeHandler,
+  accountAttackNoticeJob,
+  signInCodeMailHandler,
+  signInCodeMailJob,
+} from './modules/auth/auth-jobs';
 import { AuthService } from './modules/auth/auth-service';
 import { CatalogueSyncService } from './modules/catalogue/catalogue-sync-service';
 import { PricesService } from './modules/catalogue/prices-service';
@@ -136,6 +142,9 @@ export async function registerJobs(infra: Infra): Promise<void> {
   jobs.handle(deliverOrderJob, deliverOrderHandler({ db, bigo: gateways.bigo }));
   jobs.handle(receiptMailJob, receiptMailHandler({ db, mailer }));
   jobs.handle(deliverySweepJob, deliverySweepHandler({ db, now }));
+  const authMails = { db, mailer, secret: infra.dataDir.secret, publicUrl: config.publicUrl };
+  jobs.handle(signInCodeMailJob, signInCodeMailHandler(authMails));
+  jobs.handle(accountAttackNoticeJob, accountAttackNoticeHandler(authMails));
   jobs.handle(balanceWarningJob, balanceWarningHandler(alerts));
   jobs.handle(bigoAccessAlertJob, bigoAccessAlertHandler(alerts));
   jobs.handle(paymentTimeoutJob, paymentTimeoutHandler({ db, gateways, now }));

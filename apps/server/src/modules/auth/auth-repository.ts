@@ -30,7 +30,14 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
 
 export async function insertUser(
   db: DbOrTx,
-  values: { username: string; passwordHash: string; nickname: string; email: string; userType: number },
+  values: {
+    username: string;
+    passwordHash: string;
+    nickname: string;
+    email: string;
+    userType: number;
+    lang: string;
+  },
 ): Promise<UserRow> {
   const [row] = await db
     .insert(users)
@@ -55,6 +62,11 @@ export async function updateProfile(
 
 export async function setPasswordHash(db: DbOrTx, id: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/** The language of the account's latest sign-in, for the e-mails nobody asked for. */
+export async function setLanguage(db: DbOrTx, id: number, lang: string): Promise<void> {
+  await db.update(users).set({ lang }).where(eq(users.id, id));
 }
 
 /** Records a login event time for a user; false if that user already signed in with it (a replay). */

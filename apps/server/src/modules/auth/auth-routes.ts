@@ -56,8 +56,11 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       },
     },
     async (request) => {
-      const { username, password, client_secret } = request.body;
-      return auth.login({ username, password, eventtime: client_secret }, requestMeta(request));
+      const { username, password, client_secret, sign_in_code } = request.body;
+      return auth.login(
+        { username, password, eventtime: client_secret, signInCode: sign_in_code },
+        requestMeta(request),
+      );
     },
   );
 
