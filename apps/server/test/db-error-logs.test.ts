@@ -33,13 +33,11 @@ describe('database errors in logs', () => {
 
   it('tell a unique violation by code and constraint, never the values (the password hash)', async () => {
     const err = await failure(() =>
-      t.app.database.db
-        .insert(users)
-        .values({
-          username: TEST_ADMIN.username.toUpperCase(),
-          passwordHash: HASH,
-          email: 'dup@example.com',
-        }),
+      t.app.database.db.insert(users).values({
+        username: TEST_ADMIN.username.toUpperCase(),
+        passwordHash: HASH,
+        email: 'dup@example.com',
+      }),
     );
     // The raw error does carry the hash: this is what must not reach a log line.
     expect(String((err as Error).message)).toContain('SECRET-HASH-VALUE');

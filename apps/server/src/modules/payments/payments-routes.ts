@@ -76,10 +76,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
     } catch (err) {
       if (err instanceof AppError) throw err;
       // Not acknowledged, so the provider sends it again; a buyer still lands on the result page.
-      request.log.error(
-        { err },
-        `${provider.id} ${endpoint.name} could not be handled`,
-      );
+      request.log.error({ err }, `${provider.id} ${endpoint.name} could not be handled`);
       const orderNum =
         endpoint.role === 'abandon' ? provider.abandonedOrder(raw) : provider.receive(raw).orderNum;
       outcome = { verified: false, orderNum, paid: false, failed: true };
