@@ -22,6 +22,7 @@ import {
   signInCodeMailJob,
 } from './modules/auth/auth-jobs';
 import { AuthService } from './modules/auth/auth-service';
+import { TwoFactorService } from './modules/auth/two-factor-service';
 import { CatalogueSyncService } from './modules/catalogue/catalogue-sync-service';
 import { PricesService } from './modules/catalogue/prices-service';
 import { ProductsService } from './modules/catalogue/products-service';
@@ -73,6 +74,7 @@ export interface Infra {
 
 export interface Services {
   auth: AuthService;
+  twoFactor: TwoFactorService;
   users: UsersService;
   attachments: AttachmentsService;
   products: ProductsService;
@@ -99,8 +101,20 @@ export interface RouteDeps {
 export function createServices(infra: Infra): Services {
   const { config, db, mailer, limiter, sessions, gateways, jobs, log, now } = infra;
   const secret = infra.dataDir.secret;
+  const twoFactor = new TwoFactorService({ db, secret, limiter, sessions, now });
   return {
-    auth: new AuthService({ db, secret, mailer, limiter, sessions, log, publicUrl: config.publicUrl, now }),
+    auth: new AuthService({
+      db,
+      secret,
+      mailer,
+      limiter,
+      sessions,
+      twoFactor,
+      log,
+      publicUrl: config.publicUrl,
+      now,
+    }),
+    twoFactor,
     users: new UsersService(db),
     attachments: new AttachmentsService(new UploadStore(infra.dataDir.uploads), limiter),
     products: new ProductsService(db),

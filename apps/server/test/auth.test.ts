@@ -7,6 +7,7 @@ import { Sessions } from '../src/infra/auth';
 import { verifyPassword } from '../src/infra/passwords';
 import { createRateLimiter } from '../src/infra/rate-limit';
 import { AuthService } from '../src/modules/auth/auth-service';
+import { TwoFactorService } from '../src/modules/auth/two-factor-service';
 import { bearer, createUser, login } from './support/auth';
 import { latestCode, readOutbox } from './support/outbox';
 import { startTestApp, TEST_ADMIN, type TestApp } from './support/test-app';
@@ -245,12 +246,16 @@ describe('login nonces', () => {
       .values({ userId: u.id, eventtime: old, createdAt: new Date(Date.now() - 16 * 60_000) });
     const limiter = await createRateLimiter(undefined, app.log);
     // A fresh service sweeps at its first successful sign-in.
+    const db = app.database.db;
+    const sessions = new Sessions(db, 'test-secret');
+    const now = () => new Date();
     const service = new AuthService({
-      db: app.database.db,
+      db,
       secret: 'test-secret',
       mailer: { send: async () => {}, close: () => {} },
       limiter,
-      sessions: new Sessions(app.database.db, 'test-secret'),
+      sessions,
+      twoFactor: new TwoFactorService({ db, secret: 'test-secret', limiter, sessions, now }),
       log: app.log,
       publicUrl: 'http://localhost',
     });
@@ -850,7 +855,7 @@ describe('POST /user/forgot_password', () => {
 // Profile and password
 
 describe('GET /user/readme/', () => {
-  it('answers the signed-in user in the ZUser shape', async () => {
+  it('answers the signed-in user in the ZUser shape, and whether two-factor sign-in is on', async () => {
     const u = await newUser();
     const res = await get('/user/readme/', await bearer(app, u.username, u.password));
     expect(res.statusCode).toBe(200);
@@ -865,10 +870,12 @@ describe('GET /user/readme/', () => {
         'is_active',
         'is_superuser',
         'nickname',
+        'two_factor_enabled',
         'user_type',
         'username',
       ].sort(),
     );
+    expect(body.data.two_factor_enabled).toBe(false);
   });
 
   it('answers 401 without a token, with a made-up token, and once the account is deactivated', async () => {

@@ -2,16 +2,17 @@ import {
   isEventTimeFresh,
   loginContext,
   MSG,
-  type TAccessToken,
   type TCaptchaRequest,
   type TChangeMe,
   type TChangePassword,
   type TForgotPassword,
+  type TLoginAnswer,
+  type TMe,
   type TRegister,
   type TUser,
 } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Sessions } from '../../infra/auth';
+import type { Sessions, SessionUser } from '../../infra/auth';
 import type { Db, DbOrTx } from '../../infra/db';
 import { uniqueViolation } from '../../infra/db-errors';
 import { AppError } from '../../infra/http';
@@ -32,6 +33,7 @@ import type { UserRow } from './auth-repository';
 import * as repo from './auth-repository';
 import { CODE_TTL_MINUTES, EmailCodes } from './email-codes';
 import { LoginGuard, signInCodeRequired, signInCodeWrong } from './login-guard';
+import type { TwoFactorService } from './two-factor-service';
 
 /**
  * Sign-in, sign-up, e-mail codes, password reset and change, profile (SPEC.md §3–§8, DESIGN.md §9).
@@ -127,6 +129,7 @@ export interface AuthServiceDeps {
   mailer: Mailer;
   limiter: RateLimiter;
   sessions: Sessions;
+  twoFactor: TwoFactorService;
   log: FastifyBaseLogger;
   /** Base of links in e-mails. */
   publicUrl: string;
@@ -188,6 +191,7 @@ export class AuthService {
     if (at - this.lastNonceSweep < NONCE_SWEEP_EVERY_MS) return;
     this.lastNonceSweep = at;
     await repo.deleteLoginNoncesBefore(this.deps.db, new Date(at - NONCE_KEEP_MS));
+    await this.deps.twoFactor.sweep(new Date(at - NONCE_KEEP_MS));
   }
 
   private async requireRow(userId: number): Promise<UserRow> {
@@ -205,7 +209,7 @@ export class AuthService {
   async login(
     input: { username: string; password: string; eventtime: string; signInCode?: string },
     meta: RequestMeta,
-  ): Promise<TAccessToken> {
+  ): Promise<TLoginAnswer> {
     const username = input.username.trim();
     const name = username.toLowerCase();
     const failKey = `${name}|${meta.ip}`;
@@ -250,16 +254,20 @@ export class AuthService {
     }
     if (!user?.isActive) throw AppError.badRequest(AUTH_MESSAGES.deactivated);
 
-    const token = await this.deps.db.transaction(async (tx) => {
+    // With two-factor sign-in on, the right password earns only the challenge of the second step, not a session.
+    const secondStep = await this.deps.twoFactor.isEnabled(user.id);
+    const answer = await this.deps.db.transaction(async (tx): Promise<TLoginAnswer> => {
       if (!(await repo.insertLoginNonce(tx, user.id, input.eventtime))) {
         throw AppError.badRequest(AUTH_MESSAGES.replayed);
       }
       await repo.setLanguage(tx, user.id, meta.lang);
-      return this.deps.sessions.create(tx, user.id, { ip: meta.ip, userAgent: meta.userAgent });
+      const client = { ip: meta.ip, userAgent: meta.userAgent };
+      if (secondStep) return this.deps.twoFactor.startChallenge(tx, user.id, client);
+      return { access_token: await this.deps.sessions.create(tx, user.id, client), token_type: 'bearer' };
     });
     await clearFailures(this.deps.limiter, LOGIN_FAILURES, failKey);
     await this.sweepNonces();
-    return { access_token: token, token_type: 'bearer' };
+    return answer;
   }
 
   private async countLoginFailure(name: string, failKey: string, user: UserRow | undefined): Promise<void> {
@@ -358,9 +366,9 @@ export class AuthService {
     await this.notifyPasswordChanged(user, meta.lang);
   }
 
-  /** GET /user/readme/ */
-  async profile(userId: number): Promise<TUser> {
-    return toApiUser(await this.requireRow(userId));
+  /** GET /user/readme/: the user, and whether two-factor sign-in is on (the console asks a superuser to enrol). */
+  async profile(user: SessionUser): Promise<TMe> {
+    return { ...toApiUser(await this.requireRow(user.id)), two_factor_enabled: user.twoFactorEnabled };
   }
 
   /** POST /user/changeme */
