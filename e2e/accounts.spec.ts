@@ -2,7 +2,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { asReturningVisitor, expect, latestCodeEmail, type TLang, test, text } from './support';
+import { SEEDED_ADMINS } from './seeded-admins';
+import {
+  asReturningVisitor,
+  expect,
+  latestCodeEmail,
+  signInWithCode,
+  type TLang,
+  test,
+  text,
+} from './support';
 
 /**
  * Browser journeys of the accounts issue against the real server (e-mail codes from its outbox): sign-up, sign-in
@@ -189,9 +198,8 @@ test('an administrator adds a user, edits it and deletes it', async ({ page, con
   const account = newAccount('adm');
   const u = (key: string) => text('en', 'users-admin', key);
 
-  await page.goto('/signin');
-  await signIn(page, 'en', 'admin', 'e2e-admin-pass');
-  await expect(page).toHaveURL(/\/ezrecharge$/);
+  const admin = SEEDED_ADMINS.accounts;
+  await signInWithCode(page, admin);
 
   await page
     .getByRole('navigation', { name: text('en', 'layout', 'admin.sideNav') })
@@ -250,10 +258,12 @@ test('an administrator adds a user, edits it and deletes it', async ({ page, con
   await expect(row).toHaveCount(0);
 
   // The administrator cannot delete their own account: the server says why and the list stays.
-  await filters.getByLabel(u('columns.username')).fill('admin');
+  await filters.getByLabel(u('columns.username')).fill(admin.username);
   await filters.getByRole('button', { name: text('en', 'common', 'filters.search') }).click();
-  const own = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'admin', exact: true }) });
-  await own.getByRole('button', { name: 'Delete admin' }).click();
+  const own = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: admin.username, exact: true }) });
+  await own.getByRole('button', { name: `Delete ${admin.username}` }).click();
   await page
     .getByRole('dialog')
     .filter({ hasText: text('en', 'common', 'confirmDelete.title') })

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { ZEncryptedSelect, ZPriceSelect, ZProductSelect } from '@ezrecharge/shared/schemas/catalogue';
 import { decryptWireJson, WIRE_CONTEXT } from '@ezrecharge/shared/wire-crypto';
 import type { Page } from '@playwright/test';
-import { asReturningVisitor, expect, type TLang, test, text } from './support';
+import { SEEDED_ADMINS } from './seeded-admins';
+import { asReturningVisitor, expect, signInWithCode, type TLang, test, text } from './support';
 
 /**
  * The catalogue journey against the real server: an administrator adds a product with an uploaded image, gives it
@@ -34,14 +35,6 @@ const c = (lang: TLang, key: string, values: Record<string, string> = {}) =>
 /** A toast (antd notification) with this text. */
 function toast(page: Page, message: string) {
   return page.locator('.ant-notification-notice').filter({ hasText: message });
-}
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/signin');
-  await page.getByLabel(text('en', 'auth', 'fields.username'), { exact: true }).fill('admin');
-  await page.getByLabel(text('en', 'auth', 'fields.password'), { exact: true }).fill('e2e-admin-pass');
-  await page.getByRole('button', { name: text('en', 'auth', 'signin.submit'), exact: true }).click();
-  await expect(page).toHaveURL(/\/ezrecharge$/);
 }
 
 /** What the page gets from a public select, opened as the recharge form opens it (DESIGN.md §5). */
@@ -74,7 +67,7 @@ test('an administrator adds a product with an image and three prices, releases i
   test.setTimeout(120_000);
   await asReturningVisitor(page, 'en');
   const name = `E2E Diamonds ${Date.now().toString(36)}`;
-  await signInAsAdmin(page);
+  await signInWithCode(page, SEEDED_ADMINS.catalogue);
 
   await page
     .getByRole('navigation', { name: text('en', 'layout', 'admin.sideNav') })

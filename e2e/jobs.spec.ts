@@ -1,7 +1,8 @@
 import { MESSAGES } from '@ezrecharge/shared/messages';
 import type { Page } from '@playwright/test';
+import { SEEDED_ADMINS } from './seeded-admins';
 import { SEEDED_JOBS } from './seeded-jobs';
-import { asReturningVisitor, expect, test, text } from './support';
+import { asReturningVisitor, expect, signInWithCode, test, text } from './support';
 
 /**
  * The operator's view of background jobs that ran out of attempts (issue #12), against the real server: a
@@ -26,11 +27,7 @@ const rowOf = (page: Page, textInRow: string) => page.getByRole('row').filter({ 
 test('a superuser reads why jobs failed, filters them by kind and retries one', async ({ page }) => {
   test.setTimeout(60_000);
   await asReturningVisitor(page, 'en');
-  await page.goto('/signin');
-  await page.getByLabel(text('en', 'auth', 'fields.username'), { exact: true }).fill('admin');
-  await page.getByLabel(text('en', 'auth', 'fields.password'), { exact: true }).fill('e2e-admin-pass');
-  await page.getByRole('button', { name: text('en', 'auth', 'signin.submit'), exact: true }).click();
-  await expect(page).toHaveURL(/\/ezrecharge$/);
+  await signInWithCode(page, SEEDED_ADMINS.jobs);
 
   await page
     .getByRole('navigation', { name: text('en', 'layout', 'admin.sideNav') })

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@ezrecharge/shared/messages';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { asReturningVisitor, expect, test, text } from './support';
+import { SEEDED_ADMINS } from './seeded-admins';
+import { asReturningVisitor, expect, signInWithCode, test, text } from './support';
 
 /**
  * The operator's side of fulfilment in a real browser against the real server and its sandboxes (DESIGN.md §6,
@@ -46,11 +47,7 @@ const rowOf = (page: Page, orderNum: string) => page.getByRole('row').filter({ h
 test('an operator sees a failed delivery, reads its history and retries the charge', async ({ page }) => {
   test.setTimeout(90_000);
   await asReturningVisitor(page, 'en');
-  await page.goto('/signin');
-  await page.getByLabel(text('en', 'auth', 'fields.username'), { exact: true }).fill('admin');
-  await page.getByLabel(text('en', 'auth', 'fields.password'), { exact: true }).fill('e2e-admin-pass');
-  await page.getByRole('button', { name: text('en', 'auth', 'signin.submit'), exact: true }).click();
-  await expect(page).toHaveURL(/\/ezrecharge$/);
+  await signInWithCode(page, SEEDED_ADMINS.operator);
   await expect(page.getByRole('region', { name: r('overview.title') })).toBeVisible();
   const bearer = (await page.context().cookies()).find((c) => c.name === 'access_token')?.value ?? '';
   expect(bearer).not.toBe('');

@@ -1,7 +1,8 @@
 import { ZProductSelect } from '@ezrecharge/shared/schemas/catalogue';
 import { decryptWireJson, WIRE_CONTEXT } from '@ezrecharge/shared/wire-crypto';
 import type { Page } from '@playwright/test';
-import { asReturningVisitor, expect, test, text } from './support';
+import { SEEDED_ADMINS } from './seeded-admins';
+import { asReturningVisitor, expect, signInWithCode, test, text } from './support';
 
 /**
  * The money path in a real browser against the real server and its built-in sandboxes (DESIGN.md §7): a visitor
@@ -113,11 +114,7 @@ test.describe('recharge and payment', () => {
   });
 
   test('a signed-in buyer pays a non-card currency through Stripe Checkout', async ({ page }) => {
-    await page.goto('/signin');
-    await page.getByLabel(text('en', 'auth', 'fields.username'), { exact: true }).fill('admin');
-    await page.getByLabel(text('en', 'auth', 'fields.password'), { exact: true }).fill('e2e-admin-pass');
-    await page.getByRole('button', { name: text('en', 'auth', 'signin.submit'), exact: true }).click();
-    await expect(page).toHaveURL(/\/ezrecharge$/);
+    await signInWithCode(page, SEEDED_ADMINS.recharge);
 
     // The seeded catalogue sells in SGD, MYR and USD (all Fiuu); the shop adds an HKD pack, which goes to Stripe.
     const token = (await page.context().cookies()).find((c) => c.name === 'access_token')?.value ?? '';

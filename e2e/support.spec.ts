@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, type TLang, test, text } from './support';
+import { SEEDED_ADMINS } from './seeded-admins';
+import { expect, signInWithCode, type TLang, test, text } from './support';
 
 /**
  * Support content against the real server: a visitor writes to the agency in Chinese (with a script tag in the
@@ -35,14 +36,6 @@ async function switchLanguage(page: Page, from: TLang, to: TLang): Promise<void>
     .getByRole('banner')
     .getByRole('button', { name: tr(from, 'common', 'language.switchTo', { language: target }) })
     .click();
-}
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/signin');
-  await page.getByLabel(text('en', 'auth', 'fields.username'), { exact: true }).fill('admin');
-  await page.getByLabel(text('en', 'auth', 'fields.password'), { exact: true }).fill('e2e-admin-pass');
-  await page.getByRole('button', { name: text('en', 'auth', 'signin.submit'), exact: true }).click();
-  await expect(page).toHaveURL(/\/ezrecharge$/);
 }
 
 test('a visitor writes in Chinese, the administrator sees the script as text and resolves the feedback', async ({
@@ -101,7 +94,7 @@ test('a visitor writes in Chinese, the administrator sees the script as text and
   // The administrator works in English.
   const a = (key: string, values: Record<string, string> = {}) => tr('en', 'feedback-admin', key, values);
   await page.evaluate(() => window.localStorage.setItem('lang', 'en'));
-  await signInAsAdmin(page);
+  await signInWithCode(page, SEEDED_ADMINS.feedback);
   await page.goto('/feedback');
   await expect(page.getByRole('heading', { level: 1, name: a('list.title') })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: name });
@@ -154,7 +147,7 @@ test('an FAQ entry added in both languages shows on the public FAQ in English an
   };
   const fa = (key: string) => text('en', 'faq-admin', key);
 
-  await signInAsAdmin(page);
+  await signInWithCode(page, SEEDED_ADMINS.faq);
   await page.goto('/faq-admin');
   await page.getByRole('link', { name: fa('list.add') }).click();
   await expect(page).toHaveURL(/\/faq-add$/);

@@ -53,6 +53,9 @@ const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const SECRET_SEAL = 'totp-secret';
 const CHALLENGE_PURPOSE = 'two-factor-challenge';
 
+/** A TOTP secret as stored: sealed with APP_SECRET for this purpose only. */
+export const sealTotpSecret = (appSecret: string, secret: string): string => seal(appSecret, SECRET_SEAL, secret);
+
 const codeWrong = () => AppError.badRequest(MSG.two_factor_code_wrong, { code: MSG.two_factor_code_wrong });
 const signInExpired = () => AppError.badRequest(MSG.two_factor_sign_in_expired);
 
@@ -100,7 +103,7 @@ export class TwoFactorService {
   /** POST /user/two-factor/setup: a new secret waiting for its first code (replacing one that still waits). */
   async setup(user: Caller): Promise<TTwoFactorSetup> {
     const secret = newTotpSecret();
-    if (!(await repo.savePendingSecret(this.deps.db, user.id, seal(this.deps.secret, SECRET_SEAL, secret)))) {
+    if (!(await repo.savePendingSecret(this.deps.db, user.id, sealTotpSecret(this.deps.secret, secret)))) {
       throw AppError.conflict(MSG.two_factor_already_on);
     }
     const uri = totpUri(secret, user.username);
