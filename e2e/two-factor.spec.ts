@@ -13,6 +13,7 @@ const auth = (key: string) => text('en', 'auth', key);
 
 test('the first-start administrator turns on two-factor sign-in at the first sign-in, then signs in with a code', async ({
   page,
+  consoleErrors,
 }) => {
   test.setTimeout(90_000);
   await asReturningVisitor(page, 'en');
@@ -46,14 +47,12 @@ test('the first-start administrator turns on two-factor sign-in at the first sig
   await page.getByRole('button', { name: tf('continue') }).click();
   await expect(page).toHaveURL(/\/ezrecharge$/);
 
-  // The console is open: an admin screen loads its list from the server.
-  await page
-    .getByRole('navigation', { name: text('en', 'layout', 'admin.sideNav') })
-    .getByRole('link', { name: text('en', 'common', 'routes.user') })
-    .click();
+  // The console is open: an admin screen loads its list from the server (filtered in the address).
+  await page.goto(`/user?username=${FIRST_ADMIN.username}&page_size=50`);
   await expect(page.getByRole('cell', { name: FIRST_ADMIN.username, exact: true })).toBeVisible();
 
-  // Signed out and in again: the password, then the code step.
+  // Signed out (from the landing page) and in again: the password, then the code step.
+  await page.goto('/ezrecharge');
   await page.getByRole('button', { name: text('en', 'layout', 'admin.logout') }).click();
   await expect(page).toHaveURL(/\/signin$/);
   await signInWithPassword();
@@ -63,11 +62,14 @@ test('the first-start administrator turns on two-factor sign-in at the first sig
   await codeField.fill(firstCode);
   await page.getByRole('button', { name: auth('twoFactorStep.submit'), exact: true }).click();
   await expect(page.getByText(text('en', 'validation', 'two_factor_code_wrong'))).toBeVisible();
+  // That refusal is the one error the browser logged (a 400), and an expected one.
+  const refused = consoleErrors.findIndex((line) => line.includes('status of 400'));
+  expect(refused).toBeGreaterThanOrEqual(0);
+  consoleErrors.splice(refused, 1);
   // The app's next code (the server allows one 30-second step of clock difference) signs in.
   await codeField.fill(await totpCode(secret, Date.now() + 30_000));
   await page.getByRole('button', { name: auth('twoFactorStep.submit'), exact: true }).click();
   await expect(page).toHaveURL(/\/ezrecharge$/);
-  await page.goto('/user');
-  await expect(page).toHaveURL(/\/user$/);
+  await page.goto(`/user?username=${FIRST_ADMIN.username}&page_size=50`);
   await expect(page.getByRole('cell', { name: FIRST_ADMIN.username, exact: true })).toBeVisible();
 });
