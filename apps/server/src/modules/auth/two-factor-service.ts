@@ -54,7 +54,8 @@ const SECRET_SEAL = 'totp-secret';
 const CHALLENGE_PURPOSE = 'two-factor-challenge';
 
 /** A TOTP secret as stored: sealed with APP_SECRET for this purpose only. */
-export const sealTotpSecret = (appSecret: string, secret: string): string => seal(appSecret, SECRET_SEAL, secret);
+export const sealTotpSecret = (appSecret: string, secret: string): string =>
+  seal(appSecret, SECRET_SEAL, secret);
 
 const codeWrong = () => AppError.badRequest(MSG.two_factor_code_wrong, { code: MSG.two_factor_code_wrong });
 const signInExpired = () => AppError.badRequest(MSG.two_factor_sign_in_expired);
