@@ -53,6 +53,21 @@ export function TwoFactorPage() {
   );
 }
 
+/** The code and the current password that turning two-factor sign-in on or off asks for. */
+function ConfirmFields({ codeLabel }: { codeLabel: string }) {
+  const { t } = useTranslation('two-factor');
+  return (
+    <>
+      <Form.Item name="code" {...fieldRules(SCHEMA.code, codeLabel)}>
+        <Input autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} />
+      </Form.Item>
+      <Form.Item name="password" {...fieldRules(SCHEMA.password, t('password'))}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+    </>
+  );
+}
+
 function EnrolPanel({ required, onEnabled }: { required: boolean; onEnabled: (codes: string[]) => void }) {
   const { t } = useTranslation('two-factor');
   const [form] = Form.useForm<TConfirmValues>();
@@ -107,12 +122,7 @@ function EnrolPanel({ required, onEnabled }: { required: boolean; onEnabled: (co
                 className="two-factor-enrol__secret"
               />
             </Form.Item>
-            <Form.Item name="code" {...fieldRules(SCHEMA.code, t('code'))}>
-              <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} />
-            </Form.Item>
-            <Form.Item name="password" {...fieldRules(SCHEMA.password, t('password'))}>
-              <Input.Password autoComplete="current-password" />
-            </Form.Item>
+            <ConfirmFields codeLabel={t('code')} />
             <Button
               className="console-form__actions"
               type="primary"
@@ -194,12 +204,7 @@ function DisableForm() {
         initialValues={{ code: '', password: '' }}
         onFinish={(values) => void onFinish(values)}
       >
-        <Form.Item name="code" {...fieldRules(SCHEMA.code, t('disableCode'))}>
-          <Input autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} />
-        </Form.Item>
-        <Form.Item name="password" {...fieldRules(SCHEMA.password, t('password'))}>
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
+        <ConfirmFields codeLabel={t('disableCode')} />
         <Button
           className="console-form__actions"
           danger
