@@ -22,7 +22,7 @@ import { loadConfig } from '../src/config';
 import { fiuuSkey } from '../src/gateways/fiuu/fiuu-protocol';
 import { gatewaySettings } from '../src/gateways/gateway-settings';
 import { newOrderNum } from '../src/modules/order-lifecycle/order-creation';
-import { HttpAuthenticator } from './support/auth';
+import { HttpAuthenticator } from './support/http-authenticator';
 import { createTestDatabase, freePort, TEST_PG_BASE } from './support/test-app';
 
 /**
