@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { parseRouteTable } from '../apps/web/scripts/route-table.mjs';
+import { SEEDED_ADMINS } from './seeded-admins';
 import {
   asReturningVisitor,
   chooseSeededProduct,
@@ -169,7 +170,7 @@ for (const lang of LANGS) {
       page,
     }) => {
       test.setTimeout(180_000);
-      await signInAsAdmin(page);
+      await signInAsAdmin(page, SEEDED_ADMINS.accessibility);
       await asReturningVisitor(page, lang);
       const ids = await consoleIds(page);
       const query: Record<string, string> = {

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { SEEDED_ADMINS } from './seeded-admins';
 import {
   asReturningVisitor,
   expect,
@@ -78,7 +79,7 @@ async function signUp(
   await page.getByLabel(t(lang, 'fields.email')).fill(account.email);
   await page.getByLabel(t(lang, 'fields.password')).fill(password);
   await page.getByRole('button', { name: t(lang, 'signup.sendCaptcha') }).click();
-  await expect(toast(page, t(lang, 'signup.captchaSent'))).toBeVisible();
+  await expect(toast(page, t(lang, 'signup.codeOrAccountSent'))).toBeVisible();
   // The button counts down a minute before another code can be asked for.
   await expect(page.locator('.captcha-button')).toBeDisabled();
   await expect(page.locator('.captcha-button')).toContainText(/\d+/);
@@ -197,7 +198,8 @@ test('an administrator adds a user, edits it and deletes it', async ({ page, con
   const account = newAccount('adm');
   const u = (key: string) => text('en', 'users-admin', key);
 
-  await signInAsAdmin(page);
+  const admin = SEEDED_ADMINS.accounts;
+  await signInAsAdmin(page, admin);
 
   await page
     .getByRole('navigation', { name: text('en', 'layout', 'admin.sideNav') })
@@ -256,10 +258,12 @@ test('an administrator adds a user, edits it and deletes it', async ({ page, con
   await expect(row).toHaveCount(0);
 
   // The administrator cannot delete their own account: the server says why and the list stays.
-  await filters.getByLabel(u('columns.username')).fill('admin');
+  await filters.getByLabel(u('columns.username')).fill(admin.username);
   await filters.getByRole('button', { name: text('en', 'common', 'filters.search') }).click();
-  const own = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'admin', exact: true }) });
-  await own.getByRole('button', { name: 'Delete admin' }).click();
+  const own = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: admin.username, exact: true }) });
+  await own.getByRole('button', { name: `Delete ${admin.username}` }).click();
   await page
     .getByRole('dialog')
     .filter({ hasText: text('en', 'common', 'confirmDelete.title') })

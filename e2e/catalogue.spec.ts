@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ZEncryptedSelect, ZPriceSelect, ZProductSelect } from '@ezrecharge/shared/schemas/catalogue';
 import { decryptWireJson, WIRE_CONTEXT } from '@ezrecharge/shared/wire-crypto';
 import type { Page } from '@playwright/test';
+import { SEEDED_ADMINS } from './seeded-admins';
 import { asReturningVisitor, expect, signInAsAdmin, type TLang, test, text } from './support';
 
 /**
@@ -66,7 +67,7 @@ test('an administrator adds a product with an image and three prices, releases i
   test.setTimeout(120_000);
   await asReturningVisitor(page, 'en');
   const name = `E2E Diamonds ${Date.now().toString(36)}`;
-  await signInAsAdmin(page);
+  await signInAsAdmin(page, SEEDED_ADMINS.catalogue);
 
   await page
     .getByRole('navigation', { name: text('en', 'layout', 'admin.sideNav') })

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@ezrecharge/shared/messages';
 import type { Page } from '@playwright/test';
+import { SEEDED_ADMINS } from './seeded-admins';
 import { SEEDED_JOBS } from './seeded-jobs';
 import { asReturningVisitor, expect, signInAsAdmin, test, text } from './support';
 
@@ -26,7 +27,7 @@ const rowOf = (page: Page, textInRow: string) => page.getByRole('row').filter({ 
 test('a superuser reads why jobs failed, filters them by kind and retries one', async ({ page }) => {
   test.setTimeout(60_000);
   await asReturningVisitor(page, 'en');
-  await signInAsAdmin(page);
+  await signInAsAdmin(page, SEEDED_ADMINS.jobs);
 
   await page
     .getByRole('navigation', { name: text('en', 'layout', 'admin.sideNav') })

@@ -6,6 +6,7 @@ import {
   WIRE_CONTEXT,
 } from '@ezrecharge/shared/wire-crypto';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import { SEEDED_ADMINS } from './seeded-admins';
 import { asReturningVisitor, expect, signInAsAdmin, test, text } from './support';
 
 /**
@@ -128,7 +129,7 @@ test.describe('the console lists on a phone and a laptop', () => {
     const bigoId = `e2eLists${unique()}`;
     const first = await placeOrder(page.request, bigoId);
     const second = await placeOrder(page.request, bigoId);
-    await signInAsAdmin(page);
+    await signInAsAdmin(page, SEEDED_ADMINS.lists);
 
     for (const size of WIDTHS) {
       await page.setViewportSize(size);
@@ -175,7 +176,7 @@ test.describe('the console lists on a phone and a laptop', () => {
       },
     });
     expect(sent.status(), await sent.text()).toBe(200);
-    await signInAsAdmin(page);
+    await signInAsAdmin(page, SEEDED_ADMINS.lists);
 
     for (const size of WIDTHS) {
       await page.setViewportSize(size);

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@ezrecharge/shared/messages';
 import type { Page } from '@playwright/test';
+import { SEEDED_ADMINS } from './seeded-admins';
 import {
   asReturningVisitor,
   chooseSeededProduct,
@@ -29,7 +30,7 @@ const rowOf = (page: Page, orderNum: string) => page.getByRole('row').filter({ h
 test('an operator sees a failed delivery, reads its history and retries the charge', async ({ page }) => {
   test.setTimeout(90_000);
   await asReturningVisitor(page, 'en');
-  const bearer = await signInAsAdmin(page);
+  const bearer = await signInAsAdmin(page, SEEDED_ADMINS.operator);
   await expect(page.getByRole('region', { name: r('overview.title') })).toBeVisible();
 
   // The order: its precheck passes at commit, then BIGO is told the ID does not exist before the buyer pays.

@@ -3,6 +3,7 @@ import { orderOutcomeText } from '@ezrecharge/shared/order-outcome';
 import type { TOrderStatus } from '@ezrecharge/shared/order-status';
 import { SUPPORT_CONTACT, SUPPORT_CONTACT_TEXTS } from '@ezrecharge/shared/support-contact';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { SEEDED_ADMINS } from './seeded-admins';
 import {
   asReturningVisitor,
   emailsTo,
@@ -45,7 +46,7 @@ async function setFiuuRefunds(request: APIRequestContext, bearer: string, mode: 
 async function operator(browser: Browser): Promise<{ page: Page; bearer: string }> {
   const page = await (await browser.newContext()).newPage();
   await asReturningVisitor(page, 'en');
-  return { page, bearer: await signInAsAdmin(page) };
+  return { page, bearer: await signInAsAdmin(page, SEEDED_ADMINS.outcomes) };
 }
 
 /** The visitor's order on /recharge in `lang`: one pack of 100 diamonds in SGD, handed off to the Fiuu page. */

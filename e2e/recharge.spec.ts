@@ -2,6 +2,7 @@ import { orderOutcomeText } from '@ezrecharge/shared/order-outcome';
 import { ZProductSelect } from '@ezrecharge/shared/schemas/catalogue';
 import { decryptWireJson, WIRE_CONTEXT } from '@ezrecharge/shared/wire-crypto';
 import type { Page } from '@playwright/test';
+import { SEEDED_ADMINS } from './seeded-admins';
 import {
   asReturningVisitor,
   chooseSeededProduct,
@@ -128,7 +129,7 @@ test.describe('recharge and payment', () => {
     // Sign-in, a price added through the API, a reload and the Checkout round trip: more than the default 30 s
     // when the administrator's sign-in waits for another journey's.
     test.setTimeout(60_000);
-    await signInAsAdmin(page);
+    await signInAsAdmin(page, SEEDED_ADMINS.recharge);
 
     // The seeded catalogue sells in SGD, MYR and USD (all Fiuu); the shop adds an HKD pack, which goes to Stripe.
     const token = (await page.context().cookies()).find((c) => c.name === 'access_token')?.value ?? '';

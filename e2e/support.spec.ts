@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { SEEDED_ADMINS } from './seeded-admins';
 import { expect, signInAsAdmin, type TLang, test, text } from './support';
 
 /**
@@ -93,7 +94,7 @@ test('a visitor writes in Chinese, the administrator sees the script as text and
   // The administrator works in English.
   const a = (key: string, values: Record<string, string> = {}) => tr('en', 'feedback-admin', key, values);
   await page.evaluate(() => window.localStorage.setItem('lang', 'en'));
-  await signInAsAdmin(page);
+  await signInAsAdmin(page, SEEDED_ADMINS.feedback);
   await page.goto('/feedback');
   await expect(page.getByRole('heading', { level: 1, name: a('list.title') })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: name });
@@ -146,7 +147,7 @@ test('an FAQ entry added in both languages shows on the public FAQ in English an
   };
   const fa = (key: string) => text('en', 'faq-admin', key);
 
-  await signInAsAdmin(page);
+  await signInAsAdmin(page, SEEDED_ADMINS.faq);
   await page.goto('/faq-admin');
   await page.getByRole('link', { name: fa('list.add') }).click();
   await expect(page).toHaveURL(/\/faq-add$/);

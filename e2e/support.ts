@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import type { TSeededAdmin } from './seeded-admins';
 
 /** Locale resources, so journeys assert the text a visitor reads without copying it into the tests. */
 type TJson = { [key: string]: unknown };
@@ -57,17 +58,18 @@ export async function asReturningVisitor(page: Page, lang: TLang): Promise<void>
 }
 
 /**
- * Signs the e2e server's administrator in (English form labels), waits for the landing page and returns the
- * session's bearer token.
+ * Signs one of the seeded superusers (e2e/seeded-admins.ts) in with two-factor sign-in, waits for the landing page
+ * and returns the session's bearer token.
  *
- * The server takes one sign-in per account per second (the login's nonce is the account and its event time, to the
- * second), so two journeys signing the administrator in at the same moment would see one of them refused as a
- * replay. Journeys run in parallel processes: a lock file next to the server's data makes them take turns, each
- * holding it until its second has passed.
+ * A TOTP code is accepted once: a second sign-in of the same account within the same 30-second step would be
+ * refused as a replay. Journeys running in parallel processes that share an account take turns through a lock file
+ * beside the server's data, and wait for the next step when the account's code of this one was used already (the
+ * test's time limit grows by that wait).
  */
-export async function signInAsAdmin(page: Page): Promise<string> {
-  const { open, rm, stat } = await import('node:fs/promises');
-  const lock = `${E2E_DATA_DIR}admin-sign-in.lock`;
+export async function signInAsAdmin(page: Page, who: TSeededAdmin): Promise<string> {
+  const { open, readFile, rm, stat, writeFile } = await import('node:fs/promises');
+  const lock = `${E2E_DATA_DIR}sign-in-${who.username}.lock`;
+  const usedStep = `${E2E_DATA_DIR}sign-in-${who.username}.step`;
   for (;;) {
     try {
       await (await open(lock, 'wx')).close();
@@ -76,18 +78,23 @@ export async function signInAsAdmin(page: Page): Promise<string> {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       // A holder that died leaves its lock behind: no sign-in takes this long.
       const held = await stat(lock).catch(() => null);
-      if (held && Date.now() - held.mtimeMs > 30_000) await rm(lock, { force: true });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (held && Date.now() - held.mtimeMs > 90_000) await rm(lock, { force: true });
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
   try {
-    await page.goto('/signin');
-    await page.getByLabel(text('en', 'auth', 'fields.username'), { exact: true }).fill('admin');
-    await page.getByLabel(text('en', 'auth', 'fields.password'), { exact: true }).fill('e2e-admin-pass');
-    await page.getByRole('button', { name: text('en', 'auth', 'signin.submit'), exact: true }).click();
-    const sent = Date.now();
-    await expect(page).toHaveURL(/\/ezrecharge$/);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, sent + 1_100 - Date.now())));
+    const last = Number((await readFile(usedStep, 'utf8').catch(() => '')) || -1);
+    // A fresh step, with a few seconds left in it so the code typed is still this step's when the server reads it.
+    let step = Math.floor(Date.now() / TOTP_STEP_MS);
+    const late = Date.now() % TOTP_STEP_MS > TOTP_STEP_MS - 5_000;
+    if (step <= last || late) {
+      const waitUntil = (Math.max(step, last) + 1) * TOTP_STEP_MS + 100;
+      test.info().setTimeout(test.info().timeout + (waitUntil - Date.now()));
+      await new Promise((resolve) => setTimeout(resolve, waitUntil - Date.now()));
+      step = Math.floor(Date.now() / TOTP_STEP_MS);
+    }
+    await writeFile(usedStep, String(step));
+    await signInWithCode(page, who);
   } finally {
     await rm(lock, { force: true });
   }
@@ -95,6 +102,9 @@ export async function signInAsAdmin(page: Page): Promise<string> {
   expect(bearer).not.toBe('');
   return bearer;
 }
+
+/** The TOTP time step (RFC 6238's default, which the server uses). */
+const TOTP_STEP_MS = 30_000;
 
 /** The product the server seeds on its first start, with SGD/MYR/USD packs. */
 export const SEEDED_PRODUCT = 'BIGO LIVE Diamonds';
@@ -191,4 +201,51 @@ export async function setBigoRejected(
     data: { ...controls, reject_ids: reject ? [...others, bigoId] : others },
   });
   expect(put.status()).toBe(200);
+}
+
+/**
+ * The code an authenticator app shows for a base32 `secret` at `at` (RFC 6238: HMAC-SHA1 over the 30-second step,
+ * RFC 4226 dynamic truncation, 6 digits), written here from the RFCs with node:crypto, independent of the server's
+ * TOTP library, so a journey checks the server against the standard rather than against itself.
+ */
+export async function totpCode(secret: string, at: number = Date.now()): Promise<string> {
+  const { createHmac } = await import('node:crypto');
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of secret.replace(/[\s=]/g, '').toUpperCase()) {
+    const value = alphabet.indexOf(char);
+    if (value < 0) throw new Error(`not base32: ${char}`);
+    bits += value.toString(2).padStart(5, '0');
+  }
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => Number.parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = (mac.at(-1) ?? 0) & 0x0f;
+  const binary = mac.readUInt32BE(offset) & 0x7fffffff;
+  return String(binary % 1_000_000).padStart(6, '0');
+}
+
+/**
+ * Signs a superuser with two-factor sign-in on in through the sign-in page: the password, then the code step with
+ * the code of the current 30 seconds (each seeded superuser belongs to one journey, e2e/seeded-admins.ts, so no
+ * other journey uses that code). Ends on the console's landing page.
+ */
+export async function signInWithCode(
+  page: Page,
+  who: { username: string; password: string; secret: string },
+): Promise<void> {
+  const lang = 'en';
+  await page.goto('/signin');
+  await page.getByLabel(text(lang, 'auth', 'fields.username'), { exact: true }).fill(who.username);
+  await page.getByLabel(text(lang, 'auth', 'fields.password'), { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: text(lang, 'auth', 'signin.submit'), exact: true }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: text(lang, 'auth', 'twoFactorStep.title') }),
+  ).toBeVisible();
+  await page
+    .getByLabel(text(lang, 'auth', 'twoFactorStep.code'), { exact: true })
+    .fill(await totpCode(who.secret));
+  await page.getByRole('button', { name: text(lang, 'auth', 'twoFactorStep.submit'), exact: true }).click();
+  await expect(page).toHaveURL(/\/ezrecharge$/);
 }

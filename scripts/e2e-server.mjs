@@ -2,8 +2,9 @@
 // The server the browser tests talk to: the real entry point with a DATA_DIR of its own (outbox, uploads, and the
 // embedded database), emptied at start and removed when the server stops. Playwright starts and stops it.
 // Before the server starts, scripts/e2e-seed.ts writes into that database what no journey can make through the
-// API in its time (e2e/seeded-jobs.ts).
+// API in its time (e2e/seeded-jobs.ts) and the superusers of the journeys (e2e/seeded-admins.ts).
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -14,34 +15,36 @@ mkdirSync(dataDir, { recursive: true });
 const port = process.env.PORT ?? '3217';
 // The embedded database in a folder rather than memory://, so that the seed and the server can open it in turn.
 const databaseDir = path.join(dataDir, 'pg');
+const { DATABASE_URL: _ignored, ...inherited } = process.env;
+// One environment for the seed and the server: the seed writes the first start's data and the journeys' superusers
+// (their TOTP secrets sealed with this APP_SECRET) as the server will read them.
+const env = {
+  ...inherited,
+  HOST: '127.0.0.1',
+  PORT: port,
+  // The browser uses 127.0.0.1 too: gateway return URLs built from PUBLIC_URL must land on the same origin, or
+  // the signed-in state (local storage) would be another origin's.
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  // No DATABASE_URL: the embedded database in DATA_DIR/pg (databaseDir).
+  DATA_DIR: dataDir,
+  APP_SECRET: randomBytes(32).toString('hex'),
+  ADMIN_USERNAME: 'admin',
+  ADMIN_PASSWORD: 'e2e-admin-pass',
+  ADMIN_EMAIL: 'admin@example.com',
+};
 const seeded = spawnSync(
   process.execPath,
   ['--import', 'tsx', path.join(import.meta.dirname, 'e2e-seed.ts'), databaseDir],
-  {
-    stdio: 'inherit',
-  },
+  { stdio: 'inherit', env },
 );
 if (seeded.status !== 0) {
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(seeded.status ?? 1);
 }
-const { DATABASE_URL: _ignored, ...env } = process.env;
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: path.resolve(import.meta.dirname, '../apps/server'),
   stdio: 'inherit',
-  env: {
-    ...env,
-    HOST: '127.0.0.1',
-    PORT: port,
-    // The browser uses 127.0.0.1 too: gateway return URLs built from PUBLIC_URL must land on the same origin, or
-    // the signed-in state (local storage) would be another origin's.
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    // No DATABASE_URL: the embedded database in DATA_DIR/pg (databaseDir).
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: 'admin',
-    ADMIN_PASSWORD: 'e2e-admin-pass',
-    ADMIN_EMAIL: 'admin@example.com',
-  },
+  env,
 });
 const stop = (signal) => child.kill(signal);
 process.on('SIGTERM', () => stop('SIGTERM'));

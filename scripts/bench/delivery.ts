@@ -12,16 +12,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import {
-  encryptWire,
-  formatEventTime,
-  loginContext,
-  type TFiuuHandoff,
-  type TOrder,
-} from '@ezrecharge/shared';
+import { formatEventTime, type TFiuuHandoff, type TOrder } from '@ezrecharge/shared';
 import { loadConfig } from '../../apps/server/src/config';
 import { fiuuSkey } from '../../apps/server/src/gateways/fiuu/fiuu-protocol';
 import { gatewaySettings } from '../../apps/server/src/gateways/gateway-settings';
+import { HttpAuthenticator } from '../../apps/server/test/support/http-authenticator';
 import { commitBody } from './commit';
 import { loopbackAgents, percentile, send } from './load';
 import { ADMIN, type BenchServer, benchTargets, startServer } from './server';
@@ -46,16 +41,9 @@ interface Result {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The admin lists every order only on a session that passed two-factor sign-in: enrolled at this first sign-in. */
 async function signIn(base: string): Promise<string> {
-  const eventtime = formatEventTime();
-  const password = await encryptWire(ADMIN.password, eventtime, loginContext(ADMIN.username));
-  const res = await fetch(new URL('/api/v1/login/access-token', base), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: ADMIN.username, password, client_secret: eventtime }).toString(),
-  });
-  if (!res.ok) throw new Error(`sign-in: HTTP ${res.status}`);
-  return `Bearer ${((await res.json()) as { access_token: string }).access_token}`;
+  return new HttpAuthenticator(ADMIN.username, ADMIN.password).signIn(base, formatEventTime());
 }
 
 /** Places the orders through the commit API, from many addresses so the per-address limit never binds. */

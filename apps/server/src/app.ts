@@ -24,6 +24,7 @@ import { registerSecurityHeaders } from './infra/security';
 import { registerSpa } from './infra/spa';
 import { attachmentsRoutes } from './modules/attachments/attachments-routes';
 import { authRoutes } from './modules/auth/auth-routes';
+import { twoFactorRoutes } from './modules/auth/two-factor-routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue-routes';
 import { faqRoutes } from './modules/faq/faq-routes';
 import { feedbackRoutes } from './modules/feedback/feedback-routes';
@@ -76,6 +77,7 @@ function trustProxyOption(
 /** Domain routes under /api/v1, each a Fastify plugin mapping HTTP to the services of the composition root. */
 const MODULE_ROUTES: FastifyPluginAsyncZod<RouteDeps>[] = [
   authRoutes,
+  twoFactorRoutes,
   usersRoutes,
   attachmentsRoutes,
   catalogueRoutes,

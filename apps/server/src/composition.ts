@@ -15,7 +15,14 @@ import {
 } from './modules/alerts/alert-jobs';
 import { AttachmentsService } from './modules/attachments/attachments-service';
 import { UploadStore } from './modules/attachments/attachments-store';
+import {
+  accountAttackNoticeHandler,
+  accountAttackNoticeJob,
+  signInCodeMailHandler,
+  signInCodeMailJob,
+} from './modules/auth/auth-jobs';
 import { AuthService } from './modules/auth/auth-service';
+import { TwoFactorService } from './modules/auth/two-factor-service';
 import { CatalogueSyncService } from './modules/catalogue/catalogue-sync-service';
 import { PricesService } from './modules/catalogue/prices-service';
 import { ProductsService } from './modules/catalogue/products-service';
@@ -68,6 +75,7 @@ export interface Infra {
 
 export interface Services {
   auth: AuthService;
+  twoFactor: TwoFactorService;
   users: UsersService;
   attachments: AttachmentsService;
   products: ProductsService;
@@ -94,8 +102,20 @@ export interface RouteDeps {
 export function createServices(infra: Infra): Services {
   const { config, db, mailer, limiter, sessions, gateways, jobs, log, now } = infra;
   const secret = infra.dataDir.secret;
+  const twoFactor = new TwoFactorService({ db, secret, limiter, sessions, now });
   return {
-    auth: new AuthService({ db, secret, mailer, limiter, sessions, log, publicUrl: config.publicUrl, now }),
+    auth: new AuthService({
+      db,
+      secret,
+      mailer,
+      limiter,
+      sessions,
+      twoFactor,
+      log,
+      publicUrl: config.publicUrl,
+      now,
+    }),
+    twoFactor,
     users: new UsersService(db),
     attachments: new AttachmentsService(new UploadStore(infra.dataDir.uploads), limiter),
     products: new ProductsService(db),
@@ -139,6 +159,9 @@ export async function registerJobs(infra: Infra): Promise<void> {
   jobs.handle(receiptMailJob, receiptMailHandler(orderMails));
   jobs.handle(orderNoticeMailJob, orderNoticeMailHandler(orderMails));
   jobs.handle(deliverySweepJob, deliverySweepHandler({ db, now }));
+  const authMails = { db, mailer, secret: infra.dataDir.secret, publicUrl: config.publicUrl };
+  jobs.handle(signInCodeMailJob, signInCodeMailHandler(authMails));
+  jobs.handle(accountAttackNoticeJob, accountAttackNoticeHandler(authMails));
   jobs.handle(balanceWarningJob, balanceWarningHandler(alerts));
   jobs.handle(bigoAccessAlertJob, bigoAccessAlertHandler(alerts));
   jobs.handle(paymentTimeoutJob, paymentTimeoutHandler({ db, gateways, now }));

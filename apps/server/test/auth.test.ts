@@ -7,6 +7,7 @@ import { Sessions } from '../src/infra/auth';
 import { verifyPassword } from '../src/infra/passwords';
 import { createRateLimiter } from '../src/infra/rate-limit';
 import { AuthService } from '../src/modules/auth/auth-service';
+import { TwoFactorService } from '../src/modules/auth/two-factor-service';
 import { bearer, createUser, login } from './support/auth';
 import { latestCode, readOutbox } from './support/outbox';
 import { startTestApp, TEST_ADMIN, type TestApp } from './support/test-app';
@@ -245,12 +246,16 @@ describe('login nonces', () => {
       .values({ userId: u.id, eventtime: old, createdAt: new Date(Date.now() - 16 * 60_000) });
     const limiter = await createRateLimiter(undefined, app.log);
     // A fresh service sweeps at its first successful sign-in.
+    const db = app.database.db;
+    const sessions = new Sessions(db, 'test-secret');
+    const now = () => new Date();
     const service = new AuthService({
-      db: app.database.db,
+      db,
       secret: 'test-secret',
       mailer: { send: async () => {}, close: () => {} },
       limiter,
-      sessions: new Sessions(app.database.db, 'test-secret'),
+      sessions,
+      twoFactor: new TwoFactorService({ db, secret: 'test-secret', limiter, sessions, now }),
       log: app.log,
       publicUrl: 'http://localhost',
     });
@@ -384,12 +389,48 @@ describe('POST /captcha/', () => {
     expect(mail?.text).toMatch(/^\d{6}$/m);
   });
 
-  it('refuses an address that is already registered with 409 under captcha_value', async () => {
+  it('answers a registered address exactly as a new one, and mails its owner "you already have an account" instead of a code', async () => {
     const u = await newUser();
-    const res = await askCode('register', u.email.toUpperCase());
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ errors: { captcha_value: 'This email is already registered' } });
-    expect(mailsTo(await readOutbox(t.dataDir), u.email)).toHaveLength(0);
+    const fresh = newAddress();
+    const answers = [];
+    for (const email of [u.email.toUpperCase(), fresh]) {
+      const res = await askCode('register', email);
+      // The resend interval too: a second request must not tell the addresses apart either.
+      const again = await askCode('register', email);
+      answers.push({
+        status: res.statusCode,
+        body: res.json() as Json,
+        againStatus: again.statusCode,
+        againBody: again.json() as Json,
+        retryAfter: again.headers['retry-after'] !== undefined,
+      });
+      // The same work for both: one stored code row (nobody ever learns the registered address's code).
+      expect(await codeRows(email)).toHaveLength(1);
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toMatchObject({ status: 200, againStatus: 429, retryAfter: true });
+    expect(answers[0]?.body).toEqual({
+      message: 'The verification code has been sent to your email.',
+      message_key: 'code_sent',
+      data: null,
+    });
+    const outbox = await readOutbox(t.dataDir);
+    const [owner] = mailsTo(outbox, u.email);
+    expect(mailsTo(outbox, u.email)).toHaveLength(1);
+    expect(owner?.subject).toBe('You already have an EzRecharge account');
+    expect(owner?.text).toContain(`its username is ${u.username}`);
+    expect(owner?.text).toContain('/signin');
+    expect(owner?.text).toContain('/reset-password');
+    expect(owner?.text).not.toMatch(/\b\d{6}\b/);
+    expect(mailsTo(outbox, fresh)[0]?.text).toMatch(/^\d{6}$/m);
+  });
+
+  it('writes the "already have an account" e-mail in Chinese for Accept-Language zh', async () => {
+    const u = await newUser();
+    expect((await askCode('register', u.email, { lang: 'zh-CN' })).statusCode).toBe(200);
+    const [mail] = mailsTo(await readOutbox(t.dataDir), u.email);
+    expect(mail?.subject).toBe('您已拥有 EzRecharge 账户');
+    expect(mail?.text).toContain(`用户名为 ${u.username}。`);
   });
 
   it('sends at most one code per address every 60 seconds (429 with Retry-After)', async () => {
@@ -523,9 +564,12 @@ describe('POST /register', () => {
     expect((await post('/register', registration({ username: newUsername(), email, code }))).statusCode).toBe(
       200,
     );
-    // The address is now registered: a second sign-up is refused before the code is even looked at.
+    // The code is used up: a second sign-up with it fails on the code.
     const res = await post('/register', registration({ username: newUsername(), email, code }));
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      errors: { 'captcha_info.captcha_code': 'The verification code is invalid or has expired' },
+    });
     const [row] = await codeRows(email);
     expect(row?.usedAt).not.toBeNull();
   });
@@ -629,13 +673,29 @@ describe('POST /register', () => {
     const [row] = await codeRows(email);
     expect(row?.usedAt).toBeNull();
 
+    // A registered address never received a code, so a sign-up with it fails on the code like any made-up code:
+    // the answer does not tell that the address has an account (issue #15).
     const other = await newUser();
     const emailTaken = await post(
       '/register',
       registration({ username: newUsername(), email: other.email.toUpperCase(), code: '123456' }),
     );
-    expect(emailTaken.statusCode).toBe(409);
-    expect(emailTaken.json()).toMatchObject({ errors: { email: 'This email is already registered' } });
+    expect(emailTaken.statusCode).toBe(400);
+    expect(emailTaken.json()).toMatchObject({
+      errors: { 'captcha_info.captcha_code': 'The verification code is invalid or has expired' },
+    });
+  });
+
+  it('refuses an address registered after its code was sent with 409 under email, keeping the code', async () => {
+    const email = newAddress();
+    await askCode('register', email);
+    const code = await latestCode(t.dataDir, email);
+    await createUser(app, { username: newUsername(), password: 'first-pass', email });
+    const res = await post('/register', registration({ username: newUsername(), email, code }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ errors: { email: 'This email is already registered' } });
+    const [row] = await codeRows(email);
+    expect(row?.usedAt).toBeNull();
   });
 
   it('answers two registrations of one username at the same moment with one success and one 409', async () => {
@@ -795,7 +855,7 @@ describe('POST /user/forgot_password', () => {
 // Profile and password
 
 describe('GET /user/readme/', () => {
-  it('answers the signed-in user in the ZUser shape', async () => {
+  it('answers the signed-in user in the ZUser shape, and whether two-factor sign-in is on', async () => {
     const u = await newUser();
     const res = await get('/user/readme/', await bearer(app, u.username, u.password));
     expect(res.statusCode).toBe(200);
@@ -810,10 +870,12 @@ describe('GET /user/readme/', () => {
         'is_active',
         'is_superuser',
         'nickname',
+        'two_factor_enabled',
         'user_type',
         'username',
       ].sort(),
     );
+    expect(body.data.two_factor_enabled).toBe(false);
   });
 
   it('answers 401 without a token, with a made-up token, and once the account is deactivated', async () => {

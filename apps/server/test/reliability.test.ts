@@ -5,11 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   decryptWireJson,
-  encryptWire,
   encryptWireJson,
   formatEventTime,
   formatMinor,
-  loginContext,
   ORDER_STATUS,
   type TOrder,
   type TOrderEvent,
@@ -24,6 +22,7 @@ import { loadConfig } from '../src/config';
 import { fiuuSkey } from '../src/gateways/fiuu/fiuu-protocol';
 import { gatewaySettings } from '../src/gateways/gateway-settings';
 import { newOrderNum } from '../src/modules/order-lifecycle/order-creation';
+import { HttpAuthenticator } from './support/http-authenticator';
 import { createTestDatabase, freePort, TEST_PG_BASE } from './support/test-app';
 
 /**
@@ -47,6 +46,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Server {
   url: string;
+  site: Site;
   child: ChildProcess;
   /** What the process wrote to stderr, for the failure message. */
   stderr: () => string;
@@ -127,7 +127,7 @@ async function start(site: Site, dataDir = site.dataDir, env: Record<string, str
     }
     await sleep(150);
   }
-  return { url, child, stderr };
+  return { url, site, child, stderr };
 }
 
 async function kill(child: ChildProcess): Promise<void> {
@@ -155,17 +155,20 @@ async function call(
   return { status: res.status, body: (text ? JSON.parse(text) : {}) as Json };
 }
 
+/** Each site's admin signs in with two-factor sign-in, as a superuser must: enrolled at the first sign-in. */
+const authenticators = new WeakMap<Site, HttpAuthenticator>();
+
 async function signIn(server: Server): Promise<string> {
+  let authenticator = authenticators.get(server.site);
+  if (!authenticator) {
+    authenticator = new HttpAuthenticator(ADMIN.username, ADMIN.password);
+    authenticators.set(server.site, authenticator);
+  }
   // Step back a little per sign-in: the server refuses a second sign-in with the same event time.
-  const eventtime = formatEventTime(new Date(Date.now() - 1_000 * (1 + (signIns++ % 200))));
-  const password = await encryptWire(ADMIN.password, eventtime, loginContext(ADMIN.username));
-  const res = await fetch(`${server.url}/api/v1/login/access-token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: ADMIN.username, password, client_secret: eventtime }).toString(),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return `Bearer ${((await res.json()) as { access_token: string }).access_token}`;
+  return authenticator.signIn(
+    server.url,
+    formatEventTime(new Date(Date.now() - 1_000 * (1 + (signIns++ % 200)))),
+  );
 }
 let signIns = 0;
 

@@ -160,6 +160,25 @@ export const MESSAGES = {
   field_invalid: '{field} is not valid.',
   // Issue #15: U+0000 or a lone surrogate in any text
   text_unsafe: 'Contains characters that are not allowed',
+  // Issue #15: sign-in of an account under attack (an e-mailed sign-in code besides the password)
+  sign_in_code_required:
+    'Too many failed sign-ins to this account. If your password is right, we have e-mailed you a sign-in code: enter it with your password.',
+  sign_in_code_wrong: 'Incorrect password or sign-in code',
+  sign_in_code_format: 'The sign-in code is 6 digits',
+  // Issue #15: two-factor sign-in (TOTP and recovery codes)
+  two_factor_code_required: 'Enter the code of your authenticator app or a recovery code',
+  two_factor_code_wrong: 'The code is wrong, has expired or was already used',
+  two_factor_sign_in_expired: 'This sign-in has expired. Please sign in again.',
+  two_factor_enrol_required:
+    'Administrators must turn on two-factor sign-in before using the console: open Two-factor sign-in.',
+  two_factor_session_required: 'Sign in again with your authenticator code to use the console.',
+  two_factor_already_on: 'Two-factor sign-in is already on',
+  two_factor_not_started: 'Start the set-up again: no new secret is waiting for its first code',
+  two_factor_required_for_admins: 'Administrators cannot turn two-factor sign-in off',
+  two_factor_not_on: 'Two-factor sign-in is not on',
+  two_factor_turned_on: 'Two-factor sign-in is on',
+  two_factor_turned_off: 'Two-factor sign-in is off',
+  password_wrong: 'The password is incorrect',
 } as const;
 
 export type TMessageKey = keyof typeof MESSAGES;

@@ -1,7 +1,7 @@
-import { SESSION_DAYS } from '@ezrecharge/shared';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { MSG, SESSION_DAYS } from '@ezrecharge/shared';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { sessions, users } from '../db/schema';
+import { sessions, twoFactor, users } from '../db/schema';
 import type { Db, DbOrTx } from './db';
 import { AppError } from './http';
 import { keyedHash, newToken } from './tokens';
@@ -17,7 +17,15 @@ export interface SessionUser {
   nickname: string;
   email: string;
   avatar: string;
+  /**
+   * Acts as a superuser: holds the role AND this session passed a second factor (issue #15). Everything that
+   * grants superuser powers reads this, so a password-only session of a superuser has none of them.
+   */
   isSuperuser: boolean;
+  /** Holds the superuser role but this session has not passed a second factor (it may only enrol, or sign in again). */
+  superuserPending: boolean;
+  /** Two-factor sign-in is on for the user. */
+  twoFactorEnabled: boolean;
   userType: number;
   sessionId: number;
 }
@@ -38,17 +46,32 @@ export class Sessions {
     private readonly secret: string,
   ) {}
 
-  /** Starts a session; returns the token, which is never stored and never shown again. */
-  async create(tx: DbOrTx, userId: number, meta: { ip?: string; userAgent?: string }): Promise<string> {
+  /**
+   * Starts a session; returns the token, which is never stored and never shown again. `secondFactor`: the sign-in
+   * passed a second factor (a TOTP or recovery code).
+   */
+  async create(
+    tx: DbOrTx,
+    userId: number,
+    meta: { ip?: string; userAgent?: string },
+    secondFactor = false,
+  ): Promise<string> {
     const token = newToken();
+    const now = new Date();
     await tx.insert(sessions).values({
       userId,
       tokenHash: keyedHash(this.secret, token, PURPOSE),
-      expiresAt: new Date(Date.now() + SESSION_MS),
+      expiresAt: new Date(now.getTime() + SESSION_MS),
+      secondFactorAt: secondFactor ? now : null,
       ip: meta.ip ?? null,
       userAgent: meta.userAgent?.slice(0, 256) ?? null,
     });
     return token;
+  }
+
+  /** The session passed a second factor now (the first code of an enrolment). */
+  async markSecondFactor(tx: DbOrTx, sessionId: number): Promise<void> {
+    await tx.update(sessions).set({ secondFactorAt: new Date() }).where(eq(sessions.id, sessionId));
   }
 
   /** The live session of a token and its (active) user, or null. */
@@ -62,11 +85,14 @@ export class Sessions {
         nickname: users.nickname,
         email: users.email,
         avatar: users.avatar,
-        isSuperuser: users.isSuperuser,
+        role: users.isSuperuser,
+        secondFactorAt: sessions.secondFactorAt,
+        twoFactorEnabledAt: twoFactor.enabledAt,
         userType: users.userType,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(twoFactor, eq(twoFactor.userId, users.id))
       .where(
         and(
           eq(sessions.tokenHash, keyedHash(this.secret, token, PURPOSE)),
@@ -76,19 +102,35 @@ export class Sessions {
         ),
       )
       .limit(1);
-    return row ?? null;
+    if (!row) return null;
+    const { role, secondFactorAt, twoFactorEnabledAt, ...user } = row;
+    return {
+      ...user,
+      isSuperuser: role && secondFactorAt !== null,
+      superuserPending: role && secondFactorAt === null,
+      twoFactorEnabled: twoFactorEnabledAt !== null,
+    };
   }
 
   async revoke(sessionId: number): Promise<void> {
     await this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
   }
 
-  /** Ends every live session of a user (password change or reset, deactivation). */
-  async revokeAll(tx: DbOrTx, userId: number): Promise<void> {
+  /**
+   * Ends every live session of a user (password change or reset, deactivation), or every one but `keep` (turning
+   * two-factor sign-in on or off signs out the other devices).
+   */
+  async revokeAll(tx: DbOrTx, userId: number, keep?: number): Promise<void> {
     await tx
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          keep === undefined ? undefined : ne(sessions.id, keep),
+        ),
+      );
   }
 }
 
@@ -113,9 +155,17 @@ export function registerAuth(app: FastifyInstance, sessionStore: Sessions): Auth
     if (!user) throw AppError.unauthorized('Your session has expired. Please sign in again.');
     request.user = user;
   };
+  // A superuser's session without a second factor is refused with what to do: enrol, or sign in with a code.
   const requireSuperuser: preHandlerAsyncHookHandler = async function (request, reply) {
     await requireUser.call(this, request, reply);
-    if (!request.user?.isSuperuser) throw AppError.forbidden('Only administrators can do this');
+    const user = request.user;
+    if (user?.superuserPending) {
+      throw new AppError(
+        'forbidden',
+        user.twoFactorEnabled ? MSG.two_factor_session_required : MSG.two_factor_enrol_required,
+      );
+    }
+    if (!user?.isSuperuser) throw AppError.forbidden('Only administrators can do this');
   };
   return { requireUser, requireSuperuser };
 }

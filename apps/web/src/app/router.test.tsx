@@ -79,7 +79,8 @@ describe('router', () => {
   it('restores the session from a stored token before opening an admin route', async () => {
     setAccessToken('still-valid');
     const api = stubApi({
-      'GET /api/v1/user/readme/': () => ok(userRecord({ is_superuser: true, nickname: 'Boss' })),
+      'GET /api/v1/user/readme/': () =>
+        ok(userRecord({ is_superuser: true, nickname: 'Boss', two_factor_enabled: true })),
     });
 
     const { router } = renderApp('/order');

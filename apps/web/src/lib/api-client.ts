@@ -14,7 +14,7 @@ import { toast } from './toast';
  */
 
 /** Calls that must not carry the bearer token (SPEC.md §6). */
-const NO_BEARER_PATHS = ['/api/v1/login/access-token', '/api/v1/register'];
+const NO_BEARER_PATHS = ['/api/v1/login/access-token', '/api/v1/login/two-factor', '/api/v1/register'];
 
 export type TApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid_response';
 

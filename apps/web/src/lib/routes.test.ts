@@ -38,6 +38,8 @@ const PUBLIC_PATHS = [
   '/home-order',
 ];
 const ADMIN_PATHS = [
+  // Issue #15: two-factor sign-in, the page a superuser without it is sent to.
+  '/two-factor',
   '/user',
   '/user-add',
   '/user-edit',

@@ -155,6 +155,13 @@ const ROUTE_TABLE = defineRoutes({
     nav: 'profile',
     page: () => import('../features/profile').then((m) => m.ProfilePage),
   },
+  'two-factor': {
+    path: '/two-factor',
+    layout: 'admin',
+    role: 'user',
+    nav: 'profile',
+    page: () => import('../features/two-factor').then((m) => m.TwoFactorPage),
+  },
   user: {
     path: '/user',
     layout: 'admin',

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from './navigation';
 import { queryClient } from './query-client';
-import { ensureSession, parseSessionUser, readSessionUser, storeSessionUser } from './session';
+import {
+  ensureSession,
+  mustEnrolTwoFactor,
+  parseSessionUser,
+  readSessionUser,
+  storeSessionUser,
+} from './session';
 import { clearSession, getAccessToken, isSignedIn, readLocal, STORAGE_KEYS, setAccessToken } from './storage';
 
 const USER = {
@@ -12,6 +18,7 @@ const USER = {
   email: 'bob@example.com',
   is_superuser: false,
   user_type: 2,
+  two_factor_enabled: false,
 };
 
 afterEach(() => {
@@ -33,6 +40,16 @@ describe('session', () => {
     expect(readLocal(STORAGE_KEYS.isSuperuser)).toBe('false');
     expect(readLocal(STORAGE_KEYS.userType)).toBe('2');
     expect(readSessionUser()).toEqual(USER);
+  });
+
+  it('tells a superuser without two-factor sign-in to enrol first, and no one else', () => {
+    expect(mustEnrolTwoFactor({ ...USER, is_superuser: true })).toBe(true);
+    expect(mustEnrolTwoFactor({ ...USER, is_superuser: true, two_factor_enabled: true })).toBe(false);
+    expect(mustEnrolTwoFactor(USER)).toBe(false);
+    expect(mustEnrolTwoFactor(null)).toBe(false);
+    // A stored record from before the flag existed reads as "not on".
+    const { two_factor_enabled: _flag, ...older } = USER;
+    expect(parseSessionUser(older)?.two_factor_enabled).toBe(false);
   });
 
   it('accepts only a user-shaped profile', () => {

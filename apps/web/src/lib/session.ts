@@ -57,6 +57,8 @@ export interface TSessionUser {
   email: string;
   is_superuser: boolean;
   user_type: number;
+  /** Two-factor sign-in is on (issue #15): a superuser without it is shown the enrolment page first. */
+  two_factor_enabled: boolean;
 }
 
 export function parseSessionUser(value: unknown): TSessionUser | null {
@@ -72,7 +74,20 @@ export function parseSessionUser(value: unknown): TSessionUser | null {
     email: text(record, 'email'),
     is_superuser: superuser,
     user_type: typeof userType === 'number' ? userType : 1,
+    two_factor_enabled: record.two_factor_enabled === true,
   };
+}
+
+/** A superuser whose console stays closed until two-factor sign-in is on (the server refuses their admin calls). */
+export function mustEnrolTwoFactor(user: TSessionUser | null): boolean {
+  return user?.is_superuser === true && !user.two_factor_enabled;
+}
+
+/** Reloads the signed-in user (after a change the server made, e.g. two-factor sign-in turned on). */
+export async function refreshSessionUser(): Promise<TSessionUser> {
+  const user = await fetchSessionUser();
+  storeSessionUser(user);
+  return user;
 }
 
 /** GET /api/v1/user/readme/: the user of the token in the cookie. */

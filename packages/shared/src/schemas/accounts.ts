@@ -81,11 +81,80 @@ export const ZLoginForm = z.object({
     .pipe(z.string().max(TEXT_LIMITS.usernameMax, M.username_length)),
   password: required(M.password_required).max(512, M.password_required),
   client_secret: z.string().regex(/^\d{14}$/, 'client_secret must be the 14-digit event time'),
+  /** The e-mailed sign-in code, needed only while the account is protected after many failed sign-ins. */
+  sign_in_code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, M.sign_in_code_format)
+    .optional(),
 });
 export type TLoginForm = z.infer<typeof ZLoginForm>;
 
 export const ZAccessToken = z.object({ access_token: z.string(), token_type: z.literal('bearer') });
 export type TAccessToken = z.infer<typeof ZAccessToken>;
+
+/**
+ * The answer of a right password for an account with two-factor sign-in: no session yet, only a short-lived token
+ * that POST /login/two-factor exchanges, with a code, for one.
+ */
+export const ZTwoFactorChallenge = z.object({
+  two_factor_required: z.literal(true),
+  two_factor_token: z.string(),
+  expires_in: z.number().int(),
+});
+export type TTwoFactorChallenge = z.infer<typeof ZTwoFactorChallenge>;
+
+/** POST /api/v1/login/access-token answers a session, or the second step of a two-factor sign-in. */
+export const ZLoginAnswer = z.union([ZAccessToken, ZTwoFactorChallenge]);
+export type TLoginAnswer = z.infer<typeof ZLoginAnswer>;
+
+/** A TOTP (6 digits) or a recovery code (two groups of five letters and digits); spaces and dashes are ignored. */
+export const ZSecondFactorCode = z
+  .string({ error: M.two_factor_code_required })
+  .transform((v) => v.replace(/[\s-]/g, '').toLowerCase())
+  .pipe(
+    z
+      .string()
+      .min(1, M.two_factor_code_required)
+      .regex(/^(\d{6}|[a-z0-9]{10})$/, M.two_factor_code_wrong),
+  );
+
+/** POST /api/v1/login/two-factor */
+export const ZTwoFactorLogin = z.object({
+  two_factor_token: z.string().min(20).max(100),
+  code: ZSecondFactorCode,
+});
+export type TTwoFactorLogin = z.infer<typeof ZTwoFactorLogin>;
+
+/** GET /api/v1/user/two-factor */
+export const ZTwoFactorStatus = z.object({
+  enabled: z.boolean(),
+  /** Superusers must have it on, and cannot turn it off. */
+  required: z.boolean(),
+  recovery_codes_left: z.number().int(),
+});
+export type TTwoFactorStatus = z.infer<typeof ZTwoFactorStatus>;
+
+/** POST /api/v1/user/two-factor/setup: a new secret, waiting for its first code. */
+export const ZTwoFactorSetup = z.object({
+  /** Base32, for typing into an authenticator app. */
+  secret: z.string(),
+  otpauth_url: z.string(),
+  /** The otpauth URL as a QR code: an SVG data URL. */
+  qr_svg: z.string(),
+});
+export type TTwoFactorSetup = z.infer<typeof ZTwoFactorSetup>;
+
+/** POST /api/v1/user/two-factor/enable and /disable: the current password and a code. */
+export const ZTwoFactorConfirm = z.object({
+  code: ZSecondFactorCode,
+  password: passwordField(M.password_required),
+});
+export type TTwoFactorConfirm = z.infer<typeof ZTwoFactorConfirm>;
+
+/** The recovery codes of a new enrolment, shown once. */
+export const ZRecoveryCodes = z.object({ recovery_codes: z.array(z.string()) });
+export type TRecoveryCodes = z.infer<typeof ZRecoveryCodes>;
 
 /** POST /api/v1/register */
 export const ZRegister = z.object({
@@ -174,6 +243,10 @@ export const ZUser = z.object({
   created_at: z.string(),
 });
 export type TUser = z.infer<typeof ZUser>;
+
+/** GET /api/v1/user/readme/: the signed-in user, and whether two-factor sign-in is on for them. */
+export const ZMe = ZUser.extend({ two_factor_enabled: z.boolean() });
+export type TMe = z.infer<typeof ZMe>;
 
 /** GET /api/v1/user/select/: user id → display name (nickname, else username). */
 export const ZUserSelect = z.record(z.string(), z.string());

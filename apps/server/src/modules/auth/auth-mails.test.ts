@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { codeMail, mailLanguage, passwordChangedMail } from './auth-mails';
+import {
+  accountAttackMail,
+  alreadyRegisteredMail,
+  codeMail,
+  mailLanguage,
+  passwordChangedMail,
+  signInCodeMail,
+} from './auth-mails';
 
 describe('mailLanguage', () => {
   it('picks Chinese for any zh tag first, English otherwise', () => {
@@ -49,5 +56,37 @@ describe('passwordChangedMail', () => {
       expect(mail.text).toContain('https://shop.example/reset-password');
       expect(mail.text).not.toMatch(/\b\d{6}\b/);
     }
+  });
+});
+
+describe('account-protection mails (issue #15)', () => {
+  const facts = {
+    failures: 20,
+    windowMinutes: 60,
+    reset: 'https://shop/reset-password',
+    profile: 'https://shop/two-factor',
+  };
+
+  it('keep a name with line breaks on one line, so it cannot add lines or fields', () => {
+    const name = 'eve\nSubject: hacked\r\nline';
+    for (const mail of [
+      accountAttackMail(null, name, facts),
+      accountAttackMail('zh', name, facts),
+      signInCodeMail('en', name, '012345', 10, { reset: facts.reset }),
+      alreadyRegisteredMail('en', name, { signIn: 'https://shop/signin', reset: facts.reset }),
+    ]) {
+      expect(mail.text).not.toMatch(/^Subject: hacked/m);
+      expect(mail.text).toContain('eve Subject: hacked  line');
+    }
+  });
+
+  it('carry a 6-digit number only in the sign-in code mail, on its own line', () => {
+    for (const lang of ['en', 'zh'] as const) {
+      expect(
+        signInCodeMail(lang, 'alice', '012345', 10, { reset: facts.reset }).text.match(/\d{6}/g),
+      ).toEqual(['012345']);
+      expect(accountAttackMail(lang, 'alice', facts).text).not.toMatch(/\d{6}/);
+    }
+    expect(accountAttackMail(null, 'alice', facts).text).not.toMatch(/\d{6}/);
   });
 });

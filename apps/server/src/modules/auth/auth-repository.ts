@@ -1,11 +1,13 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { emailCodes, loginNonces, users } from '../../db/schema';
+import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { emailCodes, loginChallenges, loginNonces, recoveryCodes, twoFactor, users } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
 
 /** Drizzle queries of sign-in, sign-up, e-mail codes and profile. Every function takes the database or a transaction. */
 
 export type UserRow = typeof users.$inferSelect;
 export type EmailCodeRow = typeof emailCodes.$inferSelect;
+export type TwoFactorRow = typeof twoFactor.$inferSelect;
+export type ChallengeRow = typeof loginChallenges.$inferSelect;
 
 // Comparing lower(column) with lower(value) uses the case-insensitive unique indexes of users.
 
@@ -30,7 +32,14 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
 
 export async function insertUser(
   db: DbOrTx,
-  values: { username: string; passwordHash: string; nickname: string; email: string; userType: number },
+  values: {
+    username: string;
+    passwordHash: string;
+    nickname: string;
+    email: string;
+    userType: number;
+    lang: string;
+  },
 ): Promise<UserRow> {
   const [row] = await db
     .insert(users)
@@ -55,6 +64,11 @@ export async function updateProfile(
 
 export async function setPasswordHash(db: DbOrTx, id: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/** The language of the account's latest sign-in, for the e-mails nobody asked for. */
+export async function setLanguage(db: DbOrTx, id: number, lang: string): Promise<void> {
+  await db.update(users).set({ lang }).where(eq(users.id, id));
 }
 
 /** Records a login event time for a user; false if that user already signed in with it (a replay). */
@@ -168,4 +182,134 @@ export async function recordWrongAttempt(
       usedAt: sql`case when ${emailCodes.attempts} + 1 >= ${maxAttempts} then coalesce(${emailCodes.usedAt}, ${now.toISOString()}::timestamptz) else ${emailCodes.usedAt} end`,
     })
     .where(eq(emailCodes.id, id));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Two-factor sign-in (two-factor-service.ts)
+
+export async function findTwoFactor(db: DbOrTx, userId: number): Promise<TwoFactorRow | undefined> {
+  const [row] = await db.select().from(twoFactor).where(eq(twoFactor.userId, userId)).limit(1);
+  return row;
+}
+
+/**
+ * Stores the secret of a new enrolment, replacing one that still waits for its first code; false (nothing
+ * changed) when two-factor sign-in is already on.
+ */
+export async function savePendingSecret(db: DbOrTx, userId: number, secretSealed: string): Promise<boolean> {
+  const rows = await db
+    .insert(twoFactor)
+    .values({ userId, secretSealed })
+    .onConflictDoUpdate({
+      target: twoFactor.userId,
+      set: { secretSealed, lastStep: null, updatedAt: new Date() },
+      setWhere: isNull(twoFactor.enabledAt),
+    })
+    .returning({ userId: twoFactor.userId });
+  return rows.length > 0;
+}
+
+/** Turns a waiting enrolment on with the step of its first code; false if it is gone or already on. */
+export async function enableTwoFactor(tx: DbOrTx, userId: number, step: number, at: Date): Promise<boolean> {
+  const rows = await tx
+    .update(twoFactor)
+    .set({ enabledAt: at, lastStep: step, updatedAt: at })
+    .where(and(eq(twoFactor.userId, userId), isNull(twoFactor.enabledAt)))
+    .returning({ userId: twoFactor.userId });
+  return rows.length > 0;
+}
+
+/**
+ * Records `step` as the last TOTP step used, only if it is later than the one recorded: of two requests with the
+ * same code, one wins. False when the step was not later (a replay) or two-factor sign-in is off.
+ */
+export async function useTotpStep(db: DbOrTx, userId: number, step: number): Promise<boolean> {
+  const rows = await db
+    .update(twoFactor)
+    .set({ lastStep: step })
+    .where(
+      and(
+        eq(twoFactor.userId, userId),
+        isNotNull(twoFactor.enabledAt),
+        or(isNull(twoFactor.lastStep), lt(twoFactor.lastStep, step)),
+      ),
+    )
+    .returning({ userId: twoFactor.userId });
+  return rows.length > 0;
+}
+
+export async function deleteTwoFactor(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
+}
+
+/** Replaces the user's recovery codes with new ones (argon2id hashes). */
+export async function replaceRecoveryCodes(tx: DbOrTx, userId: number, hashes: string[]): Promise<void> {
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await tx.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+export async function unusedRecoveryCodes(
+  db: DbOrTx,
+  userId: number,
+): Promise<{ id: number; codeHash: string }[]> {
+  return db
+    .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+}
+
+/** Uses a recovery code up; false if another request used it first. */
+export async function useRecoveryCode(db: DbOrTx, id: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(recoveryCodes)
+    .set({ usedAt: at })
+    .where(and(eq(recoveryCodes.id, id), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  return rows.length > 0;
+}
+
+export async function insertChallenge(
+  db: DbOrTx,
+  values: { userId: number; tokenHash: string; expiresAt: Date; ip: string | null; userAgent: string | null },
+): Promise<void> {
+  await db.insert(loginChallenges).values(values);
+}
+
+export async function findChallenge(db: DbOrTx, tokenHash: string): Promise<ChallengeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(loginChallenges)
+    .where(eq(loginChallenges.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/** Uses a challenge up if it is still live; false otherwise (used, expired, or out of tries meanwhile). */
+export async function useChallenge(db: DbOrTx, id: number, at: Date, maxAttempts: number): Promise<boolean> {
+  const rows = await db
+    .update(loginChallenges)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(loginChallenges.id, id),
+        isNull(loginChallenges.usedAt),
+        gt(loginChallenges.expiresAt, at),
+        lt(loginChallenges.attempts, maxAttempts),
+      ),
+    )
+    .returning({ id: loginChallenges.id });
+  return rows.length > 0;
+}
+
+/** Counts a wrong code against a challenge, in one statement. */
+export async function recordChallengeAttempt(db: DbOrTx, id: number): Promise<void> {
+  await db
+    .update(loginChallenges)
+    .set({ attempts: sql`${loginChallenges.attempts} + 1` })
+    .where(eq(loginChallenges.id, id));
+}
+
+export async function deleteChallengesBefore(db: DbOrTx, before: Date): Promise<void> {
+  await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, before));
 }

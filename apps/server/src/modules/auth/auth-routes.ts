@@ -1,13 +1,14 @@
 import {
   envelope,
   MSG,
-  ZAccessToken,
   ZCaptchaRequest,
   ZChangeMe,
   ZChangePassword,
   ZErrorBody,
   ZForgotPassword,
+  ZLoginAnswer,
   ZLoginForm,
+  ZMe,
   ZRegister,
   ZUser,
 } from '@ezrecharge/shared';
@@ -49,15 +50,19 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     {
       schema: {
         tags: TAGS,
-        summary: 'Sign in (form-encoded; password wire-encrypted with client_secret as event time)',
+        summary:
+          'Sign in (form-encoded; password wire-encrypted with client_secret as event time): a session, or with two-factor sign-in on, the token of its second step',
         consumes: ['application/x-www-form-urlencoded'],
         body: ZLoginForm,
-        response: { 200: ZAccessToken, ...errors },
+        response: { 200: ZLoginAnswer, ...errors },
       },
     },
     async (request) => {
-      const { username, password, client_secret } = request.body;
-      return auth.login({ username, password, eventtime: client_secret }, requestMeta(request));
+      const { username, password, client_secret, sign_in_code } = request.body;
+      return auth.login(
+        { username, password, eventtime: client_secret, signInCode: sign_in_code },
+        requestMeta(request),
+      );
     },
   );
 
@@ -130,11 +135,11 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
         tags: TAGS,
         summary: 'The signed-in user',
         security: SECURITY,
-        response: { 200: envelope(ZUser), ...errors },
+        response: { 200: envelope(ZMe), ...errors },
       },
       preHandler: requireUser,
     },
-    async (request) => ok(await auth.profile(currentUser(request).id)),
+    async (request) => ok(await auth.profile(currentUser(request))),
   );
 
   app.post(

@@ -12,6 +12,7 @@ const row: UserRow = {
   isSuperuser: false,
   userType: 2,
   isActive: true,
+  lang: null,
   createdAt: new Date('2026-01-02T03:04:05.006Z'),
   updatedAt: new Date('2026-02-02T03:04:05.006Z'),
 };

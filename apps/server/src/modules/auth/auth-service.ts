@@ -1,19 +1,18 @@
-import { randomInt } from 'node:crypto';
 import {
   isEventTimeFresh,
   loginContext,
   MSG,
-  type TAccessToken,
-  type TCaptchaApi,
   type TCaptchaRequest,
   type TChangeMe,
   type TChangePassword,
   type TForgotPassword,
+  type TLoginAnswer,
+  type TMe,
   type TRegister,
   type TUser,
 } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Sessions } from '../../infra/auth';
+import type { Sessions, SessionUser } from '../../infra/auth';
 import type { Db, DbOrTx } from '../../infra/db';
 import { uniqueViolation } from '../../infra/db-errors';
 import { AppError } from '../../infra/http';
@@ -27,11 +26,14 @@ import {
   type Limit,
   type RateLimiter,
 } from '../../infra/rate-limit';
-import { keyedHash, newToken, safeEqualHex } from '../../infra/tokens';
+import { newToken } from '../../infra/tokens';
 import { decryptWire } from '../../infra/wire-crypto';
-import { codeMail, type MailLang, passwordChangedMail } from './auth-mails';
+import { alreadyRegisteredMail, codeMail, type MailLang, passwordChangedMail } from './auth-mails';
 import type { UserRow } from './auth-repository';
 import * as repo from './auth-repository';
+import { CODE_TTL_MINUTES, EmailCodes } from './email-codes';
+import { LoginGuard, signInCodeRequired, signInCodeWrong } from './login-guard';
+import type { TwoFactorService } from './two-factor-service';
 
 /**
  * Sign-in, sign-up, e-mail codes, password reset and change, profile (SPEC.md §3–§8, DESIGN.md §9).
@@ -91,9 +93,6 @@ export const RESET_PER_IP: Limit = { name: 'reset-ip', max: 10, windowMs: 60 * M
 /** Wrong old passwords per user (a stolen session must not become a password oracle). */
 export const CHANGE_PASSWORD_FAILURES: Limit = { name: 'change-pw-fail', max: 10, windowMs: 15 * MINUTE };
 
-export const CODE_TTL_MINUTES = 10;
-export const CODE_RESEND_MS = 60_000;
-export const CODE_MAX_ATTEMPTS = 5;
 /** Login event times are fresh for ±5 minutes; a nonce older than this can never be replayed. */
 const NONCE_KEEP_MS = 15 * MINUTE;
 const NONCE_SWEEP_EVERY_MS = 5 * MINUTE;
@@ -121,13 +120,6 @@ function waitError(retryAfterSec: number): AppError {
   );
 }
 
-/** Thrown inside a transaction on a wrong code, so the attempt is counted after the rollback. */
-class WrongCode extends Error {
-  constructor(readonly codeId: number) {
-    super('wrong verification code');
-  }
-}
-
 // ---------------------------------------------------------------------------------------------------------
 
 export interface AuthServiceDeps {
@@ -137,6 +129,7 @@ export interface AuthServiceDeps {
   mailer: Mailer;
   limiter: RateLimiter;
   sessions: Sessions;
+  twoFactor: TwoFactorService;
   log: FastifyBaseLogger;
   /** Base of links in e-mails. */
   publicUrl: string;
@@ -152,46 +145,27 @@ export interface RequestMeta {
 
 export class AuthService {
   private readonly now: () => Date;
+  private readonly codes: EmailCodes;
+  private readonly guard: LoginGuard;
   private lastNonceSweep = 0;
   /** Unknown usernames still cost one argon2 verification, so response time does not tell which names exist. */
   private dummyHash: Promise<string> | undefined;
 
   constructor(private readonly deps: AuthServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.codes = new EmailCodes({ db: deps.db, secret: deps.secret, now: this.now });
+    this.guard = new LoginGuard({
+      db: deps.db,
+      limiter: deps.limiter,
+      codes: this.codes,
+      secret: deps.secret,
+      now: this.now,
+    });
   }
 
   private decoyHash(): Promise<string> {
     this.dummyHash ??= hashPassword(newToken());
     return this.dummyHash;
-  }
-
-  private codeHash(purpose: TCaptchaApi, email: string, code: string): string {
-    return keyedHash(this.deps.secret, code, `email-code:${purpose}:${email.toLowerCase()}`);
-  }
-
-  /** Inside a transaction: uses up the live code of purpose + address if `code` matches it. */
-  private async checkCode(tx: DbOrTx, purpose: TCaptchaApi, email: string, code: string): Promise<void> {
-    const at = this.now();
-    const row = await repo.liveCodeForUpdate(tx, purpose, email, at);
-    if (!row) throw invalidCode();
-    if (!safeEqualHex(row.codeHash, this.codeHash(purpose, email, code))) throw new WrongCode(row.id);
-    if (!(await repo.consumeCode(tx, row.id, at))) throw invalidCode();
-  }
-
-  /**
-   * Runs `work` in a transaction that calls checkCode. A wrong code rolls the work back, and the wrong try is
-   * then counted in a statement of its own, so the failing request cannot roll the count back with it.
-   */
-  private async withCode<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
-    try {
-      return await this.deps.db.transaction(work);
-    } catch (err) {
-      if (err instanceof WrongCode) {
-        await repo.recordWrongAttempt(this.deps.db, err.codeId, CODE_MAX_ATTEMPTS, this.now());
-        throw invalidCode();
-      }
-      throw err;
-    }
   }
 
   /** The password-changed notice; a mail failure must not undo or fail a change that is already committed. */
@@ -217,6 +191,7 @@ export class AuthService {
     if (at - this.lastNonceSweep < NONCE_SWEEP_EVERY_MS) return;
     this.lastNonceSweep = at;
     await repo.deleteLoginNoncesBefore(this.deps.db, new Date(at - NONCE_KEEP_MS));
+    await this.deps.twoFactor.sweep(new Date(at - NONCE_KEEP_MS));
   }
 
   private async requireRow(userId: number): Promise<UserRow> {
@@ -228,45 +203,76 @@ export class AuthService {
   /**
    * POST /login/access-token. `username` is the field exactly as sent: the wire key derives from it, and the
    * account is looked up without surrounding spaces. Unknown user, undecryptable password and wrong password
-   * are one answer, counted as one failure.
+   * are one answer, counted as one failure for the username and address (LOGIN_FAILURES) and for the username
+   * from any address (login-guard.ts: past its limit, a sign-in also needs an e-mailed code).
    */
   async login(
-    input: { username: string; password: string; eventtime: string },
+    input: { username: string; password: string; eventtime: string; signInCode?: string },
     meta: RequestMeta,
-  ): Promise<TAccessToken> {
+  ): Promise<TLoginAnswer> {
     const username = input.username.trim();
-    const failKey = `${username.toLowerCase()}|${meta.ip}`;
+    const name = username.toLowerCase();
+    const failKey = `${name}|${meta.ip}`;
     await ensureBelow(this.deps.limiter, LOGIN_FAILURES, failKey);
     if (!isEventTimeFresh(input.eventtime, this.now()))
       throw AppError.badRequest(AUTH_MESSAGES.staleEventTime);
+    const protectedFor = await this.guard.protectedFor(name);
 
-    const fail = async (): Promise<never> => {
-      await countFailure(this.deps.limiter, LOGIN_FAILURES, failKey);
-      throw AppError.badRequest(AUTH_MESSAGES.badCredentials);
-    };
-    let password: string;
+    let password: string | null;
     try {
       password = decryptWire(input.password, input.eventtime, loginContext(input.username));
     } catch {
-      return fail();
+      password = null;
     }
     const user = await repo.findUserByUsername(this.deps.db, username);
-    if (!user) {
-      await verifyPassword(await this.decoyHash(), password);
-      return fail();
-    }
-    if (!(await verifyPassword(user.passwordHash, password))) return fail();
-    if (!user.isActive) throw AppError.badRequest(AUTH_MESSAGES.deactivated);
+    // One argon2 verification whatever happened before it, so the time taken tells nothing either.
+    const passwordRight =
+      (await verifyPassword(user?.passwordHash ?? (await this.decoyHash()), password ?? '')) &&
+      password !== null &&
+      user !== undefined;
 
-    const token = await this.deps.db.transaction(async (tx) => {
+    if (protectedFor > 0) {
+      if (input.signInCode === undefined) {
+        // The same work and answer for a right and a wrong password: only the right one's code is mailed.
+        await this.guard.offerCode(name, passwordRight ? (user ?? null) : null, meta.lang);
+        await countFailure(this.deps.limiter, LOGIN_FAILURES, failKey);
+        throw signInCodeRequired(protectedFor);
+      }
+      if (!passwordRight) {
+        await this.countLoginFailure(name, failKey, user);
+        throw signInCodeWrong();
+      }
+      try {
+        await this.guard.useCode(name, input.signInCode);
+      } catch (err) {
+        await countFailure(this.deps.limiter, LOGIN_FAILURES, failKey);
+        throw err;
+      }
+    } else if (!passwordRight) {
+      await this.countLoginFailure(name, failKey, user);
+      throw AppError.badRequest(AUTH_MESSAGES.badCredentials);
+    }
+    if (!user?.isActive) throw AppError.badRequest(AUTH_MESSAGES.deactivated);
+
+    // With two-factor sign-in on, the right password earns only the challenge of the second step, not a session.
+    const secondStep = await this.deps.twoFactor.isEnabled(user.id);
+    const answer = await this.deps.db.transaction(async (tx): Promise<TLoginAnswer> => {
       if (!(await repo.insertLoginNonce(tx, user.id, input.eventtime))) {
         throw AppError.badRequest(AUTH_MESSAGES.replayed);
       }
-      return this.deps.sessions.create(tx, user.id, { ip: meta.ip, userAgent: meta.userAgent });
+      await repo.setLanguage(tx, user.id, meta.lang);
+      const client = { ip: meta.ip, userAgent: meta.userAgent };
+      if (secondStep) return this.deps.twoFactor.startChallenge(tx, user.id, client);
+      return { access_token: await this.deps.sessions.create(tx, user.id, client), token_type: 'bearer' };
     });
     await clearFailures(this.deps.limiter, LOGIN_FAILURES, failKey);
     await this.sweepNonces();
-    return { access_token: token, token_type: 'bearer' };
+    return answer;
+  }
+
+  private async countLoginFailure(name: string, failKey: string, user: UserRow | undefined): Promise<void> {
+    await countFailure(this.deps.limiter, LOGIN_FAILURES, failKey);
+    await this.guard.countFailure(name, user);
   }
 
   /** GET /logout: ends the session of this request only. */
@@ -275,41 +281,36 @@ export class AuthService {
   }
 
   /**
-   * POST /captcha/. For forget_password the answer (and the resend interval) is the same whether or not the
-   * address belongs to an account; the code is mailed only to an active account's address.
+   * POST /captcha/. The answer (and the resend interval) is the same whether or not the address belongs to an
+   * account. For forget_password the code is mailed only to an active account's address; for register, an address
+   * that has an account gets an e-mail saying so instead of a code.
    */
   async sendCode(input: TCaptchaRequest, meta: RequestMeta): Promise<void> {
     await enforce(this.deps.limiter, CAPTCHA_PER_IP, meta.ip);
     const purpose = input.captcha_api;
     const email = input.captcha_value;
     const owner = await repo.findUserByEmail(this.deps.db, email);
-    if (purpose === 'register' && owner) {
-      throw AppError.conflict(EMAIL_TAKEN, { captcha_value: EMAIL_TAKEN });
-    }
+    // Sign-up must not tell which addresses have accounts (issue #15): an address that has one gets the same
+    // answer, the same resend interval and a stored code that nobody ever reads, and its mailbox a "you already have
+    // an account" e-mail in place of the code, sent the same way, so the time taken does not tell either.
+    const alreadyRegistered = purpose === 'register' && owner !== undefined;
     const deliver = purpose === 'register' || owner?.isActive === true;
 
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const at = this.now();
-    const codeId = await this.deps.db.transaction(async (tx) => {
-      await repo.lockCodeAddress(tx, purpose, email);
-      const newest = await repo.newestCode(tx, purpose, email);
-      const waitMs = newest ? newest.createdAt.getTime() + CODE_RESEND_MS - at.getTime() : 0;
-      if (waitMs > 0) throw waitError(Math.ceil(waitMs / 1000));
-      await repo.retireCodes(tx, purpose, email, at);
-      return repo.insertCode(tx, {
-        purpose,
-        email,
-        codeHash: this.codeHash(purpose, email, code),
-        createdAt: at,
-        expiresAt: new Date(at.getTime() + CODE_TTL_MINUTES * MINUTE),
-      });
-    });
+    const issued = await this.codes.issue(purpose, email);
+    if ('waitSec' in issued) throw waitError(issued.waitSec);
     if (!deliver) return;
+    const mail =
+      alreadyRegistered && owner
+        ? alreadyRegisteredMail(meta.lang, owner.username, {
+            signIn: `${this.deps.publicUrl}/signin`,
+            reset: `${this.deps.publicUrl}/reset-password`,
+          })
+        : codeMail(meta.lang, purpose, issued.code, CODE_TTL_MINUTES);
     try {
-      await this.deps.mailer.send({ to: email, ...codeMail(meta.lang, purpose, code, CODE_TTL_MINUTES) });
+      await this.deps.mailer.send({ to: email, ...mail });
     } catch (err) {
       // Not sent, so not counted against the resend interval.
-      await repo.deleteCode(this.deps.db, codeId);
+      await this.codes.remove(issued.id);
       throw err;
     }
   }
@@ -322,22 +323,25 @@ export class AuthService {
     if (info.captcha_value.toLowerCase() !== input.email.toLowerCase()) throw invalidCode();
     const passwordHash = await hashPassword(input.password);
     try {
-      const row = await this.withCode(async (tx) => {
+      const row = await this.codes.run(async (tx) => {
+        // The code first: only the mailbox's owner gets past it, so "e-mail taken" (whose mailbox never received a
+        // code) tells nobody else which addresses have accounts. A conflict rolls the use of the code back.
+        await this.codes.check(tx, 'register', input.email, info.captcha_code);
         if (await repo.findUserByUsername(tx, input.username)) {
           throw AppError.conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
         }
         if (await repo.findUserByEmail(tx, input.email)) {
           throw AppError.conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
         }
-        await this.checkCode(tx, 'register', input.email, info.captcha_code);
         return repo.insertUser(tx, {
           username: input.username,
           passwordHash,
           nickname: input.username,
           email: input.email,
           userType: input.user_type,
+          lang: meta.lang,
         });
-      });
+      }, invalidCode);
       return toApiUser(row);
     } catch (err) {
       throw userConflict(err) ?? err;
@@ -350,21 +354,21 @@ export class AuthService {
     const info = input.captcha_info;
     if (info.captcha_value.toLowerCase() !== input.email.toLowerCase()) throw invalidCode();
     const passwordHash = await hashPassword(input.new_password);
-    const user = await this.withCode(async (tx) => {
-      await this.checkCode(tx, 'forget_password', input.email, info.captcha_code);
+    const user = await this.codes.run(async (tx) => {
+      await this.codes.check(tx, 'forget_password', input.email, info.captcha_code);
       const row = await repo.findUserByEmail(tx, input.email);
       // Same answer as a bad code: the reset form must not tell which addresses have accounts.
       if (!row?.isActive) throw invalidCode();
       await repo.setPasswordHash(tx, row.id, passwordHash);
       await this.deps.sessions.revokeAll(tx, row.id);
       return row;
-    });
+    }, invalidCode);
     await this.notifyPasswordChanged(user, meta.lang);
   }
 
-  /** GET /user/readme/ */
-  async profile(userId: number): Promise<TUser> {
-    return toApiUser(await this.requireRow(userId));
+  /** GET /user/readme/: the user, and whether two-factor sign-in is on (the console asks a superuser to enrol). */
+  async profile(user: SessionUser): Promise<TMe> {
+    return { ...toApiUser(await this.requireRow(user.id)), two_factor_enabled: user.twoFactorEnabled };
   }
 
   /** POST /user/changeme */

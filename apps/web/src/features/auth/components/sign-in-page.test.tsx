@@ -81,7 +81,9 @@ describe('sign-in', () => {
   });
 
   it('sends the wire-encrypted password, stores the session keys and opens /ezrecharge', async () => {
-    const api = loginApi(userRecord({ id: 12, is_superuser: true, email: 'boss@example.com' }));
+    const api = loginApi(
+      userRecord({ id: 12, is_superuser: true, email: 'boss@example.com', two_factor_enabled: true }),
+    );
     const { router } = renderApp('/signin');
 
     await fillAndSubmit('alice01', 'pass word 1');
@@ -196,5 +198,88 @@ describe('sign-in', () => {
     await userEvent.click(screen.getByRole('button', { name: '登录' }));
     // The server's refusal is a shared message, so it reads in Chinese too.
     expect(await screen.findByRole('dialog', { name: '用户名或密码错误' })).toBeInTheDocument();
+  });
+
+  it('asks for the e-mailed sign-in code when the account is protected, and sends it with the password', async () => {
+    let attempt = 0;
+    const api = stubApi({
+      'POST /api/v1/login/access-token': () =>
+        ++attempt === 1
+          ? {
+              ...fail(429, MSG.sign_in_code_required, { code: 'rate_limited' }),
+              headers: { 'Retry-After': '3000' },
+            }
+          : reply(200, { access_token: 'tok-2', token_type: 'bearer' }),
+      'GET /api/v1/user/readme/': () => ok(userRecord()),
+    });
+    const { router } = renderApp('/signin');
+    await fillAndSubmit('alice01', 'pass-123');
+
+    // Why, in a toast, and the field for the code under a notice.
+    expect(
+      await screen.findAllByText(
+        'Too many failed sign-ins to this account. If your password is right, we have e-mailed you a sign-in code: enter it with your password.',
+      ),
+    ).not.toHaveLength(0);
+    await fill(await screen.findByLabelText('Sign-in code'), '482913');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ezrecharge'));
+    const [first, second] = api.callsTo('POST /api/v1/login/access-token');
+    expect(formOf(first).has('sign_in_code')).toBe(false);
+    expect(formOf(second).get('sign_in_code')).toBe('482913');
+  });
+
+  it('signs in in two steps with two-factor sign-in on: the password, then a code', async () => {
+    const api = stubApi({
+      'POST /api/v1/login/access-token': () =>
+        reply(200, { two_factor_required: true, two_factor_token: 'step-token-0123456789', expires_in: 300 }),
+      'POST /api/v1/login/two-factor': () => reply(200, { access_token: 'tok-3', token_type: 'bearer' }),
+      'GET /api/v1/user/readme/': () => ok(userRecord({ two_factor_enabled: true })),
+    });
+    const { router } = renderApp('/signin');
+    await fillAndSubmit('alice01', 'pass-123');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Two-factor sign-in' })).toBeInTheDocument();
+    // No session yet: the token of the first step is not one.
+    expect(getAccessToken()).toBeNull();
+    expect(isSignedIn()).toBe(false);
+    await fill(screen.getByLabelText('Authentication code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ezrecharge'));
+    const [step] = api.callsTo('POST /api/v1/login/two-factor');
+    expect(step?.body).toEqual({ two_factor_token: 'step-token-0123456789', code: '123456' });
+    expect(step?.headers.has('Authorization')).toBe(false);
+    expect(getAccessToken()).toBe('tok-3');
+  });
+
+  it('keeps the code step on a wrong code, with the reason under the field', async () => {
+    stubApi({
+      'POST /api/v1/login/access-token': () =>
+        reply(200, { two_factor_required: true, two_factor_token: 'step-token-0123456789', expires_in: 300 }),
+      'POST /api/v1/login/two-factor': () =>
+        fail(400, MSG.two_factor_code_wrong, { errors: { code: MSG.two_factor_code_wrong } }),
+    });
+    renderApp('/signin');
+    await fillAndSubmit('alice01', 'pass-123');
+    await fill(await screen.findByLabelText('Authentication code'), '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('The code is wrong, has expired or was already used')).toBeInTheDocument();
+    expect(isSignedIn()).toBe(false);
+    // Back to the password step.
+    await userEvent.click(screen.getByRole('button', { name: 'Back to sign-in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('sends a superuser without two-factor sign-in to its set-up before the console', async () => {
+    stubApi({
+      'POST /api/v1/login/access-token': () => reply(200, { access_token: 'tok-1', token_type: 'bearer' }),
+      'GET /api/v1/user/readme/': () => ok(userRecord({ is_superuser: true, two_factor_enabled: false })),
+      'GET /api/v1/user/two-factor': () => ok({ enabled: false, required: true, recovery_codes_left: 0 }),
+    });
+    const { router } = renderApp('/signin');
+    await fillAndSubmit('alice01', 'pass-123');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/two-factor'));
   });
 });

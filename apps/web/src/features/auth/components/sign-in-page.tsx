@@ -1,24 +1,35 @@
-import { LockOutlined, LoginOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, LoginOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import { MSG } from '@ezrecharge/shared/messages';
 import { ZLoginForm } from '@ezrecharge/shared/schemas/accounts';
-import { Button, Form, Input } from 'antd';
-import { useEffect } from 'react';
+import { Alert, Button, Form, Input } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { isApiError } from '../../../lib/api-client';
 import { fieldRules, reportFormError } from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
-import { useSignIn } from '../api/login';
+import { type TSignInInput, useSignIn } from '../api/login';
 import { rememberMe } from '../utils/remember-me';
 import { AuthShell } from './auth-shell';
 import { LabelledSwitch } from './labelled-switch';
+import { TwoFactorStep } from './two-factor-step';
 
 interface TSignInValues {
   username: string;
   password: string;
   remember: boolean;
+  sign_in_code?: string;
 }
 
-const FIELDS = ['username', 'password'] as const;
+const FIELDS = ['username', 'password', 'sign_in_code'] as const;
+
+/** What the code step needs from the password step: its token, and what to remember once signed in. */
+interface TSecondStep {
+  token: string;
+  credentials: TSignInInput;
+  remember: boolean;
+}
 
 /** Sign-in /signin (SPEC.md §2, §4, §5). */
 export function SignInPage() {
@@ -42,19 +53,48 @@ export function SignInPage() {
     };
   }, [form]);
 
+  // Issue #15: an account under attack also needs an e-mailed code; two-factor sign-in adds a code step.
+  const [needsSignInCode, setNeedsSignInCode] = useState(false);
+  const [secondStep, setSecondStep] = useState<TSecondStep | null>(null);
+
+  const finish = async (credentials: TSignInInput, remember: boolean): Promise<void> => {
+    if (remember) await rememberMe().save(credentials.username, credentials.password);
+    else await rememberMe().forget();
+    await navigate(routePath('ezrecharge'));
+  };
+
   const onFinish = async (values: TSignInValues): Promise<void> => {
     const credentials = { username: values.username, password: values.password };
+    const signInCode = values.sign_in_code?.trim();
+    let result: Awaited<ReturnType<typeof signIn.mutateAsync>>;
     try {
-      await signIn.mutateAsync(credentials);
+      result = await signIn.mutateAsync({ ...credentials, ...(signInCode ? { signInCode } : {}) });
     } catch (error) {
+      if (isApiError(error) && error.messageKey === MSG.sign_in_code_required) {
+        // The API client showed why (429): the field for the e-mailed code appears.
+        setNeedsSignInCode(true);
+        return;
+      }
       // 400 is the generic "wrong username or password"; 429 and the rest were toasted by the API client.
       reportFormError(form, error, popup, { fields: FIELDS, fallback: { bad_request: t('signin.failed') } });
       return;
     }
-    if (values.remember) await rememberMe().save(credentials.username, credentials.password);
-    else await rememberMe().forget();
-    await navigate(routePath('ezrecharge'));
+    if ('twoFactorToken' in result) {
+      setSecondStep({ token: result.twoFactorToken, credentials, remember: values.remember });
+      return;
+    }
+    await finish(credentials, values.remember);
   };
+
+  if (secondStep) {
+    return (
+      <TwoFactorStep
+        token={secondStep.token}
+        onSignedIn={() => finish(secondStep.credentials, secondStep.remember)}
+        onBack={() => setSecondStep(null)}
+      />
+    );
+  }
 
   return (
     <AuthShell
@@ -92,6 +132,23 @@ export function SignInPage() {
             size="large"
           />
         </Form.Item>
+        {needsSignInCode && (
+          <>
+            <Alert className="auth-form__notice" type="warning" showIcon title={t('signInCode.hint')} />
+            <Form.Item
+              name="sign_in_code"
+              {...fieldRules(ZLoginForm.shape.sign_in_code.unwrap(), t('signInCode.label'))}
+            >
+              <Input
+                prefix={<MailOutlined aria-hidden="true" />}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                maxLength={6}
+                size="large"
+              />
+            </Form.Item>
+          </>
+        )}
         <div className="auth-form__row">
           <Form.Item name="remember" valuePropName="checked" noStyle>
             <LabelledSwitch>{t('signin.remember')}</LabelledSwitch>

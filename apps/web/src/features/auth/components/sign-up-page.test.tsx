@@ -23,6 +23,8 @@ afterEach(() => {
 });
 
 const CAPTCHA_SENT = 'The verification code has been sent to your email.';
+const CODE_OR_ACCOUNT_SENT =
+  'Check your e-mail: we have sent a verification code (or, if this address already has an account, how to sign in).';
 
 async function fillSignUp({ code = '123456', terms = true } = {}) {
   await fill(await screen.findByLabelText('Username'), 'newbie01');
@@ -68,7 +70,8 @@ describe('sign-up', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'SEND CODE' }));
 
-    expect(await screen.findByText(CAPTCHA_SENT)).toBeInTheDocument();
+    // The same words whether or not the address already has an account: the server answers both alike.
+    expect(await screen.findByText(CODE_OR_ACCOUNT_SENT)).toBeInTheDocument();
     expect(api.callsTo('POST /api/v1/captcha/')[0]?.body).toEqual({
       captcha_api: 'register',
       captcha_type: 'email',
@@ -82,17 +85,17 @@ describe('sign-up', () => {
     });
   });
 
-  it('shows an address that is already registered under the e-mail field', async () => {
+  it('shows a refusal of the address under the e-mail field', async () => {
     stubApi({
       'POST /api/v1/captcha/': () =>
-        fail(409, 'Email already registered', { errors: { captcha_value: 'Email already registered' } }),
+        fail(400, 'Email is not valid', { errors: { captcha_value: 'Email is not valid' } }),
     });
     renderApp('/signup');
-    await fill(await screen.findByLabelText('Email'), 'taken@example.com');
+    await fill(await screen.findByLabelText('Email'), 'odd@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'SEND CODE' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Email').closest('.ant-form-item')).toHaveTextContent(
-        'Email already registered',
+        'Email is not valid',
       ),
     );
     expect(screen.getByRole('button', { name: /SEND CODE$/ })).toBeEnabled();

@@ -39,7 +39,8 @@ export function SignUpPage() {
     captchaApi: 'register',
     emailSchema: SCHEMA.email,
     emailLabel: t('fields.email'),
-    sentText: t('signup.captchaSent'),
+    // The same answer whether or not the address has an account (issue #15): the mail says which.
+    sentText: t('signup.codeOrAccountSent'),
   });
 
   const onFinish = async (values: TSignUpValues): Promise<void> => {

@@ -20,7 +20,7 @@ interface TCaptchaSenderOptions {
 /**
  * What the SEND CODE / GET CODE button does on the sign-up and reset screens: without an e-mail, SPEC.md's "Please enter
  * your email to receive the verification code." under the e-mail field; otherwise ask the server, confirm with a
- * toast, and put a refusal (e.g. "already registered") under the field it concerns.
+ * toast, and put a refusal (e.g. an address the server finds invalid) under the field it concerns.
  */
 export function useCaptchaSender({
   form,

@@ -1,6 +1,9 @@
+import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
+import { routePath } from '../../../lib/routes';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileForm } from './profile-form';
 import './profile.css';
@@ -10,7 +13,15 @@ export function ProfilePage() {
   const { t } = useTranslation('profile');
   return (
     <div className="profile-page">
-      <PageHeader title={t('title')} description={t('description')} />
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        extra={
+          <ButtonLink to={routePath('two-factor')} icon={<SafetyCertificateOutlined aria-hidden="true" />}>
+            {t('common:routes.two-factor')}
+          </ButtonLink>
+        }
+      />
       <div className="console-panel">
         <Tabs
           items={[

@@ -1,0 +1,1 @@
+export { TwoFactorPage } from './components/two-factor-page';
