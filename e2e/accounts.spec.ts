@@ -39,9 +39,9 @@ function newAccount(prefix: string) {
 
 const t = (lang: TLang, key: string) => text(lang, 'auth', key);
 
-/** A toast (antd notification) with this text. */
+/** A toast (components/ui/toaster.tsx) with this text. */
 function toast(page: Page, message: string) {
-  return page.locator('.ant-notification-notice').filter({ hasText: message });
+  return page.locator('.app-toast').filter({ hasText: message });
 }
 
 /**
@@ -269,7 +269,7 @@ test('an administrator adds a user, edits it and deletes it', async ({ page, con
     .filter({ hasText: text('en', 'common', 'confirmDelete.title') })
     .getByRole('button', { name: text('en', 'common', 'confirmDelete.ok') })
     .click();
-  await expect(page.locator('.ant-modal-confirm-error')).toBeVisible();
+  await expect(page.locator('.app-dialog--error')).toBeVisible();
   await expect(own).toHaveCount(1);
   expectRefusals(consoleErrors, 400, 1);
 });

@@ -32,9 +32,9 @@ const c = (lang: TLang, key: string, values: Record<string, string> = {}) =>
     text(lang, 'catalogue-admin', key),
   );
 
-/** A toast (antd notification) with this text. */
+/** A toast (components/ui/toaster.tsx) with this text. */
 function toast(page: Page, message: string) {
-  return page.locator('.ant-notification-notice').filter({ hasText: message });
+  return page.locator('.app-toast').filter({ hasText: message });
 }
 
 /** What the page gets from a public select, opened as the recharge form opens it (DESIGN.md §5). */

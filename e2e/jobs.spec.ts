@@ -77,9 +77,7 @@ test('a superuser reads why jobs failed, filters them by kind and retries one', 
   );
   await dialog.getByRole('button', { name: j('confirm.ok') }).click();
   expect((await retried).status()).toBe(200);
-  await expect(
-    page.locator('.ant-notification-notice').filter({ hasText: MESSAGES.job_retried }),
-  ).toBeVisible();
+  await expect(page.locator('.app-toast').filter({ hasText: MESSAGES.job_retried })).toBeVisible();
   await expect(receipt).toHaveCount(0);
   await expect(page.getByText(j('list.empty'))).toBeVisible();
 });

@@ -77,9 +77,7 @@ test('an operator sees a failed delivery, reads its history and retries the char
     const dialog = page.getByRole('dialog', { name: fill(o('actions.retryCharge.title'), { orderNum }) });
     await dialog.getByLabel(o('actions.reason')).fill('BIGO ID confirmed with the buyer');
     await dialog.getByRole('button', { name: o('actions.retryCharge.ok'), exact: true }).click();
-    await expect(
-      page.locator('.ant-notification-notice').filter({ hasText: MESSAGES.order_retry_started }),
-    ).toBeVisible();
+    await expect(page.locator('.app-toast').filter({ hasText: MESSAGES.order_retry_started })).toBeVisible();
 
     // The delivery runs again (the order left the charge-failed list); the list shows it charged once it is.
     await page.goto('/order');

@@ -141,9 +141,7 @@ async function operatorAction(
   const dialog = page.getByRole('dialog', { name: fillText(o(`actions.${action}.title`), { orderNum }) });
   await dialog.getByLabel(o('actions.reason')).fill(reason);
   await dialog.getByRole('button', { name: o(`actions.${action}.ok`), exact: true }).click();
-  await expect(
-    page.locator('.ant-notification-notice').filter({ hasText: MESSAGES.order_refund_started }),
-  ).toBeVisible();
+  await expect(page.locator('.app-toast').filter({ hasText: MESSAGES.order_refund_started })).toBeVisible();
 }
 
 for (const lang of LANGS) {

@@ -223,7 +223,7 @@ test.describe('recharge and payment', () => {
       .getByRole('button', { name: fillIn(text('en', 'common', 'orderNumber.copy'), { orderNum }) })
       .click();
     await expect(
-      page.locator('.ant-notification-notice', {
+      page.locator('.app-toast', {
         hasText: fillIn(text('en', 'common', 'orderNumber.copied'), { orderNum }),
       }),
     ).toBeVisible();

@@ -20,9 +20,9 @@ const tr = (lang: TLang, ns: string, key: string, values: Record<string, string>
     text(lang, ns, key),
   );
 
-/** A toast (antd notification) with this text. */
+/** A toast (components/ui/toaster.tsx) with this text. */
 function toast(page: Page, message: string) {
-  return page.locator('.ant-notification-notice').filter({ hasText: message });
+  return page.locator('.app-toast').filter({ hasText: message });
 }
 
 /** A returning visitor: cookie notice accepted; the language stays whatever the visitor picks. */

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { i18nReady } from '../lib/i18n';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 import './global.css';
@@ -10,10 +11,13 @@ if (!container) throw new Error('index.html has no #root element');
 
 const router = createAppRouter();
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// The core texts of the stored language come first (one small chunk each); without them every label is a key.
+void i18nReady.then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

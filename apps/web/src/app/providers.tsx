@@ -1,87 +1,17 @@
-import { ERROR_TOAST_WIDTH } from '@ezrecharge/shared/limits';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
-import enUS from 'antd/es/locale/en_US';
-import zhCN from 'antd/es/locale/zh_CN';
-import { type ReactNode, useEffect } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import { i18n, isLanguage } from '../lib/i18n';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
-import { setToastBridge } from '../lib/toast';
 
 /**
- * Darker than antd's defaults wherever antd draws text in these colours, so every text reaches 4.5:1 against its
- * background (WCAG 2.1 AA; e2e/accessibility.spec.ts runs axe on every screen): field hints, counters, empty
- * states and placeholders (antd: #8c8c8c at 3.4:1 and #bfbfbf at 1.8:1), danger buttons and field errors
- * (#ff4d4f at 3.3:1), and tags, whose text sits on a pale tint of its own colour (green #52c41a at 2.2:1, gold
- * #d48806 at 2.7:1). Tags get the darker shade of each colour whose default fails (palette 8, or 9 for gold and
- * lime); the tints behind them stay antd's.
+ * What every page needs: the query cache and the texts. Ant Design's providers wrap the console only
+ * (components/layouts/antd-providers.tsx, loaded with the admin layout), so the storefront's first load has none.
  */
-const SECONDARY_TEXT = 'rgba(0, 0, 0, 0.6)'; // #666 on white: 5.7:1
-const THEME: ThemeConfig = {
-  token: {
-    colorPrimary: '#5b3cc4',
-    colorInfo: '#5b3cc4',
-    colorSuccess: '#52c41a',
-    colorError: '#cf1322', // 5.6:1 on white
-    colorTextTertiary: SECONDARY_TEXT,
-    colorTextDescription: SECONDARY_TEXT,
-    colorTextPlaceholder: SECONDARY_TEXT,
-    borderRadius: 8,
-    fontFamily: 'var(--app-font)',
-  },
-  components: {
-    // The toast column must fit the widest toast (errors, SPEC.md §9); narrower toasts align right in it.
-    Notification: { width: ERROR_TOAST_WIDTH },
-    Tag: {
-      colorSuccess: '#237804', // on #f6ffed: 5.4:1
-      colorWarning: '#874d00', // on #fffbe6: 6.5:1
-      green7: '#237804',
-      gold7: '#874d00',
-      lime7: '#3f6600',
-      orange7: '#ad4e00',
-      cyan7: '#006d75',
-      volcano7: '#ad2102',
-    },
-  },
-};
-
-/** Hands antd's context-aware notification API to the toast module, which code outside React uses. */
-function ToastBridge() {
-  const { notification } = AntApp.useApp();
-  useEffect(() => {
-    setToastBridge(notification);
-    return () => setToastBridge(null);
-  }, [notification]);
-  return null;
-}
-
-function LocalisedAntd({ children }: { children: ReactNode }) {
-  const { i18n: active } = useTranslation();
-  const locale = isLanguage(active.language) && active.language === 'zh' ? zhCN : enUS;
-  return (
-    <ConfigProvider
-      locale={locale}
-      theme={THEME}
-      // antd spaces out two Chinese characters on a button ("登 录"); Chinese typesetting does not.
-      button={{ autoInsertSpace: false }}
-      // antd puts a half-width ":" after the labels of inline forms (the console's filters); Chinese would need "：".
-      form={{ colon: false }}
-    >
-      <AntApp notification={{ placement: 'topRight' }}>
-        <ToastBridge />
-        {children}
-      </AntApp>
-    </ConfigProvider>
-  );
-}
-
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
-        <LocalisedAntd>{children}</LocalisedAntd>
-      </I18nextProvider>
+      <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
     </QueryClientProvider>
   );
 }

@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { CookieNotice } from '../components/cookie-notice';
+import { PopupHost } from '../components/ui/popup-host';
+import { Toaster } from '../components/ui/toaster';
 import type { TRouteName } from '../lib/routes';
 
 export interface TRouteHandle {
@@ -33,6 +35,8 @@ export function RootLayout() {
       {navigation.state !== 'idle' && <div className="route-progress" aria-hidden="true" />}
       <CookieNotice />
       <Outlet />
+      <Toaster />
+      <PopupHost />
       <ScrollRestoration />
     </>
   );

@@ -4,6 +4,7 @@ import { PublicLayout } from '../components/layouts/public-layout';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageLoading } from '../components/page-loading';
 import { RouteError } from '../components/route-error';
+import { ALL_NAMESPACES, loadNamespaces } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
 import { ADMIN_LAYOUT, ROUTE_NAMES, ROUTES, routePath, type TPageLoader, type TRoute } from '../lib/routes';
 import { ensureSession, mustEnrolTwoFactor, readSessionUser } from '../lib/session';
@@ -16,7 +17,10 @@ import { RootLayout, type TRouteHandle } from './root-layout';
  * React.lazy fetches only once the guard has passed and the screen renders (inside the layouts' Suspense).
  */
 function lazyAfterGuard(load: TPageLoader): ComponentType {
-  return lazy(async () => ({ default: await load() }));
+  return lazy(async () => {
+    const [Component] = await Promise.all([load(), loadNamespaces(ALL_NAMESPACES)]);
+    return { default: Component };
+  });
 }
 
 /**
@@ -61,7 +65,14 @@ function pageRoute(route: TRoute): RouteObject {
   };
   if (route.layout === 'admin') return { ...base, Component: lazyAfterGuard(route.page) };
   // Public pages: the router waits for the chunk, so the previous page stays up until the next one is ready.
-  return { ...base, lazy: async () => ({ Component: await route.page() }) };
+  // Its texts load beside its chunk, so it renders complete rather than suspending on a namespace.
+  return {
+    ...base,
+    lazy: async () => {
+      const [Component] = await Promise.all([route.page(), loadNamespaces(route.texts)]);
+      return { Component };
+    },
+  };
 }
 
 const routesOf = (layout: TRoute['layout']): RouteObject[] =>

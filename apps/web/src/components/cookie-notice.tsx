@@ -1,9 +1,9 @@
 import { COOKIE_ACCEPTED_VALUE } from '@ezrecharge/shared/limits';
-import { Button } from 'antd';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routePath } from '../lib/routes';
 import { readLocal, STORAGE_KEYS, subscribeStorage, writeLocal } from '../lib/storage';
+import { Button } from './ui/button';
 
 function isAccepted(): boolean {
   return readLocal(STORAGE_KEYS.cookieAccepted) === COOKIE_ACCEPTED_VALUE;
@@ -24,7 +24,7 @@ export function CookieNotice() {
         </a>
       </p>
       <Button
-        type="primary"
+        variant="primary"
         size="small"
         onClick={() => writeLocal(STORAGE_KEYS.cookieAccepted, COOKIE_ACCEPTED_VALUE)}
       >

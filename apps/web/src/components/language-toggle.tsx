@@ -1,11 +1,11 @@
-import { GlobalOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { currentLanguage, setLanguage, type TLanguage } from '../lib/i18n';
 import { reloadPage } from '../lib/navigation';
 import { routePath } from '../lib/routes';
 import { removeLocal, STORAGE_KEYS } from '../lib/storage';
+import { Button } from './ui/button';
+import { GlobeIcon } from './ui/icons';
 
 /** Pages whose data is fetched in the active language and are simplest to reload (SPEC.md §2). */
 const RELOAD_PATHS = [routePath('faq'), routePath('recharge'), routePath('ezrecharge')];
@@ -27,8 +27,8 @@ export function LanguageToggle({ className }: { className?: string }) {
   return (
     <Button
       className={className}
-      type="text"
-      icon={<GlobalOutlined aria-hidden="true" />}
+      variant="text"
+      icon={<GlobeIcon />}
       aria-label={t('language.switchTo', { language: nextName })}
       onClick={() => void onClick()}
     >

@@ -1,22 +1,23 @@
-import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from './ui/button';
+import { ErrorCircleIcon } from './ui/icons';
 
 /** SPEC.md §8 load failure of a detail screen: 'Oops, something went wrong!', a retry and a way back. */
 export function LoadFailed({ onRetry, back }: { onRetry: () => void; back?: ReactNode }) {
   const { t } = useTranslation('common');
   return (
-    <Result
-      status="error"
-      title={<span role="alert">{t('oops')}</span>}
-      extra={
-        <>
-          <Button type="primary" onClick={onRetry}>
-            {t('retry')}
-          </Button>
-          {back}
-        </>
-      }
-    />
+    <div className="load-failed">
+      <ErrorCircleIcon className="load-failed__icon" />
+      <p className="load-failed__title" role="alert">
+        {t('oops')}
+      </p>
+      <div className="load-failed__actions">
+        <Button variant="primary" onClick={onRetry}>
+          {t('retry')}
+        </Button>
+        {back}
+      </div>
+    </div>
   );
 }

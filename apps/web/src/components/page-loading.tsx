@@ -1,11 +1,11 @@
-import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from './ui/spinner';
 
 export function PageLoading() {
   const { t } = useTranslation('common');
   return (
     <div className="page-loading" role="status">
-      <Spin size="large" />
+      <Spinner className="page-loading__spinner" />
       <span className="visually-hidden">{t('loading')}</span>
     </div>
   );

@@ -1,5 +1,5 @@
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Button } from './ui/button';
 
 /** Shown when a page fails to load or render, e.g. a chunk that vanished after a new deployment. */
 export function RouteError() {
@@ -10,7 +10,7 @@ export function RouteError() {
         {t('routeError.title')}
       </h1>
       <p className="status-page__text">{t('routeError.description')}</p>
-      <Button type="primary" size="large" onClick={() => window.location.reload()}>
+      <Button variant="primary" size="large" onClick={() => window.location.reload()}>
         {t('routeError.reload')}
       </Button>
     </section>

@@ -4,9 +4,10 @@ import { ApiError, api, apiRequest } from './api-client';
 import { setLanguage } from './i18n';
 import { setNavigator } from './navigation';
 import { getAccessToken, isSignedIn, readLocal, STORAGE_KEYS, setAccessToken, writeLocal } from './storage';
-import { setToastBridge, type TToastArgs, type TToastKind } from './toast';
+import { clearToasts, currentToasts, subscribeToasts, type TToastKind } from './toast';
 
-const toasts: Array<{ kind: TToastKind; args: TToastArgs }> = [];
+const toasts: Array<{ kind: TToastKind; args: { title: string } }> = [];
+let unsubscribe = () => {};
 const visited: string[] = [];
 
 type THandler = (url: string, init: RequestInit) => Promise<Response> | Response;
@@ -56,9 +57,11 @@ async function rejectionOf(promise: Promise<unknown>): Promise<ApiError> {
 
 beforeEach(async () => {
   await setLanguage('en');
-  setToastBridge({
-    success: (args) => toasts.push({ kind: 'success', args }),
-    error: (args) => toasts.push({ kind: 'error', args }),
+  let seen = 0;
+  unsubscribe = subscribeToasts(() => {
+    const all = currentToasts();
+    for (const item of all.slice(seen)) toasts.push({ kind: item.kind, args: { title: item.text } });
+    seen = all.length;
   });
   setNavigator((to) => visited.push(to));
 });
@@ -66,7 +69,8 @@ beforeEach(async () => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  setToastBridge(null);
+  unsubscribe();
+  clearToasts();
   setNavigator(null);
   toasts.length = 0;
   visited.length = 0;

@@ -7,7 +7,7 @@ import { ApiError } from './api-client';
 import { clearSelectCaches, loadPriceSelect, loadProductSelect, priceCacheKey } from './catalogue-select';
 import { setLanguage } from './i18n';
 import { readLocal, STORAGE_KEYS, writeLocal } from './storage';
-import { setToastBridge } from './toast';
+import { clearToasts, currentToasts, subscribeToasts } from './toast';
 
 const PRODUCTS: TProductSelectItem[] = [
   {
@@ -43,18 +43,27 @@ async function sealed(value: unknown) {
 
 const START = new Date('2025-06-01T04:00:00.000Z');
 const toasts: string[] = [];
+let unsubscribe = () => {};
 
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(START);
   await setLanguage('en');
-  setToastBridge({ success: () => {}, error: (args) => toasts.push(args.title) });
+  unsubscribe = subscribeToasts(() => {
+    toasts.length = 0;
+    toasts.push(
+      ...currentToasts()
+        .filter((item) => item.kind === 'error')
+        .map((item) => item.text),
+    );
+  });
 });
 
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  setToastBridge(null);
+  unsubscribe();
+  clearToasts();
   toasts.length = 0;
 });
 

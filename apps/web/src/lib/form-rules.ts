@@ -1,22 +1,21 @@
 import { isMessageKey, type TMessageKey } from '@ezrecharge/shared/messages';
-import type { FormInstance, FormItemProps } from 'antd';
 import type { ZodType } from 'zod';
 import { type ApiError, isApiError, messageKeyText } from './api-client';
 import { i18n } from './i18n';
 
 /**
- * Form validation of SPEC.md §5 on antd forms, driven by the shared zod schemas so that the browser and the
- * server apply the same rules and report the same messages:
- * - a field's rules run on blur and on change (not on every input event of a composition) and stop at the first
- *   failing rule;
+ * Form validation of SPEC.md §5, the same for the storefront's own forms (lib/use-form.ts) and the console's antd
+ * forms (lib/antd-form-rules.ts), driven by the shared zod schemas so that the browser and the server apply the
+ * same rules and report the same messages:
  * - the shared schemas report message keys (messages.ts), shown in the active language (`validation:<key>`);
  * - any other message becomes SPEC.md's generic '{field} is not valid.'.
  */
 
-type TRules = NonNullable<FormItemProps['rules']>;
-export type TRule = TRules[number];
-
-export const VALIDATE_TRIGGER = ['onBlur', 'onChange'];
+/** A field's rule: the message to show, or undefined when the value passes. */
+export type TValidator<TValue = unknown, TValues = Record<string, unknown>> = (
+  value: TValue,
+  values: TValues,
+) => string | undefined | Promise<string | undefined>;
 
 /** A shared message in the active language. */
 export function messageTextOf(key: TMessageKey): string {
@@ -28,60 +27,46 @@ export function invalidFieldMessage(field: string): string {
   return i18n.t('validation:field_invalid').replace('{field}', field);
 }
 
-/** A single antd rule that checks the value with a zod schema and reports its first failing check. */
-export function zodRule(schema: ZodType, label: string): TRule {
-  return {
-    validator: async (_rule, value: unknown) => {
-      const result = schema.safeParse(value);
-      if (result.success) return;
-      const first = result.error.issues[0]?.message ?? '';
-      throw new Error(isMessageKey(first) ? messageTextOf(first) : invalidFieldMessage(label));
-    },
-  };
+/** The message of a value's first failing check against a zod schema, or undefined when it passes. */
+export function zodMessage(schema: ZodType, label: string, value: unknown): string | undefined {
+  const result = schema.safeParse(value);
+  if (result.success) return undefined;
+  const first = result.error.issues[0]?.message ?? '';
+  return isMessageKey(first) ? messageTextOf(first) : invalidFieldMessage(label);
+}
+
+/** A rule that checks the value with a zod schema and reports its first failing check. */
+export function zodCheck(schema: ZodType, label: string): TValidator {
+  return (value) => zodMessage(schema, label, value);
+}
+
+/** Whether the schema refuses an empty value (the field is required). */
+export function isRequired(schema: ZodType): boolean {
+  return !schema.safeParse(undefined).success;
 }
 
 /**
- * Props for a Form.Item: the zod rule (plus any `extra` rules, run after it), the SPEC.md triggers, stop at the
- * first failure, and the required mark when the schema refuses an empty value.
+ * A server's `errors` (SPEC.md §5: "Server-side field errors are shown under the fields") sorted by the form's
+ * fields. `fields` lists the form's field names; a server name matches a field by its full dotted name, by an
+ * `aliases` entry, or by its last segment (`captcha_info.captcha_code` → `captcha_code`). An error the server named
+ * by its shared key (`error_keys`) is in the active language, others as sent. `unplaced` holds the messages that
+ * matched no field, for the caller to show elsewhere.
  */
-export function fieldRules(
-  schema: ZodType,
-  label: string,
-  extra: TRules = [],
-): Pick<FormItemProps, 'rules' | 'validateTrigger' | 'validateFirst' | 'required' | 'label'> {
-  return {
-    label,
-    rules: [zodRule(schema, label), ...extra],
-    validateTrigger: VALIDATE_TRIGGER,
-    validateFirst: true,
-    required: !schema.safeParse(undefined).success,
-  };
-}
-
-/**
- * Shows a server's `errors` (SPEC.md §5: "Server-side field errors are shown under the fields") on the form.
- * `fields` lists the form's field names; a server name matches a field by its full dotted name, by an `aliases`
- * entry, or by its last segment (`captcha_info.captcha_code` → `captcha_code`). An error the server named by its
- * shared key (`error_keys`) shows in the active language, others as sent. Returns the messages that matched no
- * field, for the caller to show elsewhere.
- */
-export function applyServerErrors(
-  form: FormInstance,
+export function serverFieldErrors(
   error: unknown,
   fields: readonly string[],
   aliases: Readonly<Record<string, string>> = {},
-): string[] {
-  if (!isApiError(error)) return [];
-  const placed: Array<{ name: string; errors: string[] }> = [];
+): { placed: Record<string, string>; unplaced: string[] } {
+  const placed: Record<string, string> = {};
   const unplaced: string[] = [];
+  if (!isApiError(error)) return { placed, unplaced };
   for (const [serverName, message] of Object.entries(error.fieldErrors)) {
     const text = messageKeyText(error.fieldErrorKeys[serverName]) ?? message;
     const name = fieldFor(serverName, fields, aliases);
-    if (name) placed.push({ name, errors: [text] });
+    if (name) placed[name] = text;
     else unplaced.push(text);
   }
-  form.setFields(placed);
-  return unplaced;
+  return { placed, unplaced };
 }
 
 function fieldFor(
@@ -126,19 +111,23 @@ export interface TFormErrorOptions {
   alwaysShowMessage?: boolean;
 }
 
+/** Where a form shows the errors the server sent for its fields. */
+export type TSetFieldErrors = (errors: Record<string, string>) => void;
+
 /**
  * A failed form submission (SPEC.md §5, §8): the server's field errors go under their fields; the message shows in
  * the error popup unless the API client already toasted it or the field errors say everything.
  */
-export function reportFormError(
-  form: FormInstance,
+export function reportFieldErrors(
+  setFieldErrors: TSetFieldErrors,
   error: unknown,
   popup: (text: string) => void,
   { fields, aliases, fallback, alwaysShowMessage = false }: TFormErrorOptions,
 ): void {
-  const unplaced = applyServerErrors(form, error, fields, aliases);
+  const { placed, unplaced } = serverFieldErrors(error, fields, aliases);
+  setFieldErrors(placed);
   if (isApiError(error) && error.toasted) return;
-  const placed = isApiError(error) ? Object.keys(error.fieldErrors).length - unplaced.length : 0;
-  if (placed > 0 && unplaced.length === 0 && !alwaysShowMessage) return;
+  const placedCount = Object.keys(placed).length;
+  if (placedCount > 0 && unplaced.length === 0 && !alwaysShowMessage) return;
   popup(errorText(error, fallback));
 }

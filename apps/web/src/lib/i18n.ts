@@ -1,13 +1,15 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { LANGUAGES, type TLanguage } from '@ezrecharge/shared/support-contact';
-import i18next, { type Resource, type ResourceKey } from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readLocal, STORAGE_KEYS, writeLocal } from './storage';
 
 export { LANGUAGES, type TLanguage };
 export const DEFAULT_LANGUAGE: TLanguage = 'en';
 export const DEFAULT_NAMESPACE = 'common';
+/** Texts every page uses (the layouts, API errors, form messages): loaded before the first render. */
+export const CORE_NAMESPACES = ['common', 'layout', 'validation'] as const;
 
 const DAYJS_LOCALES: Record<TLanguage, string> = { en: 'en', zh: 'zh-cn' };
 const HTML_LANG: Record<TLanguage, string> = { en: 'en', zh: 'zh-CN' };
@@ -17,28 +19,31 @@ export function isLanguage(value: unknown): value is TLanguage {
 }
 
 /**
- * Turns `{ '../locales/en/common.json': {...} }` into i18next resources, one namespace per file, so a feature
- * adds its strings by dropping `locales/{en,zh}/<feature>.json` beside the others.
+ * One chunk per language and namespace (`locales/{en,zh}/<feature>.json`): a page downloads only its own texts in
+ * the active language (issue #14), the console its namespaces when it opens (lib/routes.ts says which).
  */
-export function buildResources(files: Record<string, ResourceKey>): Resource {
-  const resources: Resource = {};
-  for (const [path, content] of Object.entries(files)) {
-    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match) continue;
-    const [, language = '', namespace = ''] = match;
-    const bundle = resources[language] ?? {};
-    bundle[namespace] = content;
-    resources[language] = bundle;
-  }
-  return resources;
-}
+const LOCALE_LOADERS = import.meta.glob<ResourceKey>('../locales/*/*.json', { import: 'default' });
 
-export const LOCALE_FILES = import.meta.glob<ResourceKey>('../locales/*/*.json', {
-  eager: true,
-  import: 'default',
-});
+/** Every namespace there is (file names under locales/en). */
+export const ALL_NAMESPACES: readonly string[] = Object.keys(LOCALE_LOADERS)
+  .map((file) => /\/locales\/en\/([^/]+)\.json$/.exec(file)?.[1])
+  .filter((name): name is string => name !== undefined);
 
-const resources = buildResources(LOCALE_FILES);
+const localeBackend: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (language, namespace, callback) => {
+    const load = LOCALE_LOADERS[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`no texts for ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (texts) => callback(null, texts),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 export function storedLanguage(): TLanguage {
   const stored = readLocal(STORAGE_KEYS.lang);
@@ -53,24 +58,34 @@ function applyLanguageSideEffects(language: TLanguage): void {
 }
 
 const initialLanguage = storedLanguage();
-// Resources are bundled, so init completes synchronously (initAsync: false); the promise carries nothing.
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: initialLanguage,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  ns: Object.keys(resources[DEFAULT_LANGUAGE] ?? {}),
-  defaultNS: DEFAULT_NAMESPACE,
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
+/**
+ * Resolves when the core texts of the stored language are in. No fallback language: the locale test keeps both
+ * languages complete, and a fallback would download the English texts beside the Chinese ones.
+ */
+export const i18nReady: Promise<unknown> = i18n
+  .use(localeBackend)
+  .use(initReactI18next)
+  .init({
+    lng: initialLanguage,
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    load: 'currentOnly',
+    ns: [...CORE_NAMESPACES],
+    defaultNS: DEFAULT_NAMESPACE,
+    interpolation: { escapeValue: false },
+  });
 applyLanguageSideEffects(initialLanguage);
+
+/** Loads the texts of these namespaces in the active language (resolves at once when they are in). */
+export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  return i18n.loadNamespaces([...namespaces]);
+}
 
 export function currentLanguage(): TLanguage {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }
 
-/** Stores the choice under `lang` and switches texts, dayjs and (through the providers) antd. */
+/** Stores the choice under `lang` and switches texts (loading the new language's namespaces) and dayjs. */
 export async function setLanguage(language: TLanguage): Promise<void> {
   writeLocal(STORAGE_KEYS.lang, language);
   applyLanguageSideEffects(language);

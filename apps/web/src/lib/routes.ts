@@ -24,11 +24,12 @@ export type TRole = 'visitor' | 'user' | 'superuser';
 export type TPageLoader = () => Promise<ComponentType>;
 
 /**
- * A public route is for visitors and has no side-navigation entry; an admin route names the entry it highlights
- * (an entry is a route whose `nav` is itself, shown in table order).
+ * A public route is for visitors, has no side-navigation entry and names the locale namespaces its page needs
+ * (`texts`, besides the core ones of lib/i18n.ts); an admin route names the entry it highlights (an entry is a
+ * route whose `nav` is itself, shown in table order).
  */
 type TRouteDeclaration<TName extends string> =
-  | { path: string; layout: 'public'; role: 'visitor'; page: TPageLoader }
+  | { path: string; layout: 'public'; role: 'visitor'; texts: readonly string[]; page: TPageLoader }
   | { path: string; layout: 'admin'; role: 'user' | 'superuser'; nav: TName; page: TPageLoader };
 
 function defineRoutes<const T extends Record<string, TRouteDeclaration<Extract<keyof T, string>>>>(
@@ -42,96 +43,112 @@ const ROUTE_TABLE = defineRoutes({
     path: '/',
     layout: 'public',
     role: 'visitor',
+    texts: ['portal'],
     page: () => import('../features/portal').then((m) => m.PortalPage),
   },
   login: {
     path: '/signin',
     layout: 'public',
     role: 'visitor',
+    texts: ['auth'],
     page: () => import('../features/auth').then((m) => m.SignInPage),
   },
   register: {
     path: '/signup',
     layout: 'public',
     role: 'visitor',
+    texts: ['auth'],
     page: () => import('../features/auth').then((m) => m.SignUpPage),
   },
   'reset-pwsd': {
     path: '/reset-password',
     layout: 'public',
     role: 'visitor',
+    texts: ['auth'],
     page: () => import('../features/auth').then((m) => m.ResetPasswordPage),
   },
   faq: {
     path: '/faq',
     layout: 'public',
     role: 'visitor',
+    texts: ['faq'],
     page: () => import('../features/faq').then((m) => m.FaqPage),
   },
   'about-ezrecharge': {
     path: '/about-ezrecharge',
     layout: 'public',
     role: 'visitor',
+    texts: ['content'],
     page: () => import('../features/content').then((m) => m.AboutEzrechargePage),
   },
   'about-ezshop': {
     path: '/about-ezshop',
     layout: 'public',
     role: 'visitor',
+    texts: ['content'],
     page: () => import('../features/content').then((m) => m.AboutEzshopPage),
   },
   'about-ezlivez': {
     path: '/about-ezlivez',
     layout: 'public',
     role: 'visitor',
+    texts: ['content'],
     page: () => import('../features/content').then((m) => m.AboutEzlivezPage),
   },
   'about-us': {
     path: '/about-us',
     layout: 'public',
     role: 'visitor',
+    texts: ['content'],
     page: () => import('../features/content').then((m) => m.AboutUsPage),
   },
   'contact-ezrecharge': {
     path: '/contact-ezrecharge',
     layout: 'public',
     role: 'visitor',
+    texts: ['content'],
     page: () => import('../features/content').then((m) => m.ContactEzrechargePage),
   },
   'contact-ezlivez': {
     path: '/contact-ezlivez',
     layout: 'public',
     role: 'visitor',
+    texts: ['feedback'],
     page: () => import('../features/feedback').then((m) => m.ContactEzlivezPage),
   },
   'privacy-policy': {
     path: '/privacy-policy',
     layout: 'public',
     role: 'visitor',
+    texts: ['content'],
     page: () => import('../features/content').then((m) => m.PrivacyPolicyPage),
   },
   'terms-conditions': {
     path: '/terms-conditions',
     layout: 'public',
     role: 'visitor',
+    texts: ['content'],
     page: () => import('../features/content').then((m) => m.TermsConditionsPage),
   },
   'refund-policy': {
     path: '/refund-policy',
     layout: 'public',
     role: 'visitor',
+    texts: ['content'],
     page: () => import('../features/content').then((m) => m.RefundPolicyPage),
   },
   recharge: {
     path: '/recharge',
     layout: 'public',
     role: 'visitor',
+    texts: ['recharge', 'orders'],
     page: () => import('../features/recharge').then((m) => m.RechargePage),
   },
   'home-order': {
     path: '/home-order',
     layout: 'public',
     role: 'visitor',
+    texts: ['orders'],
     page: () => import('../features/orders').then((m) => m.OrderResultPage),
   },
   ezrecharge: {
@@ -281,6 +298,11 @@ export interface TRoute {
   role: TRole;
   /** The admin side-navigation entry this route highlights (admin routes only). */
   nav: TNavName | null;
+  /**
+   * The locale namespaces the page needs (public routes; loaded with the page, in the active language only). The
+   * console loads every namespace when it opens.
+   */
+  texts: readonly string[];
   page: TPageLoader;
 }
 
@@ -292,6 +314,7 @@ function toRoute(name: TRouteName): TRoute {
     layout: declared.layout,
     role: declared.role,
     nav: 'nav' in declared ? declared.nav : null,
+    texts: 'texts' in declared ? declared.texts : [],
     page: declared.page,
   };
 }

@@ -1,59 +1,56 @@
-import { ERROR_TOAST_WIDTH, TOAST_DURATION_MS, TOAST_WIDTH } from '@ezrecharge/shared/limits';
+import { TOAST_DURATION_MS } from '@ezrecharge/shared/limits';
 
 /**
  * Toasts of SPEC.md §9 (top right, 2 s, progress bar, close button; green success, red error), usable outside
- * React. The providers hand over antd's context-aware notification API from `App.useApp()`; toasts raised
- * before that are held and shown once it arrives.
+ * React (the API client raises them). A small store: `toast.success/error` add a toast, the one `<Toaster />`
+ * (components/ui/toaster.tsx, mounted by the root layout for both faces) shows them and removes each when its
+ * time is up or it is closed. Toasts raised before the toaster mounted wait in the store.
  */
 export type TToastKind = 'success' | 'error';
 
-export interface TToastArgs {
-  title: string;
-  placement: 'topRight';
+export interface TToast {
+  id: number;
+  kind: TToastKind;
+  text: string;
+  /** How long it stays, in ms (SPEC.md §9: 2000). */
   duration: number;
-  showProgress: boolean;
-  pauseOnHover: boolean;
-  closable: boolean;
-  className: string;
-  style: { width: number };
-  role: 'alert' | 'status';
 }
 
-export interface TToastBridge {
-  success: (args: TToastArgs) => void;
-  error: (args: TToastArgs) => void;
-}
+type TListener = () => void;
 
-let bridge: TToastBridge | null = null;
-const pending: Array<[TToastKind, string]> = [];
+let nextId = 1;
+let toasts: readonly TToast[] = [];
+const listeners = new Set<TListener>();
 
-function argsFor(kind: TToastKind, text: string): TToastArgs {
-  return {
-    title: text,
-    placement: 'topRight',
-    // antd counts in seconds
-    duration: TOAST_DURATION_MS / 1000,
-    showProgress: true,
-    pauseOnHover: true,
-    closable: true,
-    className: `app-toast app-toast--${kind}`,
-    style: { width: kind === 'error' ? ERROR_TOAST_WIDTH : TOAST_WIDTH },
-    role: kind === 'error' ? 'alert' : 'status',
-  };
+function emit(): void {
+  for (const listener of listeners) listener();
 }
 
 function show(kind: TToastKind, text: string): void {
-  if (!bridge) {
-    pending.push([kind, text]);
-    return;
-  }
-  bridge[kind](argsFor(kind, text));
+  toasts = [...toasts, { id: nextId++, kind, text, duration: TOAST_DURATION_MS }];
+  emit();
 }
 
-export function setToastBridge(next: TToastBridge | null): void {
-  bridge = next;
-  if (!bridge) return;
-  for (const [kind, text] of pending.splice(0)) show(kind, text);
+export function dismissToast(id: number): void {
+  const next = toasts.filter((item) => item.id !== id);
+  if (next.length === toasts.length) return;
+  toasts = next;
+  emit();
+}
+
+export function subscribeToasts(listener: TListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function currentToasts(): readonly TToast[] {
+  return toasts;
+}
+
+/** Empties the store (tests). */
+export function clearToasts(): void {
+  toasts = [];
+  emit();
 }
 
 export const toast = {

@@ -1,8 +1,9 @@
 import { ERROR_CODES } from '@ezrecharge/shared/errors';
 import type { ResourceKey } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { buildResources, DEFAULT_LANGUAGE, LANGUAGES, LOCALE_FILES } from '../lib/i18n';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../lib/i18n';
 import { ROUTE_NAMES } from '../lib/routes';
+import { buildResources, LOCALE_FILES } from '../test/locale-files';
 
 /**
  * Every text exists in every language (SPEC.md §1: en and zh). Reads the same files the app loads, so a

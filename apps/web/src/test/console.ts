@@ -44,10 +44,12 @@ export function rowOf(text: string, selector = '*') {
   return within(found);
 }
 
-/** The open confirmation dialog titled `title` (found by text: a role query over the page is too slow in jsdom). */
+/** The open confirmation dialog (antd) or error popup (components/ui/popup-host.tsx) titled `title` (found by text: a role query over the page is too slow in jsdom). */
 export async function dialogTitled(title: string) {
-  const heading = await screen.findByText(title, { selector: '.ant-modal-confirm-title' });
-  const dialog = heading.closest<HTMLElement>('[role="dialog"]');
+  const heading = await screen.findByText(title, {
+    selector: '.ant-modal-confirm-title, .app-dialog__title',
+  });
+  const dialog = heading.closest<HTMLElement>('[role="dialog"], [role="alertdialog"], dialog');
   if (!dialog) throw new Error(`${title} is not in a dialog`);
   return Object.assign(within(dialog), { element: dialog });
 }

@@ -3,6 +3,9 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { ROUTE_OBJECTS } from '../app/router';
+import { AntdProviders } from '../components/layouts/antd-providers';
+import { PopupHost } from '../components/ui/popup-host';
+import { Toaster } from '../components/ui/toaster';
 import { setNavigator } from '../lib/navigation';
 import { stubMatchMedia } from './media-query';
 
@@ -23,7 +26,16 @@ export function setViewportWide(wide: boolean): void {
   stubMatchMedia((query) => (query.includes('min-width') ? wide : !wide));
 }
 
-/** Renders one piece of UI inside the app's providers (antd theme and App context, i18n, query client). */
+/**
+ * Renders one piece of UI inside the app's providers (i18n, query client), the console's antd providers, and the
+ * toasts and popups the root layout would show.
+ */
 export function renderInProviders(ui: ReactNode) {
-  return render(<AppProviders>{ui}</AppProviders>);
+  return render(
+    <AppProviders>
+      <AntdProviders>{ui}</AntdProviders>
+      <Toaster />
+      <PopupHost />
+    </AppProviders>,
+  );
 }

@@ -1,8 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { i18n, i18nReady } from '../lib/i18n';
+import { clearPopups } from '../lib/popup';
 import { clearSession } from '../lib/storage';
+import { clearToasts } from '../lib/toast';
+import { buildResources, LOCALE_FILES } from './locale-files';
 import { stubMatchMedia } from './media-query';
+
+// Every text in both languages up front, so no screen waits for a namespace chunk (the app loads them lazily).
+await i18nReady;
+for (const [language, bundle] of Object.entries(buildResources(LOCALE_FILES))) {
+  for (const [namespace, texts] of Object.entries(bundle)) i18n.addResourceBundle(language, namespace, texts);
+}
 
 // Whole-app renders load lazy chunks and antd in jsdom; on a busy two-core machine (CI runs the server suite and
 // builds beside it) that can take several seconds.
@@ -33,5 +43,7 @@ window.scrollTo = () => {};
 afterEach(() => {
   cleanup();
   clearSession();
+  clearToasts();
+  clearPopups();
   window.localStorage.clear();
 });

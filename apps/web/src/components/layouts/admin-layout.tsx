@@ -22,6 +22,7 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { BrandLogo } from '../brand-logo';
 import { LanguageToggle } from '../language-toggle';
 import { PageLoading } from '../page-loading';
+import { AntdProviders } from './antd-providers';
 import './admin-layout.css';
 
 /** The icon of each side-navigation entry (the entries and their order come from the route table). */
@@ -97,7 +98,16 @@ function AccountBar() {
   );
 }
 
+/** The console's frame: Ant Design's providers around the side navigation, header and the screen. */
 export function AdminLayout() {
+  return (
+    <AntdProviders>
+      <AdminFrame />
+    </AntdProviders>
+  );
+}
+
+function AdminFrame() {
   const { t } = useTranslation('layout');
   const pinned = useMediaQuery(`(min-width: ${SIDEBAR_BREAKPOINT_PX}px)`);
   const [siderVisible, setSiderVisible] = useState(true);

@@ -1,11 +1,3 @@
-import {
-  ExportOutlined,
-  FacebookFilled,
-  InstagramFilled,
-  MenuOutlined,
-  TikTokOutlined,
-} from '@ant-design/icons';
-import { Button } from 'antd';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
@@ -15,6 +7,8 @@ import { SITE } from '../../lib/site';
 import { BrandLogo } from '../brand-logo';
 import { LanguageToggle } from '../language-toggle';
 import { PageLoading } from '../page-loading';
+import { Button, LinkButton } from '../ui/button';
+import { ExternalIcon, FacebookIcon, InstagramIcon, MenuIcon, TikTokIcon } from '../ui/icons';
 import './public-layout.css';
 
 function navClass({ isActive }: { isActive: boolean }): string {
@@ -56,7 +50,7 @@ function SiteHeader() {
         >
           <a className="site-nav__link" href={SITE.agencyUrl} target="_blank" rel="noopener">
             {t('header.agency')}
-            <ExportOutlined className="site-nav__external" aria-hidden="true" />
+            <ExternalIcon className="site-nav__external" />
             <NewTabHint />
           </a>
           <NavLink className={navClass} to={routePath('about-ezrecharge')}>
@@ -75,20 +69,20 @@ function SiteHeader() {
         </nav>
 
         <div className="site-header__actions">
-          <Button
-            type="primary"
-            shape="round"
+          <LinkButton
+            variant="primary"
+            round
             href={rechargeHref}
             target="_blank"
             rel="noopener"
             aria-label={`${t('header.recharge')} ${t('common:opensInNewTab')}`}
           >
             {t('header.recharge')}
-          </Button>
+          </LinkButton>
           <Button
             className="site-header__menu-toggle"
-            type="text"
-            icon={<MenuOutlined aria-hidden="true" />}
+            variant="text"
+            icon={<MenuIcon />}
             aria-label={t('header.menu')}
             aria-expanded={menuOpen}
             aria-controls="site-nav"
@@ -153,17 +147,17 @@ function SiteFooter() {
             <SocialLink
               href={SITE.social.facebook}
               label={t('footer.facebook', { brand })}
-              icon={<FacebookFilled aria-hidden="true" />}
+              icon={<FacebookIcon />}
             />
             <SocialLink
               href={SITE.social.instagram}
               label={t('footer.instagram', { brand })}
-              icon={<InstagramFilled aria-hidden="true" />}
+              icon={<InstagramIcon />}
             />
             <SocialLink
               href={SITE.social.tiktok}
               label={t('footer.tiktok', { brand })}
-              icon={<TikTokOutlined aria-hidden="true" />}
+              icon={<TikTokIcon />}
             />
           </ul>
         </div>

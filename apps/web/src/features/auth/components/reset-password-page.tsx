@@ -4,7 +4,8 @@ import { passwordField, ZCaptchaCode, ZForgotPassword } from '@ezrecharge/shared
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { fieldRules, messageTextOf, reportFormError, type TRule } from '../../../lib/form-rules';
+import { fieldRules, reportFormError, type TRule } from '../../../lib/antd-form-rules';
+import { messageTextOf } from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { removeLocal, STORAGE_KEYS } from '../../../lib/storage';

@@ -3,7 +3,7 @@ import { ZRegister } from '@ezrecharge/shared/schemas/accounts';
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { fieldRules, reportFormError } from '../../../lib/form-rules';
+import { fieldRules, reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { toast } from '../../../lib/toast';

@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, SafetyOutlined } from '@ant-design/icons';
 import { ZSecondFactorCode } from '@ezrecharge/shared/schemas/accounts';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fieldRules, reportFormError } from '../../../lib/form-rules';
+import { fieldRules, reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { useCompleteTwoFactor } from '../api/login';
 import { AuthShell } from './auth-shell';

@@ -17,7 +17,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ButtonLink } from '../../../components/button-link';
-import { fieldRules } from '../../../lib/form-rules';
+import { fieldRules } from '../../../lib/antd-form-rules';
 import { routePath } from '../../../lib/routes';
 import { currencyOptions } from '../utils/format';
 import { useLanguage } from './use-language';

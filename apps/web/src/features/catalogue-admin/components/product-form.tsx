@@ -2,7 +2,7 @@ import { ZProductInput } from '@ezrecharge/shared/schemas/catalogue';
 import { Button, Form, type FormInstance, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
-import { fieldRules } from '../../../lib/form-rules';
+import { fieldRules } from '../../../lib/antd-form-rules';
 import { routePath } from '../../../lib/routes';
 import { ProductImageField } from './product-image-field';
 

@@ -4,7 +4,7 @@ import { type TFaqInput, ZFaqInput } from '@ezrecharge/shared/schemas/support';
 import { Button, Col, Form, type FormInstance, Input, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
-import { fieldRules } from '../../../lib/form-rules';
+import { fieldRules } from '../../../lib/antd-form-rules';
 import { routePath } from '../../../lib/routes';
 
 export type TFaqFormValues = TFaqInput;

@@ -216,7 +216,7 @@ describe('feedback list', () => {
     );
     expect(
       await screen.findByText('This feedback has already been handled', {
-        selector: '.ant-modal-confirm-title',
+        selector: '.ant-modal-confirm-title, .app-dialog__title',
       }),
     ).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('GET /api/v1/feedback/').length).toBeGreaterThan(loads));

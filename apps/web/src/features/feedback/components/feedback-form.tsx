@@ -4,8 +4,8 @@ import { FEEDBACK_ROLES, type TFeedbackInput, ZFeedbackInput } from '@ezrecharge
 import { Alert, Button, Col, Form, Input, Radio, Row } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldRules, reportFormError } from '../../../lib/antd-form-rules';
 import { isApiError } from '../../../lib/api-client';
-import { fieldRules, reportFormError } from '../../../lib/form-rules';
 import { reloadPage } from '../../../lib/navigation';
 import { useErrorPopup } from '../../../lib/popup';
 import { toast } from '../../../lib/toast';

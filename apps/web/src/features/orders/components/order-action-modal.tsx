@@ -9,8 +9,8 @@ import {
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { fieldRules, reportFormError } from '../../../lib/antd-form-rules';
 import { isApiError } from '../../../lib/api-client';
-import { fieldRules, reportFormError } from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { toast } from '../../../lib/toast';
 import { useMarkDelivered } from '../api/mark-delivered';

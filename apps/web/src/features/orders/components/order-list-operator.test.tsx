@@ -297,7 +297,9 @@ describe('order list /order for superusers', () => {
     await fill(refund.getByLabelText('Reason'), 'Buyer asked for the money back');
     await userEvent.click(refund.getByRole('button', { name: 'Start refund' }));
     expect(
-      await screen.findByText(MESSAGES.order_action_not_allowed, { selector: '.ant-modal-confirm-title' }),
+      await screen.findByText(MESSAGES.order_action_not_allowed, {
+        selector: '.ant-modal-confirm-title, .app-dialog__title',
+      }),
     ).toBeInTheDocument();
     expect(api.callsTo('POST /api/v1/order/refund')[0]?.body).toEqual({
       reason: 'Buyer asked for the money back',

@@ -262,7 +262,9 @@ describe('order list /order', () => {
 
     await userEvent.click(rowOf('EZOWNPENDING').getByText('Pay Now'));
     expect(
-      await screen.findByText(MESSAGES.order_not_payable, { selector: '.ant-modal-confirm-title' }),
+      await screen.findByText(MESSAGES.order_not_payable, {
+        selector: '.ant-modal-confirm-title, .app-dialog__title',
+      }),
     ).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('GET /api/v1/order/').length).toBeGreaterThan(loads));
   });

@@ -3,8 +3,8 @@ import { type TOrderLookup, ZOrderEmail, ZOrderNum } from '@ezrecharge/shared/sc
 import { Alert, Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldRules, reportFormError, VALIDATE_TRIGGER, zodRule } from '../../../lib/antd-form-rules';
 import { isApiError } from '../../../lib/api-client';
-import { fieldRules, reportFormError, VALIDATE_TRIGGER, zodRule } from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { isOrderMoving, useLookupOrder } from '../api/get-order';
 import { OrderDetails } from './order-details';

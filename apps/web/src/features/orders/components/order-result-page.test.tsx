@@ -135,7 +135,7 @@ describe('order result page /home-order', () => {
       'We could not find this order. Please check the order number and e-mail.',
     );
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
-    expect(document.querySelector('.ant-notification-notice')).toBeNull();
+    expect(document.querySelector('.app-toast')).toBeNull();
   });
 
   it('shows the status labels in Chinese', async () => {

@@ -4,8 +4,9 @@ import { passwordField, ZChangePassword } from '@ezrecharge/shared/schemas/accou
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { applyServerErrors, fieldRules, type TRule } from '../../../lib/antd-form-rules';
 import { isApiError } from '../../../lib/api-client';
-import { applyServerErrors, fieldRules, messageTextOf, type TRule } from '../../../lib/form-rules';
+import { messageTextOf } from '../../../lib/form-rules';
 import { routePath } from '../../../lib/routes';
 import { clearSession, removeLocal, STORAGE_KEYS } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';

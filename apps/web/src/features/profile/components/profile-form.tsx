@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AvatarField } from '../../../components/avatar-field';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageLoading } from '../../../components/page-loading';
-import { fieldRules, reportFormError } from '../../../lib/form-rules';
+import { fieldRules, reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import type { TSessionUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';

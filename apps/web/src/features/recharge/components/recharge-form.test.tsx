@@ -496,7 +496,9 @@ describe('public recharge /recharge', () => {
     await fill(form().getByLabelText('BIGO ID'), 'x');
     await submit();
     expect(
-      await screen.findByText(MESSAGES.order_amount_mismatch, { selector: '.ant-modal-confirm-title' }),
+      await screen.findByText(MESSAGES.order_amount_mismatch, {
+        selector: '.ant-modal-confirm-title, .app-dialog__title',
+      }),
     ).toBeInTheDocument();
   });
 });

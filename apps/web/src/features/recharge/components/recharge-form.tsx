@@ -15,7 +15,8 @@ import { Alert, Button, Col, Form, Input, InputNumber, Row, Select, Spin } from 
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaymentStalled } from '../../../components/payment-stalled';
-import { fieldRules, messageTextOf, reportFormError } from '../../../lib/form-rules';
+import { fieldRules, reportFormError } from '../../../lib/antd-form-rules';
+import { messageTextOf } from '../../../lib/form-rules';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDiamonds, formatPrice } from '../../../lib/money-format';
 import { onBeforeReload } from '../../../lib/navigation';

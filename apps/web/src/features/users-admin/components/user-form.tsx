@@ -4,7 +4,7 @@ import { Button, Form, type FormInstance, Input, Radio, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AvatarField } from '../../../components/avatar-field';
 import { ButtonLink } from '../../../components/button-link';
-import { fieldRules } from '../../../lib/form-rules';
+import { fieldRules } from '../../../lib/antd-form-rules';
 import { routePath } from '../../../lib/routes';
 
 export interface TUserFormValues {

@@ -5,17 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { Form, type FormInstance, Input } from 'antd';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { LOCALE_FILES } from '../test/locale-files';
 import { renderInProviders } from '../test/render-app';
+import { applyServerErrors, fieldRules, reportFormError, zodRule } from './antd-form-rules';
 import { ApiError } from './api-client';
-import {
-  applyServerErrors,
-  errorText,
-  fieldRules,
-  messageTextOf,
-  reportFormError,
-  zodRule,
-} from './form-rules';
-import { LOCALE_FILES, setLanguage } from './i18n';
+import { errorText, messageTextOf } from './form-rules';
+import { setLanguage } from './i18n';
 
 beforeEach(async () => {
   await setLanguage('en');
