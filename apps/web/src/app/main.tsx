@@ -1,23 +1,36 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { i18nReady } from '../lib/i18n';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { createAppRouter, resolveMatchedRoutes, restoreSessionOnLoad } from './router';
 import './global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+const root = container;
 
-const router = createAppRouter();
+/** A page prerendered at build time (app/prerender.tsx) arrives with its markup inside #root. */
+const prerendered = root.firstElementChild !== null;
 
-// The core texts of the stored language come first (one small chunk each); without them every label is a key.
-void i18nReady.then(() =>
-  createRoot(container).render(
+async function start(): Promise<void> {
+  // The core texts of the stored language come first (one small chunk each); without them every label is a key.
+  await i18nReady;
+  if (prerendered) await resolveMatchedRoutes(window.location);
+  const router = createAppRouter({ prerendered });
+  const app = (
     <StrictMode>
       <AppProviders>
         <RouterProvider router={router} />
       </AppProviders>
-    </StrictMode>,
-  ),
-);
+    </StrictMode>
+  );
+  if (prerendered) {
+    hydrateRoot(root, app);
+    void restoreSessionOnLoad();
+  } else {
+    createRoot(root).render(app);
+  }
+}
+
+void start();

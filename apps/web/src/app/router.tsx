@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject, redirect } from 'react-router';
 import { PublicLayout } from '../components/layouts/public-layout';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageLoading } from '../components/page-loading';
@@ -48,6 +48,8 @@ export async function requireConsole(route: TRoute): Promise<null> {
 
 /** On the first load of any page, a token without session keys (e.g. storage cleared) is turned back into a session. */
 export async function restoreSessionOnLoad(): Promise<null> {
+  // The build-time prerender (app/prerender.tsx) has no browser session to restore.
+  if (typeof window === 'undefined') return null;
   await ensureSession();
   return null;
 }
@@ -90,8 +92,12 @@ function AdminShell() {
   );
 }
 
+/** The root route's id, for the hydration data of a prerendered page (app/main.tsx). */
+export const ROOT_ROUTE_ID = 'root';
+
 export const ROUTE_OBJECTS: RouteObject[] = [
   {
+    id: ROOT_ROUTE_ID,
     Component: RootLayout,
     loader: restoreSessionOnLoad,
     HydrateFallback: PageLoading,
@@ -110,8 +116,30 @@ export const ROUTE_OBJECTS: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  const router = createBrowserRouter(ROUTE_OBJECTS);
+/**
+ * Before hydrating a prerendered page: the lazy parts of the routes that match the address are loaded, so the
+ * first render is the page itself (as prerendered), not the loading fallback.
+ */
+export async function resolveMatchedRoutes(location: Location): Promise<void> {
+  const matches = matchRoutes(ROUTE_OBJECTS, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const resolved = await route.lazy();
+      Object.assign(route, resolved, { lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * The browser's router. `prerendered`: the page's HTML came from the build (app/prerender.tsx) and is hydrated;
+ * the root loader (session restore) then runs beside the first render instead of before it.
+ */
+export function createAppRouter({ prerendered = false }: { prerendered?: boolean } = {}) {
+  const router = createBrowserRouter(
+    ROUTE_OBJECTS,
+    prerendered ? { hydrationData: { loaderData: { [ROOT_ROUTE_ID]: null } } } : undefined,
+  );
   setNavigator((to) => void router.navigate(to));
   return router;
 }

@@ -3,7 +3,7 @@ import 'dayjs/locale/zh-cn';
 import { LANGUAGES, type TLanguage } from '@ezrecharge/shared/support-contact';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { readLocal, STORAGE_KEYS, writeLocal } from './storage';
+import { readLocal, STORAGE_KEYS, writeLanguageCookie, writeLocal } from './storage';
 
 export { LANGUAGES, type TLanguage };
 export const DEFAULT_LANGUAGE: TLanguage = 'en';
@@ -52,9 +52,17 @@ export function storedLanguage(): TLanguage {
 
 export const i18n = i18next.createInstance();
 
+export function htmlLang(language: TLanguage): string {
+  return HTML_LANG[language];
+}
+
 function applyLanguageSideEffects(language: TLanguage): void {
   dayjs.locale(DAYJS_LOCALES[language]);
+  // Absent when the prerender (app/prerender.tsx) runs this module in Node.
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = HTML_LANG[language];
+  // The server picks the prerendered page's language by this cookie; written on every start, so it follows `lang`.
+  writeLanguageCookie(language);
 }
 
 const initialLanguage = storedLanguage();

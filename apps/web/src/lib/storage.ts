@@ -60,10 +60,12 @@ function notify(): void {
  */
 export function subscribeStorage(listener: TListener): () => void {
   listeners.add(listener);
-  if (listeners.size === 1) window.addEventListener('storage', notify);
+  // No window when the build prerenders pages in Node (app/prerender.tsx).
+  const inBrowser = typeof window !== 'undefined';
+  if (inBrowser && listeners.size === 1) window.addEventListener('storage', notify);
   return () => {
     listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener('storage', notify);
+    if (inBrowser && listeners.size === 0) window.removeEventListener('storage', notify);
   };
 }
 
@@ -126,6 +128,19 @@ export function setAccessToken(token: string): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: this module is the one place that writes the token cookie
   document.cookie = `${ACCESS_TOKEN_COOKIE}=${encodeURIComponent(token)}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
+}
+
+/**
+ * The chosen language as a cookie beside the `lang` key, so the server can send the prerendered page in that
+ * language (issue #14). Not secret; a year, like any site preference.
+ */
+export const LANGUAGE_COOKIE = 'lang';
+
+export function writeLanguageCookie(language: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: this module is the one place that writes cookies
+  attempt(() => {
+    document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; Max-Age=31536000; Path=/; SameSite=Lax`;
+  }, undefined);
 }
 
 /** Ends the client side of a session: token cookie expired, session flags removed. */

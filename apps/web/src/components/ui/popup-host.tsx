@@ -15,7 +15,6 @@ export function PopupHost() {
     <Dialog
       key={popup.id}
       open
-      role="alertdialog"
       className="app-dialog--error"
       icon={<ErrorCircleIcon />}
       title={popup.text}

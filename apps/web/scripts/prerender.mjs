@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+/**
+ * Writes the prerendered storefront pages (issue #14) after `vite build` and `vite build --ssr`: for each page of
+ * src/app/prerender.tsx and each language, dist/prerendered/<language><path>.html — the built index.html with the
+ * page's markup in #root, its <html lang>, title and meta description. The server sends the one matching the
+ * visitor's `lang` cookie (apps/server/src/infra/spa.ts); the browser hydrates it (src/app/main.tsx).
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseRouteTable } from './route-table.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+const ssrDir = path.join(root, 'dist-ssr');
+const outDir = path.join(dist, 'prerendered');
+const LANGUAGES = ['en', 'zh'];
+
+const escapeHtml = (text) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+const tableFile = path.join(root, 'src', 'lib', 'routes.ts');
+const table = parseRouteTable(readFileSync(tableFile, 'utf8'), tableFile, root);
+
+/** JS and CSS files a chunk brings in through static imports, itself included. */
+function staticClosure(key, js = new Set(), css = new Set(), seen = new Set()) {
+  if (seen.has(key) || !manifest[key]) return { js, css };
+  seen.add(key);
+  const chunk = manifest[key];
+  js.add(chunk.file);
+  for (const file of chunk.css ?? []) css.add(file);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, js, css, seen);
+  return { js, css };
+}
+
+/**
+ * Links for what the page needs beyond the entry: its chunk's stylesheets (else its own styles would arrive only
+ * when its script runs, and the page would shift) and modulepreloads of its scripts and its texts in this language.
+ */
+function pageLinks(template, name, page, language) {
+  const route = table.routes.find((r) => r.name === name);
+  if (!route) throw new Error(`prerender: ${name} is no route of the table`);
+  const { js, css } = staticClosure(route.page.module);
+  const present = (file) => template.includes(`/${file}"`);
+  const links = [];
+  for (const file of css)
+    if (!present(file)) links.push(`<link rel="stylesheet" crossorigin href="/${file}">`);
+  for (const file of js)
+    if (!present(file)) links.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
+  for (const namespace of page.texts) {
+    const chunk = manifest[`src/locales/${language}/${namespace}.json`];
+    if (!chunk) throw new Error(`prerender: no chunk for the ${language} texts of ${namespace}`);
+    links.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
+  }
+  return links.map((link) => `    ${link}\n`).join('');
+}
+
+function pageHtml(template, name, page, language, htmlLang) {
+  let html = template
+    .replace(/<html lang="[^"]*"/, `<html lang="${htmlLang(language)}"`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace('</head>', `${pageLinks(template, name, page, language)}  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
+  if (page.description) {
+    const meta = `<meta name="description" content="${escapeHtml(page.description)}" />`;
+    html = /<meta name="description"[^>]*>/.test(html)
+      ? html.replace(/<meta name="description"[^>]*>/, meta)
+      : html.replace('</title>', `</title>\n    ${meta}`);
+  }
+  if (!html.includes(page.html)) throw new Error(`prerender: index.html has no empty <div id="root"></div>`);
+  return html;
+}
+
+// React and the libraries render their production builds, as in the browser bundle.
+process.env.NODE_ENV ??= 'production';
+const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const entry = pathToFileURL(path.join(ssrDir, 'prerender.js')).href;
+const { PRERENDERED, renderPage, htmlLang } = await import(entry);
+
+rmSync(outDir, { recursive: true, force: true });
+let count = 0;
+for (const language of LANGUAGES) {
+  for (const name of PRERENDERED) {
+    const page = await renderPage(name, language);
+    const file = path.join(outDir, language, page.path === '/' ? 'index.html' : `${page.path.slice(1)}.html`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, pageHtml(template, name, page, language, htmlLang));
+    count++;
+  }
+}
+rmSync(ssrDir, { recursive: true, force: true });
+console.log(`prerender: ${count} pages written to dist/prerendered (${LANGUAGES.join(', ')})`);

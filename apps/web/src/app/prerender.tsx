@@ -1,0 +1,68 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { CORE_NAMESPACES, i18n, i18nReady, loadNamespaces, setLanguage, type TLanguage } from '../lib/i18n';
+import { ROUTES, type TRouteName } from '../lib/routes';
+import { AppProviders } from './providers';
+import { ROUTE_OBJECTS } from './router';
+
+/**
+ * Build-time prerender of the storefront pages that need no data (issue #14): scripts/prerender.mjs runs this
+ * module (built by `vite build --ssr`) and writes each page's HTML in both languages, so text is on screen before
+ * any script runs; the browser then hydrates it (app/main.tsx). Pages that fetch (FAQ, recharge, order result)
+ * are not prerendered.
+ */
+export const PRERENDERED: readonly TRouteName[] = [
+  'portal',
+  'login',
+  'register',
+  'reset-pwsd',
+  'about-ezrecharge',
+  'about-ezshop',
+  'about-ezlivez',
+  'about-us',
+  'contact-ezrecharge',
+  'contact-ezlivez',
+  'privacy-policy',
+  'terms-conditions',
+  'refund-policy',
+];
+
+export interface TPrerendered {
+  path: string;
+  /** Locale namespaces the page renders with (core ones included): their chunks are preloaded. */
+  texts: readonly string[];
+  html: string;
+  title: string;
+  description: string;
+}
+
+const handler = createStaticHandler(ROUTE_OBJECTS);
+
+export async function renderPage(name: TRouteName, language: TLanguage): Promise<TPrerendered> {
+  await i18nReady;
+  await setLanguage(language);
+  const route = ROUTES[name];
+  await loadNamespaces(route.texts);
+  const path = route.path;
+  const context = await handler.query(new Request(`http://prerender.invalid${path}`));
+  if (context instanceof Response) throw new Error(`prerender: ${path} answered a redirect or response`);
+  if (context.errors) throw new Error(`prerender: ${path} failed: ${JSON.stringify(context.errors)}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <AppProviders>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  return {
+    path,
+    texts: [...CORE_NAMESPACES, ...route.texts],
+    html,
+    title: `${i18n.t(`common:routes.${name}`)} | ${i18n.t('common:titleSuffix')}`,
+    description: i18n.exists(`common:meta.${name}`) ? i18n.t(`common:meta.${name}`) : '',
+  };
+}
+
+export { htmlLang } from '../lib/i18n';
