@@ -1,6 +1,7 @@
 /** Types of precompress.mjs, for its test. */
 export const COMPRESSIBLE: RegExp;
 export const MIN_BYTES: number;
+export function isCompressed(file: string, bytes: number): boolean;
 
 export interface TCompressedFile {
   /** Relative to the folder, with `/`. */

@@ -22,6 +22,11 @@ const gz = promisify(gzip);
 export const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest|xml)$/i;
 export const MIN_BYTES = 1024;
 
+/** Whether the build compresses a file of this name and size (then only when an encoding makes it smaller). */
+export function isCompressed(file, bytes) {
+  return COMPRESSIBLE.test(file) && bytes >= MIN_BYTES;
+}
+
 /** Brotli at quality 11 (the slowest, smallest), told the input size and that it is text. */
 export function brotliBytes(data) {
   return brotli(data, {
@@ -62,7 +67,7 @@ async function writeOrRemove(target, compressed, original) {
 export async function precompress(dir, { concurrency = 4 } = {}) {
   const files = [];
   for await (const file of filesUnder(dir)) {
-    if (COMPRESSIBLE.test(file) && (await stat(file)).size >= MIN_BYTES) files.push(file);
+    if (isCompressed(file, (await stat(file)).size)) files.push(file);
   }
   const rows = [];
   let next = 0;
