@@ -1,35 +1,49 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendError } from './http';
 
 /**
- * Serves the built web app from one port with the API. Hashed assets are cached for a year; index.html is never
- * cached, so a deploy reaches browsers at once. Unknown /api paths are JSON 404s; any other unknown GET gets the
- * SPA's HTML so client-side routes survive a reload.
+ * Serves the built web app from one port with the API.
+ *
+ * - The build writes `<file>.br` and `<file>.gz` beside each compressible file (apps/web/scripts/precompress.mjs);
+ *   @fastify/static's `preCompressed` picks one by the request's Accept-Encoding (br, then gzip, else the file as
+ *   it is), with Content-Encoding, the original file's Content-Type, the sent file's Content-Length and
+ *   `Vary: Accept-Encoding` on every answer, compressed or not.
+ * - Hashed files under /assets are cached for a year (immutable); everything else, index.html included, is
+ *   `no-cache`, so a deploy reaches browsers at once.
+ * - Files are looked up per request (no route per file fixed at start-up), so a rebuild while the server runs is
+ *   served at once: its index.html and the hashed files it names. Dot folders (dist/.vite) are not served.
+ * - Unknown /api and /sandbox paths, and any method other than GET/HEAD, are JSON 404s. Any other unknown path
+ *   that looks like a file (its last segment has an extension: /favicon.ico, /sitemap.xml) is a 404 too; one that
+ *   looks like a client route gets the SPA's index.html (compressed like the rest) so a reload keeps the page.
  */
 const API_PREFIXES = ['/api/', '/sandbox/'];
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A last path segment ending in `.<letters or digits>`: a file, not a route (no route of the table has a dot). */
+const FILE_LIKE = /\.[A-Za-z0-9]+$/;
 
 export async function registerSpa(app: FastifyInstance, webRoot: string): Promise<void> {
-  const indexFile = path.join(webRoot, 'index.html');
-  const built = existsSync(indexFile);
+  const built = existsSync(path.join(webRoot, 'index.html'));
   if (built) {
+    const assets = `assets${path.sep}`;
     await app.register(fastifyStatic, {
       root: webRoot,
       index: false,
-      wildcard: false,
+      preCompressed: true,
+      dotfiles: 'ignore',
       setHeaders: (reply, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // filePath is the file sent: for /assets/x.js possibly assets/x.js.br.
+        const immutable = path.relative(webRoot, filePath).startsWith(assets);
+        reply.header('cache-control', immutable ? IMMUTABLE : 'no-cache');
       },
     });
   } else {
     app.log.warn({ webRoot }, 'web app not built: run `npm run build`; serving the API only');
   }
 
-  const sendIndex = async (reply: import('fastify').FastifyReply) => {
+  const sendIndex = (reply: FastifyReply) => {
     if (!built) {
       return reply
         .status(503)
@@ -37,9 +51,8 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
         .type('text/plain; charset=utf-8')
         .send('The web app is not built. Run `npm run build`, then restart the server.');
     }
-    // Read per request: a rebuild while the server runs is picked up, and the file is small.
-    const html = await readFile(indexFile);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    // Opened per request like any other file (a rebuild is picked up), negotiated like them (index.html.br, .gz).
+    return reply.sendFile('index.html');
   };
 
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
@@ -49,6 +62,10 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
     const isApi = url === '/api' || API_PREFIXES.some((p) => url.startsWith(p));
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return sendError(reply, 'not_found', 'Not Found', `${request.method} ${url} does not exist`);
+    }
+    const lastSegment = url.slice(url.lastIndexOf('/') + 1);
+    if (FILE_LIKE.test(lastSegment)) {
+      return sendError(reply, 'not_found', 'Not Found', `${url} does not exist`);
     }
     return sendIndex(reply);
   });

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { documentHead } from '../lib/document-head';
 import { CORE_NAMESPACES, i18n, i18nReady, loadNamespaces, setLanguage, type TLanguage } from '../lib/i18n';
 import { ROUTES, type TRouteName } from '../lib/routes';
 import { AppProviders } from './providers';
@@ -60,8 +61,7 @@ export async function renderPage(name: TRouteName, language: TLanguage): Promise
     path,
     texts: [...CORE_NAMESPACES, ...route.texts],
     html,
-    title: `${i18n.t(`common:routes.${name}`)} | ${i18n.t('common:titleSuffix')}`,
-    description: i18n.exists(`common:meta.${name}`) ? i18n.t(`common:meta.${name}`) : '',
+    ...documentHead(name, (key) => i18n.t(`common:${key}`)),
   };
 }
 

@@ -1,0 +1,233 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/test-app';
+
+/**
+ * The built web app as the server sends it (infra/spa.ts), over a real socket: pre-compressed siblings chosen by
+ * Accept-Encoding, caching by path, index.html for client routes and 404s for missing files. The web root is a
+ * temporary folder laid out like apps/web/dist after `npm run build` (the siblings written as
+ * apps/web/scripts/precompress.mjs writes them), so a test can change it while the server runs.
+ */
+
+interface TResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The bytes on the wire, not decoded. */
+  body: Buffer;
+}
+
+function send(base: string, method: string, url: string, headers: Record<string, string> = {}) {
+  return new Promise<TResponse>((resolve, reject) => {
+    // A bare node:http request sends no Accept-Encoding of its own and decodes nothing.
+    const req = httpRequest(new URL(url, base), { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function varies(headers: IncomingHttpHeaders): string[] {
+  return String(headers.vary ?? '')
+    .split(',')
+    .map((token) => token.trim().toLowerCase());
+}
+
+/** Some kilobytes of text that compress well, distinct per `seed`. */
+function text(seed: string, lines = 400): string {
+  return Array.from(
+    { length: lines },
+    (_, i) => `/* ${seed} line ${i} */ export const v${i} = ${i * 7};`,
+  ).join('\n');
+}
+
+async function writeWithSiblings(file: string, content: string): Promise<void> {
+  const data = Buffer.from(content);
+  await writeFile(file, data);
+  await writeFile(
+    `${file}.br`,
+    brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The type of the original file (mime names JavaScript application/javascript), never that of the .br or .gz. */
+const JAVASCRIPT = /^(text|application)\/javascript; charset=utf-8$/;
+const BROWSER = 'gzip, deflate, br, zstd';
+
+describe('serving the built web app', () => {
+  let t: TestApp;
+  let root: string;
+  let base: string;
+  const indexHtml = `<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>EzRecharge</title>
+<meta name="description" content="${'Diamond top-ups. '.repeat(40)}"></head>
+<body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>`;
+  const script = text('entry');
+  const style = `${'.card { color: #5b3cc4; padding: 8px; }\n'.repeat(200)}`;
+  const robots = 'User-agent: *\nAllow: /\nDisallow: /api/\n';
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'ezr-web-'));
+    await mkdir(path.join(root, 'assets'));
+    await mkdir(path.join(root, '.vite'));
+    await writeWithSiblings(path.join(root, 'index.html'), indexHtml);
+    await writeWithSiblings(path.join(root, 'assets', 'index-abc123.js'), script);
+    await writeWithSiblings(path.join(root, 'assets', 'index-abc123.css'), style);
+    // Small files are not compressed by the build: they are sent as they are to every client.
+    await writeFile(path.join(root, 'robots.txt'), robots);
+    await writeFile(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(path.join(root, '.vite', 'manifest.json'), '{}');
+    t = await startTestApp({}, { webRoot: root, listen: true });
+    base = t.url ?? '';
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('sends the brotli file to a client that accepts br, marked and sized as such', async () => {
+    const res = await send(base, 'GET', '/assets/index-abc123.js', { 'accept-encoding': BROWSER });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(JAVASCRIPT);
+    expect(varies(res.headers)).toContain('accept-encoding');
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    const onDisk = await readFile(path.join(root, 'assets', 'index-abc123.js.br'));
+    expect(Number(res.headers['content-length'])).toBe(onDisk.length);
+    expect(res.body.length).toBeLessThan(script.length / 4);
+    expect(brotliDecompressSync(res.body).toString()).toBe(script);
+  });
+
+  it('sends the gzip file to a client that accepts gzip but not br', async () => {
+    for (const accept of ['gzip', 'gzip, deflate', 'br;q=0, gzip']) {
+      const res = await send(base, 'GET', '/assets/index-abc123.css', { 'accept-encoding': accept });
+      expect(res.status, accept).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe('gzip');
+      expect(res.headers['content-type'], accept).toBe('text/css; charset=utf-8');
+      expect(varies(res.headers), accept).toContain('accept-encoding');
+      expect(res.headers['cache-control'], accept).toBe(IMMUTABLE);
+      expect(Number(res.headers['content-length']), accept).toBe(res.body.length);
+      expect(gunzipSync(res.body).toString(), accept).toBe(style);
+    }
+  });
+
+  it('sends the file as it is to a client that accepts no compression, still varying on Accept-Encoding', async () => {
+    for (const headers of [
+      {} as Record<string, string>,
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'deflate' },
+    ]) {
+      const res = await send(base, 'GET', '/assets/index-abc123.js', headers);
+      const what = JSON.stringify(headers);
+      expect(res.status, what).toBe(200);
+      expect(res.headers['content-encoding'], what).toBeUndefined();
+      expect(res.headers['content-type'], what).toMatch(JAVASCRIPT);
+      expect(varies(res.headers), what).toContain('accept-encoding');
+      expect(Number(res.headers['content-length']), what).toBe(Buffer.byteLength(script));
+      expect(res.body.toString(), what).toBe(script);
+    }
+  });
+
+  it('answers HEAD with the headers of the GET it stands for and no body', async () => {
+    const br = await send(base, 'HEAD', '/assets/index-abc123.js', { 'accept-encoding': 'br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(JAVASCRIPT);
+    expect(br.headers['cache-control']).toBe(IMMUTABLE);
+    const onDisk = await readFile(path.join(root, 'assets', 'index-abc123.js.br'));
+    expect(Number(br.headers['content-length'])).toBe(onDisk.length);
+    expect(br.body.length).toBe(0);
+
+    const page = await send(base, 'HEAD', '/recharge', { 'accept-encoding': 'gzip' });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body.length).toBe(0);
+  });
+
+  it('sends index.html compressed, uncached, for the root and every client route', async () => {
+    for (const url of [
+      '/',
+      '/recharge',
+      '/home-order?order_num=ABC&success=true',
+      '/user-edit?id=3',
+      '/a/b',
+    ]) {
+      const br = await send(base, 'GET', url, { 'accept-encoding': BROWSER });
+      expect(br.status, url).toBe(200);
+      expect(br.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(varies(br.headers), url).toContain('accept-encoding');
+      expect(br.headers['cache-control'], url).toBe('no-cache');
+      expect(Number(br.headers['content-length']), url).toBe(br.body.length);
+      expect(brotliDecompressSync(br.body).toString(), url).toBe(indexHtml);
+
+      const plain = await send(base, 'GET', url);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.body.toString(), url).toBe(indexHtml);
+    }
+  });
+
+  it('picks up a rebuild while it runs: the new index.html and the new hashed files it names', async () => {
+    const rebuilt = indexHtml.replace('index-abc123.js', 'index-def456.js');
+    const newScript = text('rebuilt');
+    await writeWithSiblings(path.join(root, 'index.html'), rebuilt);
+    await writeWithSiblings(path.join(root, 'assets', 'index-def456.js'), newScript);
+    try {
+      const page = await send(base, 'GET', '/faq', { 'accept-encoding': 'gzip' });
+      expect(gunzipSync(page.body).toString()).toBe(rebuilt);
+      const asset = await send(base, 'GET', '/assets/index-def456.js', { 'accept-encoding': 'br' });
+      expect(asset.status).toBe(200);
+      expect(brotliDecompressSync(asset.body).toString()).toBe(newScript);
+    } finally {
+      await writeWithSiblings(path.join(root, 'index.html'), indexHtml);
+    }
+  });
+
+  it('caches only hashed files for a year; other files are revalidated', async () => {
+    const favicon = await send(base, 'GET', '/favicon.svg', { 'accept-encoding': BROWSER });
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers['content-type']).toBe('image/svg+xml');
+    expect(favicon.headers['content-encoding']).toBeUndefined();
+    expect(favicon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers /robots.txt with the file as plain text, not the SPA', async () => {
+    const res = await send(base, 'GET', '/robots.txt', { 'accept-encoding': BROWSER });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body.toString()).toBe(robots);
+  });
+
+  it('answers 404, not index.html, for a missing file or a dot folder', async () => {
+    for (const url of [
+      '/favicon.ico',
+      '/foo.png',
+      '/sitemap.xml',
+      '/assets/index-gone99.js',
+      '/deep/path/apple-touch-icon.png',
+      '/.vite/manifest.json',
+      '/.env',
+    ]) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await send(base, method, url, { 'accept-encoding': BROWSER });
+        expect(res.status, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type'], `${method} ${url}`).not.toMatch(/html/);
+        expect(res.headers['cache-control'], `${method} ${url}`).not.toBe(IMMUTABLE);
+        if (method === 'GET') expect(res.body.toString(), url).not.toContain('<div id="root">');
+      }
+    }
+  });
+});
