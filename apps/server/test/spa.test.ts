@@ -74,6 +74,8 @@ describe('serving the built web app', () => {
 <body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>`;
   const script = text('entry');
   const style = `${'.card { color: #5b3cc4; padding: 8px; }\n'.repeat(200)}`;
+  const prerendered = (heading: string) =>
+    `<!doctype html><html><body><div id="root"><h1>${heading}</h1>${'<p>text</p>'.repeat(200)}</div></body></html>`;
   const robots = 'User-agent: *\nAllow: /\nDisallow: /api/\n';
 
   beforeAll(async () => {
@@ -87,6 +89,20 @@ describe('serving the built web app', () => {
     await writeFile(path.join(root, 'robots.txt'), robots);
     await writeFile(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(path.join(root, '.vite', 'manifest.json'), '{}');
+    for (const [language, heading] of [
+      ['en', 'About us'],
+      ['zh', '关于我们'],
+    ] as const) {
+      await mkdir(path.join(root, 'prerendered', language), { recursive: true });
+      await writeWithSiblings(
+        path.join(root, 'prerendered', language, 'about-us.html'),
+        prerendered(heading),
+      );
+      await writeWithSiblings(
+        path.join(root, 'prerendered', language, 'index.html'),
+        prerendered(`${heading} home`),
+      );
+    }
     t = await startTestApp({}, { webRoot: root, listen: true });
     base = t.url ?? '';
   });
@@ -156,9 +172,8 @@ describe('serving the built web app', () => {
     expect(page.body.length).toBe(0);
   });
 
-  it('sends index.html compressed, uncached, for the root and every client route', async () => {
+  it('sends index.html compressed, uncached, for every client route without a prerendered page', async () => {
     for (const url of [
-      '/',
       '/recharge',
       '/home-order?order_num=ABC&success=true',
       '/user-edit?id=3',
@@ -228,6 +243,33 @@ describe('serving the built web app', () => {
         expect(res.headers['cache-control'], `${method} ${url}`).not.toBe(IMMUTABLE);
         if (method === 'GET') expect(res.body.toString(), url).not.toContain('<div id="root">');
       }
+    }
+  });
+
+  it('sends a prerendered page in the language of the lang cookie, English without it, varying on Cookie', async () => {
+    const cases: Array<[string, Record<string, string>, string]> = [
+      ['/about-us', {}, '<h1>About us</h1>'],
+      ['/about-us', { cookie: 'lang=zh' }, '<h1>关于我们</h1>'],
+      ['/about-us/', { cookie: 'theme=dark; lang=zh' }, '<h1>关于我们</h1>'],
+      ['/about-us?x=1', { cookie: 'lang=fr' }, '<h1>About us</h1>'],
+      ['/', { cookie: 'lang=zh' }, '<h1>关于我们 home</h1>'],
+    ];
+    for (const [url, headers, heading] of cases) {
+      const res = await send(base, 'GET', url, { ...headers, 'accept-encoding': BROWSER });
+      const what = `${url} ${JSON.stringify(headers)}`;
+      expect(res.status, what).toBe(200);
+      expect(res.headers['content-encoding'], what).toBe('br');
+      expect(res.headers['cache-control'], what).toBe('no-cache');
+      expect(varies(res.headers), what).toEqual(expect.arrayContaining(['accept-encoding', 'cookie']));
+      expect(brotliDecompressSync(res.body).toString(), what).toContain(heading);
+    }
+  });
+
+  it('sends index.html for a route without a prerendered page, and never a file outside the folder', async () => {
+    for (const url of ['/faq', '/recharge', '/prerendered', '/..%2F..%2Fetc%2Fpasswd', '/About-Us']) {
+      const res = await send(base, 'GET', url, { cookie: 'lang=zh' });
+      expect(res.status, url).toBe(200);
+      expect(res.body.toString(), url).toBe(indexHtml);
     }
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './http';
 
 /**
@@ -23,6 +23,18 @@ const API_PREFIXES = ['/api/', '/sandbox/'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A last path segment ending in `.<letters or digits>`: a file, not a route (no route of the table has a dot). */
 const FILE_LIKE = /\.[A-Za-z0-9]+$/;
+/** Paths a prerendered page may have: lower-case route segments only (no dots, so no way out of the folder). */
+const PRERENDER_PATH = /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/;
+const LANGUAGES = ['en', 'zh'] as const;
+
+/** The web app's language cookie (`lang=zh`), English when absent or unknown. */
+export function languageOf(cookieHeader: string | undefined): (typeof LANGUAGES)[number] {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === 'lang') return LANGUAGES.find((language) => language === value) ?? 'en';
+  }
+  return 'en';
+}
 
 export async function registerSpa(app: FastifyInstance, webRoot: string): Promise<void> {
   const built = existsSync(path.join(webRoot, 'index.html'));
@@ -43,7 +55,21 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
     app.log.warn({ webRoot }, 'web app not built: run `npm run build`; serving the API only');
   }
 
-  const sendIndex = (reply: FastifyReply) => {
+  /**
+   * A storefront page prerendered at build time (apps/web/scripts/prerender.mjs writes
+   * prerendered/<language><path>.html) in the visitor's language: the `lang` cookie the web app keeps beside its
+   * stored choice, English without it. Null when the path has no prerendered page.
+   */
+  const prerenderedFile = (request: FastifyRequest): string | null => {
+    if (!built) return null;
+    const url = (request.url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
+    if (!PRERENDER_PATH.test(url)) return null;
+    const language = languageOf(request.headers.cookie);
+    const file = `prerendered/${language}${url === '/' ? '/index' : url}.html`;
+    return existsSync(path.join(webRoot, file)) ? file : null;
+  };
+
+  const sendIndex = (reply: FastifyReply, request?: FastifyRequest) => {
     if (!built) {
       return reply
         .status(503)
@@ -51,11 +77,17 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
         .type('text/plain; charset=utf-8')
         .send('The web app is not built. Run `npm run build`, then restart the server.');
     }
+    const prerendered = request ? prerenderedFile(request) : null;
+    if (prerendered) {
+      // The same address answers in two languages: caches must keep them apart by the cookie.
+      reply.header('vary', 'Accept-Encoding, Cookie');
+      return reply.sendFile(prerendered);
+    }
     // Opened per request like any other file (a rebuild is picked up), negotiated like them (index.html.br, .gz).
     return reply.sendFile('index.html');
   };
 
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(reply, request));
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -67,6 +99,6 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
     if (FILE_LIKE.test(lastSegment)) {
       return sendError(reply, 'not_found', 'Not Found', `${url} does not exist`);
     }
-    return sendIndex(reply);
+    return sendIndex(reply, request);
   });
 }
