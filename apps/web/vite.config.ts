@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -36,8 +37,19 @@ function chunkModules(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * react-router's package exports only its development build (warnings and checks, about 10 % larger); the
+ * production build ships beside it. Builds use that one; `vite` (dev server) keeps the development build.
+ */
+const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDir, 'dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDir, 'dist/production/dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), chunkModules()],
+  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   build: {
     // scripts/size-report.mjs reads the manifest to check what each public route downloads first.
     manifest: true,
@@ -48,4 +60,4 @@ export default defineConfig({
       '/sandbox': API_ORIGIN,
     },
   },
-});
+}));

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+
+/**
+ * Issue #14: the storefront pages that need no data arrive as HTML with their text (prerendered at build time in
+ * both languages), and the app takes them over (hydration) without redrawing them.
+ */
+const PAGES = [
+  { path: '/about-us', en: 'About us', zh: '关于我们' },
+  { path: '/privacy-policy', en: 'Privacy Policy', zh: '隐私政策' },
+];
+
+test.describe('prerendered pages', () => {
+  for (const language of ['en', 'zh'] as const) {
+    test(`show their text without JavaScript (${language})`, async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      if (language === 'zh') {
+        await context.addCookies([{ name: 'lang', value: 'zh', url: baseURL ?? '' }]);
+      }
+      const page = await context.newPage();
+      for (const { path, ...headings } of PAGES) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings[language]);
+        await expect(page.locator('html')).toHaveAttribute('lang', language === 'zh' ? 'zh-CN' : 'en');
+        const description = await page.locator('meta[name="description"]').getAttribute('content');
+        expect(description?.length ?? 0).toBeGreaterThan(20);
+      }
+      await context.close();
+    });
+  }
+
+  test('are taken over by the app without a hydration error, and the language toggle switches them', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto('/about-us');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About us');
+    // Hydrated: client-side navigation works (a link click does not load a new document).
+    await page.evaluate(() => {
+      (window as unknown as { marker: boolean }).marker = true;
+    });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+
+    await page.getByRole('button', { name: /Switch language to/ }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('隐私政策');
+    // The server now sends the Chinese page on a reload.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('隐私政策');
+    expect(errors.filter((text) => /hydrat|did not match|Minified React error/i.test(text))).toEqual([]);
+  });
+});
