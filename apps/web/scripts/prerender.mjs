@@ -64,8 +64,9 @@ function pageHtml(template, name, page, language, htmlLang) {
     .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
   if (page.description) {
     const meta = `<meta name="description" content="${escapeHtml(page.description)}" />`;
-    html = /<meta name="description"[^>]*>/.test(html)
-      ? html.replace(/<meta name="description"[^>]*>/, meta)
+    const existing = /<meta\s+name="description"[^>]*>/;
+    html = existing.test(html)
+      ? html.replace(existing, meta)
       : html.replace('</title>', `</title>\n    ${meta}`);
   }
   if (!html.includes(page.html)) throw new Error(`prerender: index.html has no empty <div id="root"></div>`);
