@@ -91,13 +91,15 @@ export function ChoiceGroup<V extends string = string>({
       disabled={disabled}
       className={['app-choice', error && 'app-choice--error', className].filter(Boolean).join(' ')}
     >
-      <legend id={legendId} className={legendHidden ? 'visually-hidden' : 'app-choice__legend'}>
+      <legend
+        id={legendId}
+        className={
+          legendHidden
+            ? 'visually-hidden'
+            : ['app-choice__legend', isRequired && 'app-choice__legend--required'].filter(Boolean).join(' ')
+        }
+      >
         {legend}
-        {isRequired && (
-          <span className="app-choice__required" aria-hidden="true">
-            {' *'}
-          </span>
-        )}
       </legend>
       <div className="app-choice__options">
         {options.map((option) => {
