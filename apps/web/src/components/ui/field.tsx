@@ -45,13 +45,12 @@ export function Field({
   return (
     <div className={['app-field', error && 'app-field--error', className].filter(Boolean).join(' ')}>
       <div className={labelHidden ? 'visually-hidden' : 'app-field__label-row'}>
-        <label className="app-field__label" htmlFor={id}>
+        {/* The required mark is drawn by CSS, so that the label's text stays exactly the field's name. */}
+        <label
+          className={['app-field__label', required && 'app-field__label--required'].filter(Boolean).join(' ')}
+          htmlFor={id}
+        >
           {label}
-          {required && (
-            <span className="app-field__required" aria-hidden="true">
-              {' *'}
-            </span>
-          )}
         </label>
         {labelExtra}
       </div>

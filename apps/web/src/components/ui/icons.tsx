@@ -157,3 +157,61 @@ export function TikTokIcon(props: TIconProps) {
     </Svg>
   );
 }
+
+/** Outline icons drawn with a 2 px stroke in the text colour. */
+function StrokeSvg(props: TIconProps) {
+  return (
+    <Svg
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      {...props}
+    />
+  );
+}
+
+export function LocationIcon(props: TIconProps) {
+  return (
+    <StrokeSvg {...props}>
+      <path d="M12 21s-7-6.2-7-12a7 7 0 0 1 14 0c0 5.8-7 12-7 12Z" />
+      <circle cx="12" cy="9" r="2.5" />
+    </StrokeSvg>
+  );
+}
+
+export function ClockIcon(props: TIconProps) {
+  return (
+    <StrokeSvg {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </StrokeSvg>
+  );
+}
+
+export function ChatIcon(props: TIconProps) {
+  return (
+    <StrokeSvg {...props}>
+      <path d="M21 12a8.5 8.5 0 0 1-12.3 7.6L3.5 21l1.4-4.9A8.5 8.5 0 1 1 21 12Z" />
+    </StrokeSvg>
+  );
+}
+
+export function MailIcon(props: TIconProps) {
+  return (
+    <StrokeSvg {...props}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3 7 9 6 9-6" />
+    </StrokeSvg>
+  );
+}
+
+export function SendIcon(props: TIconProps) {
+  return (
+    <StrokeSvg {...props}>
+      <path d="M21 3 10 14" />
+      <path d="m21 3-7 18-4-7-7-4 18-7Z" />
+    </StrokeSvg>
+  );
+}

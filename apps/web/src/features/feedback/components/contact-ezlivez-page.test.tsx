@@ -158,7 +158,7 @@ describe('Contact us 2 (/contact-ezlivez)', () => {
     await fill(f.getByLabelText('Message'), 'Hello');
     await userEvent.click(f.getByRole('button', { name: /Send message/ }));
     await waitFor(() =>
-      expect(f.getByLabelText('Email').closest('.ant-form-item')).toHaveTextContent('Email is not valid'),
+      expect(f.getByLabelText('Email').closest('.app-field')).toHaveTextContent('Email is not valid'),
     );
     expect(reloadPage).not.toHaveBeenCalled();
   });

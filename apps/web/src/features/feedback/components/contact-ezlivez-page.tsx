@@ -1,7 +1,6 @@
-import { ClockCircleOutlined, EnvironmentOutlined, MailOutlined, MessageOutlined } from '@ant-design/icons';
-import { Col, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChatIcon, ClockIcon, LocationIcon, MailIcon } from '../../../components/ui/icons';
 import { SITE } from '../../../lib/site';
 import { FeedbackForm } from './feedback-form';
 import './feedback.css';
@@ -55,8 +54,8 @@ export function ContactEzlivezPage() {
       <h1 className="feedback-page__title">{t('title')}</h1>
       <p className="feedback-page__lead">{t('intro', { brand: SITE.agencyBrand })}</p>
 
-      <Row gutter={[32, 32]} className="feedback-page__body">
-        <Col xs={24} lg={15}>
+      <div className="feedback-page__body">
+        <div className="feedback-page__main">
           <section className="feedback-card" aria-labelledby="feedback-form-title">
             <h2 id="feedback-form-title" className="feedback-card__title">
               {t('formTitle')}
@@ -64,33 +63,21 @@ export function ContactEzlivezPage() {
             <p className="feedback-card__hint">{t('formHint')}</p>
             <FeedbackForm />
           </section>
-        </Col>
-        <Col xs={24} lg={9}>
+        </div>
+        <div className="feedback-page__aside">
           <div className="feedback-info">
-            <InfoBlock
-              id="feedback-address-title"
-              icon={<EnvironmentOutlined aria-hidden="true" />}
-              title={t('info.addressTitle')}
-            >
+            <InfoBlock id="feedback-address-title" icon={<LocationIcon />} title={t('info.addressTitle')}>
               <address className="feedback-info__address">
                 <strong>{SITE.agencyBrand}</strong>
                 <br />
                 {SITE.address}
               </address>
             </InfoBlock>
-            <InfoBlock
-              id="feedback-hours-title"
-              icon={<ClockCircleOutlined aria-hidden="true" />}
-              title={t('info.hoursTitle')}
-            >
+            <InfoBlock id="feedback-hours-title" icon={<ClockIcon />} title={t('info.hoursTitle')}>
               <p className="feedback-info__value">{hours}</p>
               <p className="feedback-info__note">{t('info.hoursNote')}</p>
             </InfoBlock>
-            <InfoBlock
-              id="feedback-chat-title"
-              icon={<MessageOutlined aria-hidden="true" />}
-              title={t('info.chatTitle')}
-            >
+            <InfoBlock id="feedback-chat-title" icon={<ChatIcon />} title={t('info.chatTitle')}>
               <p>
                 <a href={SITE.whatsappChatUrl} target="_blank" rel="noopener noreferrer">
                   {t('info.chatLink', { phone: SITE.phone })}
@@ -98,18 +85,14 @@ export function ContactEzlivezPage() {
                 </a>
               </p>
             </InfoBlock>
-            <InfoBlock
-              id="feedback-email-title"
-              icon={<MailOutlined aria-hidden="true" />}
-              title={t('info.emailTitle')}
-            >
+            <InfoBlock id="feedback-email-title" icon={<MailIcon />} title={t('info.emailTitle')}>
               <p>
                 <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a>
               </p>
             </InfoBlock>
           </div>
-        </Col>
-      </Row>
+        </div>
+      </div>
     </div>
   );
 }

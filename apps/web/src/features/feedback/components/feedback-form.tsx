@@ -1,26 +1,29 @@
-import { SendOutlined } from '@ant-design/icons';
 import { TEXT_LIMITS, TOAST_DURATION_MS } from '@ezrecharge/shared/limits';
 import { FEEDBACK_ROLES, type TFeedbackInput, ZFeedbackInput } from '@ezrecharge/shared/schemas/support';
-import { Alert, Button, Col, Form, Input, Radio, Row } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldRules, reportFormError } from '../../../lib/antd-form-rules';
+import { Button } from '../../../components/ui/button';
+import { ChoiceGroup } from '../../../components/ui/choice-group';
+import { Field, TextArea, TextInput } from '../../../components/ui/field';
+import { CheckCircleIcon, ErrorCircleIcon, SendIcon } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
+import { isRequired, reportFieldErrors, zodCheck } from '../../../lib/form-rules';
 import { reloadPage } from '../../../lib/navigation';
 import { useErrorPopup } from '../../../lib/popup';
 import { toast } from '../../../lib/toast';
+import { useForm } from '../../../lib/use-form';
 import { useSendFeedback } from '../api/send-feedback';
 
 type TRole = TFeedbackInput['role'];
 
-export interface TFeedbackFormValues {
+export type TFeedbackFormValues = {
   name: string;
   bigo_id: string;
   whatapp_id: string;
   email: string;
   role: TRole;
   comment: string;
-}
+};
 
 const FIELDS = ['name', 'bigo_id', 'whatapp_id', 'email', 'role', 'comment'] as const;
 
@@ -35,6 +38,9 @@ const INITIAL: TFeedbackFormValues = {
 
 const SCHEMA = ZFeedbackInput.shape;
 
+/** The fields the shared schema refuses empty (marked * beside their labels). */
+const REQUIRED = FIELDS.filter((field) => isRequired(SCHEMA[field]));
+
 /**
  * The Contact us 2 feedback form (SPEC.md §2, §5): name, BIGO ID, WhatsApp, e-mail, role (streamer by default)
  * and a comment of at most 250 characters. After sending, the success toast shows for its full 2 s and then the
@@ -42,7 +48,26 @@ const SCHEMA = ZFeedbackInput.shape;
  */
 export function FeedbackForm() {
   const { t } = useTranslation('feedback');
-  const [form] = Form.useForm<TFeedbackFormValues>();
+  const label = {
+    name: t('fields.name'),
+    bigo_id: t('fields.bigoId'),
+    whatapp_id: t('fields.whatsapp'),
+    email: t('fields.email'),
+    role: t('fields.role'),
+    comment: t('fields.comment'),
+  };
+  const form = useForm<TFeedbackFormValues>({
+    initial: INITIAL,
+    rules: {
+      name: [zodCheck(SCHEMA.name, label.name)],
+      bigo_id: [zodCheck(SCHEMA.bigo_id, label.bigo_id)],
+      whatapp_id: [zodCheck(SCHEMA.whatapp_id, label.whatapp_id)],
+      email: [zodCheck(SCHEMA.email, label.email)],
+      role: [zodCheck(SCHEMA.role, label.role)],
+      comment: [zodCheck(SCHEMA.comment, label.comment)],
+    },
+    required: REQUIRED,
+  });
   const popup = useErrorPopup();
   const send = useSendFeedback();
   const [sent, setSent] = useState(false);
@@ -68,75 +93,95 @@ export function FeedbackForm() {
     } catch (error) {
       // 429: the API client already toasted it; the notice below stays until the next attempt.
       if (isApiError(error) && error.status === 429) setRateLimited(true);
-      else reportFormError(form, error, popup, { fields: FIELDS });
+      else reportFieldErrors(form.setErrors, error, popup, { fields: FIELDS });
       return;
     }
     toast.success(t('sent'));
     setSent(true);
   };
 
+  const commentLength = [...form.values.comment].length;
+
   return (
-    <Form<TFeedbackFormValues>
-      form={form}
-      name="feedback"
-      layout="vertical"
-      className="feedback-form"
-      initialValues={INITIAL}
-      disabled={sent}
-      onFinish={(values) => void onSubmit(values)}
-    >
-      <Row gutter={20}>
-        <Col xs={24} md={12}>
-          <Form.Item name="name" {...fieldRules(SCHEMA.name, t('fields.name'))}>
-            <Input autoComplete="name" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="bigo_id" {...fieldRules(SCHEMA.bigo_id, t('fields.bigoId'))}>
-            <Input autoComplete="off" autoCapitalize="none" spellCheck={false} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="whatapp_id" {...fieldRules(SCHEMA.whatapp_id, t('fields.whatsapp'))}>
-            <Input type="tel" autoComplete="tel" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="email" {...fieldRules(SCHEMA.email, t('fields.email'))}>
-            {/* inputMode, not type="email": Chromium's own check would stop the submit with an English bubble. */}
-            <Input inputMode="email" autoComplete="email" spellCheck={false} />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Form.Item name="role" {...fieldRules(SCHEMA.role, t('fields.role'))}>
-        <Radio.Group aria-label={t('fields.role')} role="radiogroup">
-          {FEEDBACK_ROLES.map((role) => (
-            <Radio key={role} value={role}>
-              {t(`roles.${role}`)}
-            </Radio>
-          ))}
-        </Radio.Group>
-      </Form.Item>
-      <Form.Item name="comment" {...fieldRules(SCHEMA.comment, t('fields.comment'))}>
-        <Input.TextArea
-          autoSize={{ minRows: 5, maxRows: 10 }}
-          count={{ show: true, max: TEXT_LIMITS.comment }}
+    <form className="feedback-form" noValidate onSubmit={form.handleSubmit(onSubmit)}>
+      <div className="feedback-form__grid">
+        <Field label={label.name} {...form.field('name')}>
+          <TextInput {...form.input('name')} autoComplete="name" disabled={sent} />
+        </Field>
+        <Field label={label.bigo_id} {...form.field('bigo_id')}>
+          <TextInput
+            {...form.input('bigo_id')}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            disabled={sent}
+          />
+        </Field>
+        <Field label={label.whatapp_id} {...form.field('whatapp_id')}>
+          <TextInput {...form.input('whatapp_id')} type="tel" autoComplete="tel" disabled={sent} />
+        </Field>
+        <Field label={label.email} {...form.field('email')}>
+          {/* inputMode, not type="email": Chromium's own check would stop the submit with an English bubble. */}
+          <TextInput
+            {...form.input('email')}
+            inputMode="email"
+            autoComplete="email"
+            spellCheck={false}
+            disabled={sent}
+          />
+        </Field>
+      </div>
+      <ChoiceGroup<TRole>
+        {...form.input('role')}
+        legend={label.role}
+        options={FEEDBACK_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+        error={form.field('role').error}
+        required={form.field('role').required}
+        disabled={sent}
+      />
+      <Field label={label.comment} {...form.field('comment')}>
+        <TextArea
+          {...form.input('comment')}
+          className="feedback-form__comment"
+          rows={5}
           placeholder={t('commentPlaceholder')}
+          disabled={sent}
         />
-      </Form.Item>
+        {/* The count, not a hard limit: a longer message gets SPEC.md's message instead of being cut short. */}
+        <span
+          className={[
+            'app-textarea__count',
+            commentLength > TEXT_LIMITS.comment && 'feedback-form__count--over',
+          ]
+            .filter(Boolean)
+            .join(' ')}
+          aria-hidden="true"
+        >
+          {`${commentLength} / ${TEXT_LIMITS.comment}`}
+        </span>
+      </Field>
       {rateLimited && (
-        <Alert className="feedback-form__notice" type="error" showIcon title={t('rateLimited')} />
+        <p className="feedback-form__notice feedback-form__notice--error" role="alert">
+          <ErrorCircleIcon className="feedback-form__notice-icon" />
+          <span>{t('rateLimited')}</span>
+        </p>
       )}
-      {sent && <Alert className="feedback-form__notice" type="success" showIcon title={t('reloading')} />}
+      {sent && (
+        <p className="feedback-form__notice feedback-form__notice--success" role="status">
+          <CheckCircleIcon className="feedback-form__notice-icon" />
+          <span>{t('reloading')}</span>
+        </p>
+      )}
       <Button
-        type="primary"
-        htmlType="submit"
+        variant="primary"
+        type="submit"
         size="large"
-        icon={<SendOutlined aria-hidden="true" />}
+        icon={<SendIcon />}
         loading={send.isPending}
+        disabled={sent}
       >
         {t('submit')}
       </Button>
-    </Form>
+    </form>
   );
 }
