@@ -45,13 +45,12 @@ export function Field({
   return (
     <div className={['app-field', error && 'app-field--error', className].filter(Boolean).join(' ')}>
       <div className={labelHidden ? 'visually-hidden' : 'app-field__label-row'}>
-        <label className="app-field__label" htmlFor={id}>
+        {/* The required mark is drawn by CSS, so the label's text stays exactly the field's name. */}
+        <label
+          className={required ? 'app-field__label app-field__label--required' : 'app-field__label'}
+          htmlFor={id}
+        >
           {label}
-          {required && (
-            <span className="app-field__required" aria-hidden="true">
-              {' *'}
-            </span>
-          )}
         </label>
         {labelExtra}
       </div>
