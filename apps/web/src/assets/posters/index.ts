@@ -1,12 +1,15 @@
 import type { TCurrency } from '@ezrecharge/shared/money';
-import poster1En from './poster-1-en.svg';
-import poster1Zh from './poster-1-zh.svg';
-import poster2En from './poster-2-en.svg';
-import poster2Zh from './poster-2-zh.svg';
-import poster3En from './poster-3-en.svg';
-import poster3Zh from './poster-3-zh.svg';
-import poster4En from './poster-4-en.svg';
-import poster4Zh from './poster-4-zh.svg';
+import poster1En from './poster-1-en.svg?no-inline';
+import poster1Zh from './poster-1-zh.svg?no-inline';
+import poster2En from './poster-2-en.svg?no-inline';
+import poster2Zh from './poster-2-zh.svg?no-inline';
+import poster3En from './poster-3-en.svg?no-inline';
+import poster3Zh from './poster-3-zh.svg?no-inline';
+import poster4En from './poster-4-en.svg?no-inline';
+import poster4Zh from './poster-4-zh.svg?no-inline';
+
+// Files of their own (`?no-inline`), not data URLs inside the script: a poster then costs nothing until the
+// carousel asks for it, and the page's script stays small.
 
 export interface TPoster {
   /** 1–4: the slide's place in the about page's promotions and its alt text key. */

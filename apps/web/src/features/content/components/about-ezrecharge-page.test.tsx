@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, describe, expect, it } from 'vitest';
 import { POSTERS } from '../../../assets/posters';
@@ -53,12 +53,28 @@ describe('about EzRecharge page', () => {
     expect(screen.getByRole('link', { name: 'Recharge now' })).toHaveAttribute('href', '/ezrecharge');
   });
 
+  it('tells the story of the poster shown beside the carousel', async () => {
+    await setLanguage('en');
+    renderPage();
+    const carousel = screen.getByRole('region', { name: 'Promotion posters' });
+    const promotions = carousel.parentElement as HTMLElement;
+    expect(within(promotions).getByText('Promotion 1 of 4')).toBeInTheDocument();
+    expect(within(promotions).getByRole('heading', { name: '1 free diamond for every 1 SGD' })).toBeVisible();
+    fireEvent.click(within(carousel).getByRole('button', { name: 'Next slide' }));
+    expect(within(promotions).getByText('Promotion 2 of 4')).toBeInTheDocument();
+    expect(
+      within(promotions).getByRole('heading', { name: 'Spin and win up to 1200 diamonds' }),
+    ).toBeVisible();
+    fireEvent.click(within(carousel).getByRole('button', { name: 'Slide 4 of 4' }));
+    expect(within(promotions).getByText('Promotion 4 of 4')).toBeInTheDocument();
+    expect(within(promotions).getByRole('heading', { name: 'See what 100 dollars gets you' })).toBeVisible();
+  });
+
   it('shows the Chinese posters and texts in Chinese', async () => {
     await setLanguage('zh');
     renderPage();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('BIGO LIVE 钻石充值');
     const posters = screen.getAllByAltText(/^活动海报/);
-    // The carousel clones slides for its endless loop, so compare the set of images shown.
     expect(new Set(posters.map((poster) => poster.getAttribute('src')))).toEqual(
       new Set(POSTERS.map((poster) => poster.src.zh)),
     );

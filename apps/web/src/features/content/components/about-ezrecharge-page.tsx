@@ -1,28 +1,21 @@
-import {
-  ClockCircleOutlined,
-  CustomerServiceOutlined,
-  GiftOutlined,
-  SafetyCertificateOutlined,
-  WarningOutlined,
-} from '@ant-design/icons';
-import { CAROUSEL_INTERVAL_MS } from '@ezrecharge/shared/limits';
-import { Carousel, Col, Row } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { POSTERS, posterSrc } from '../../../assets/posters';
+import { Carousel, CarouselImage } from '../../../components/ui/carousel';
+import { ClockIcon, GiftIcon, HeadsetIcon, ShieldCheckIcon, WarningIcon } from '../../../components/ui/icons';
 import { routePath } from '../../../lib/routes';
+import { useSignedIn } from '../../../lib/session';
 import { SITE } from '../../../lib/site';
-import { isSignedIn } from '../../../lib/storage';
 import { toSlideTexts, toStringList } from './locale-shapes';
 import { PageContainer } from './page-container';
 import { useSupportHours } from './support-hours';
 
 const BENEFITS = [
-  { key: 'allDay', icon: <ClockCircleOutlined aria-hidden /> },
-  { key: 'rewards', icon: <GiftOutlined aria-hidden /> },
-  { key: 'secure', icon: <SafetyCertificateOutlined aria-hidden /> },
-  { key: 'support', icon: <CustomerServiceOutlined aria-hidden /> },
+  { key: 'allDay', icon: <ClockIcon /> },
+  { key: 'rewards', icon: <GiftIcon /> },
+  { key: 'secure', icon: <ShieldCheckIcon /> },
+  { key: 'support', icon: <HeadsetIcon /> },
 ] as const;
 
 const EXAMPLE_ROWS = [
@@ -49,7 +42,9 @@ export function AboutEzrechargePage() {
   const slides = toSlideTexts(t('aboutRecharge.slides', { returnObjects: true }), 'aboutRecharge.slides');
   const rewards = toStringList(t('aboutRecharge.rewards', { returnObjects: true }), 'aboutRecharge.rewards');
   const current = slides[activeSlide % slides.length];
-  const rechargeTarget = routePath(isSignedIn() ? 'ezrecharge' : 'recharge');
+  // The signed-in flag is read after the first render (useSyncExternalStore's server value is "signed out"), so a
+  // page rendered ahead of time matches the first render in the browser.
+  const rechargeTarget = routePath(useSignedIn() ? 'ezrecharge' : 'recharge');
 
   return (
     <PageContainer>
@@ -66,118 +61,102 @@ export function AboutEzrechargePage() {
       </header>
 
       <Section id="benefits-title" title={t('aboutRecharge.benefitsTitle')}>
-        <Row gutter={[20, 20]}>
+        <div className="content-grid content-grid--sm-2 content-grid--lg-4">
           {BENEFITS.map(({ key, icon }) => (
-            <Col key={key} xs={24} sm={12} lg={6}>
-              <div className="content-card">
-                <span className="content-icon">{icon}</span>
-                <h3>{t(`aboutRecharge.benefits.${key}.title`)}</h3>
-                <p>{t(`aboutRecharge.benefits.${key}.body`, { shopHours: hours.shop })}</p>
-              </div>
-            </Col>
+            <div key={key} className="content-card">
+              <span className="content-icon">{icon}</span>
+              <h3>{t(`aboutRecharge.benefits.${key}.title`)}</h3>
+              <p>{t(`aboutRecharge.benefits.${key}.body`, { shopHours: hours.shop })}</p>
+            </div>
           ))}
-        </Row>
+        </div>
       </Section>
 
       <Section id="promotions-title" title={t('aboutRecharge.promotionsTitle')}>
         <p className="content-muted content-section__intro">{t('aboutRecharge.promotionsIntro')}</p>
-        <Row gutter={[32, 24]} align="middle" style={{ marginTop: 20 }}>
-          <Col xs={24} md={14}>
-            <div className="content-carousel">
-              <Carousel
-                autoplay
-                autoplaySpeed={CAROUSEL_INTERVAL_MS}
-                dots={{ className: 'content-carousel__dots' }}
-                beforeChange={(_from, to) => setActiveSlide(to)}
-                afterChange={setActiveSlide}
-              >
-                {slides.map((slide, index) => {
-                  const poster = POSTERS[index % POSTERS.length];
-                  return (
-                    <div key={slide.title}>
-                      {poster && (
-                        <img
-                          src={posterSrc(poster, i18n.resolvedLanguage)}
-                          alt={slide.alt}
-                          width={800}
-                          height={450}
-                        />
-                      )}
-                    </div>
-                  );
-                })}
-              </Carousel>
+        <div className="content-split content-split--promo content-promotions">
+          <Carousel
+            className="content-carousel"
+            label={t('aboutRecharge.postersLabel')}
+            aspectRatio="16 / 9"
+            // Below the fold on a phone: every poster waits until it is near the screen.
+            eagerFirst={false}
+            onChange={setActiveSlide}
+          >
+            {slides.map((slide, index) => {
+              const poster = POSTERS[index % POSTERS.length];
+              return (
+                poster && (
+                  <CarouselImage
+                    key={slide.title}
+                    src={posterSrc(poster, i18n.resolvedLanguage)}
+                    alt={slide.alt}
+                    width={800}
+                    height={450}
+                  />
+                )
+              );
+            })}
+          </Carousel>
+          {current && (
+            <div className="content-slide-text">
+              <span className="content-slide-text__counter">
+                {t('aboutRecharge.slideCounter', { current: activeSlide + 1, total: slides.length })}
+              </span>
+              <h3>{current.title}</h3>
+              <p>{current.body}</p>
             </div>
-          </Col>
-          <Col xs={24} md={10}>
-            {current && (
-              <div className="content-slide-text">
-                <span className="content-slide-text__counter">
-                  {t('aboutRecharge.slideCounter', { current: activeSlide + 1, total: slides.length })}
-                </span>
-                <h3>{current.title}</h3>
-                <p>{current.body}</p>
-              </div>
-            )}
-          </Col>
-        </Row>
+          )}
+        </div>
       </Section>
 
       <Section id="rewards-title" title={t('aboutRecharge.rewardsTitle')}>
-        <Row gutter={[32, 24]}>
-          <Col xs={24} md={13}>
-            <ul className="content-lead">
-              {rewards.map((rule) => (
-                <li key={rule}>{rule}</li>
+        <div className="content-split content-split--rewards">
+          <ul className="content-lead">
+            {rewards.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ul>
+          <div className="content-card content-card--soft content-example">
+            <h3>{t('aboutRecharge.exampleTitle')}</h3>
+            <dl>
+              {EXAMPLE_ROWS.map(([label, value]) => (
+                <div key={label} className="content-example__row">
+                  <dt>{t(`aboutRecharge.${label}`)}</dt>
+                  <dd>{t(`aboutRecharge.${value}`)}</dd>
+                </div>
               ))}
-            </ul>
-          </Col>
-          <Col xs={24} md={11}>
-            <div className="content-card content-card--soft content-example">
-              <h3>{t('aboutRecharge.exampleTitle')}</h3>
-              <dl>
-                {EXAMPLE_ROWS.map(([label, value]) => (
-                  <div key={label} className="content-example__row">
-                    <dt>{t(`aboutRecharge.${label}`)}</dt>
-                    <dd>{t(`aboutRecharge.${value}`)}</dd>
-                  </div>
-                ))}
-              </dl>
-              <p className="content-muted content-small">{t('aboutRecharge.exampleNote')}</p>
-            </div>
-          </Col>
-        </Row>
+            </dl>
+            <p className="content-muted content-small">{t('aboutRecharge.exampleNote')}</p>
+          </div>
+        </div>
       </Section>
 
       <Section id="safety-title" title={t('aboutRecharge.safetyTitle')}>
         <div className="content-notice content-notice--warning">
-          <WarningOutlined aria-hidden />
+          <WarningIcon className="content-notice__icon" />
           <div>
             <strong className="content-notice__title">{t('aboutRecharge.scamTitle')}</strong>
             <p>{t('aboutRecharge.scamBody', { phone: SITE.phone })}</p>
           </div>
         </div>
-        <p style={{ marginTop: 16 }}>
+        <p className="content-spaced">
           {t('aboutRecharge.refundNote')}{' '}
           <Link to={routePath('refund-policy')}>{t('aboutRecharge.refundLink')}</Link>
         </p>
       </Section>
 
       <Section id="hours-title" title={t('aboutRecharge.hoursTitle')}>
-        <Row gutter={[20, 20]}>
-          <Col xs={24} sm={12}>
-            <div className="content-card">
-              <span className="content-muted">{t('aboutRecharge.shopHoursLabel')}</span>
-              <p className="content-hours__value">{hours.shop}</p>
-            </div>
-          </Col>
-          <Col xs={24} sm={12}>
-            <div className="content-card">
-              <span className="content-muted">{t('aboutRecharge.agencyHoursLabel')}</span>
-              <p className="content-hours__value">{hours.agency}</p>
-            </div>
-          </Col>
-        </Row>
+        <div className="content-grid content-grid--sm-2">
+          <div className="content-card">
+            <span className="content-muted">{t('aboutRecharge.shopHoursLabel')}</span>
+            <p className="content-hours__value">{hours.shop}</p>
+          </div>
+          <div className="content-card">
+            <span className="content-muted">{t('aboutRecharge.agencyHoursLabel')}</span>
+            <p className="content-hours__value">{hours.agency}</p>
+          </div>
+        </div>
         <div className="content-actions">
           <span className="content-muted">{t('aboutRecharge.hoursNote')}</span>
           <Link to={routePath('contact-ezrecharge')}>{t('aboutRecharge.contactCta')}</Link>

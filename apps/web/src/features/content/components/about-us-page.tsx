@@ -1,7 +1,6 @@
-import { AimOutlined, EyeOutlined, HeartOutlined } from '@ant-design/icons';
-import { Col, Row } from 'antd';
 import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EyeIcon, HeartIcon, TargetIcon } from '../../../components/ui/icons';
 import { SITE } from '../../../lib/site';
 import { toStringList, toTitledTexts } from './locale-shapes';
 import { PageContainer } from './page-container';
@@ -36,7 +35,7 @@ function ValueCard({ icon, title, children }: { icon: ReactNode; title: string; 
   return (
     <div className="content-card">
       <span className="content-icon">{icon}</span>
-      <h3 style={{ fontSize: 22 }}>{title}</h3>
+      <h3 className="content-card__title">{title}</h3>
       {children}
     </div>
   );
@@ -74,69 +73,59 @@ export function AboutUsPage() {
   return (
     <PageContainer>
       <h1>{t('aboutUs.title')}</h1>
-      <Row gutter={[40, 24]} style={{ marginTop: 24 }}>
-        <Col xs={24} md={6} lg={5}>
-          <nav className="content-sidenav" aria-label={t('aboutUs.navLabel')}>
-            <ul>
-              {SECTIONS.map((key) => (
-                <li key={key}>
-                  <a
-                    href={`#${key}`}
-                    onClick={goTo(key)}
-                    aria-current={current === key ? 'location' : undefined}
-                  >
-                    {t(`aboutUs.nav.${key}`)}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </Col>
+      <div className="content-with-nav">
+        <nav className="content-sidenav" aria-label={t('aboutUs.navLabel')}>
+          <ul>
+            {SECTIONS.map((key) => (
+              <li key={key}>
+                <a
+                  href={`#${key}`}
+                  onClick={goTo(key)}
+                  aria-current={current === key ? 'location' : undefined}
+                >
+                  {t(`aboutUs.nav.${key}`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
 
-        <Col xs={24} md={18} lg={19}>
-          <section id="about" tabIndex={-1} aria-labelledby="about-title" style={{ scrollMarginTop: 88 }}>
+        <div>
+          <section id="about" tabIndex={-1} aria-labelledby="about-title" className="content-anchor">
             <h2 id="about-title">{t('aboutUs.aboutTitle')}</h2>
             {aboutBody.map((paragraph) => (
               <p key={paragraph} className="content-lead">
                 {paragraph}
               </p>
             ))}
-            <Row gutter={[20, 20]} style={{ marginTop: 28 }}>
-              <Col xs={24} lg={8}>
-                <ValueCard icon={<AimOutlined aria-hidden />} title={t('aboutUs.mission.title')}>
-                  <p>{t('aboutUs.mission.body')}</p>
-                </ValueCard>
-              </Col>
-              <Col xs={24} lg={8}>
-                <ValueCard icon={<EyeOutlined aria-hidden />} title={t('aboutUs.vision.title')}>
-                  <p>{t('aboutUs.vision.body')}</p>
-                </ValueCard>
-              </Col>
-              <Col xs={24} lg={8}>
-                <ValueCard icon={<HeartOutlined aria-hidden />} title={t('aboutUs.values.title')}>
-                  <ul>
-                    {values.map((value) => (
-                      <li key={value}>{value}</li>
-                    ))}
-                  </ul>
-                </ValueCard>
-              </Col>
-            </Row>
+            <div className="content-grid content-grid--lg-3 content-grid--spaced">
+              <ValueCard icon={<TargetIcon />} title={t('aboutUs.mission.title')}>
+                <p>{t('aboutUs.mission.body')}</p>
+              </ValueCard>
+              <ValueCard icon={<EyeIcon />} title={t('aboutUs.vision.title')}>
+                <p>{t('aboutUs.vision.body')}</p>
+              </ValueCard>
+              <ValueCard icon={<HeartIcon />} title={t('aboutUs.values.title')}>
+                <ul>
+                  {values.map((value) => (
+                    <li key={value}>{value}</li>
+                  ))}
+                </ul>
+              </ValueCard>
+            </div>
           </section>
 
           <section id="team" tabIndex={-1} className="content-section" aria-labelledby="team-title">
             <h2 id="team-title">{t('aboutUs.teamTitle')}</h2>
             <p className="content-lead">{t('aboutUs.teamIntro')}</p>
-            <Row gutter={[20, 20]} style={{ marginTop: 20 }}>
+            <div className="content-grid content-grid--md-3 content-promotions">
               {teams.map((team) => (
-                <Col key={team.title} xs={24} md={8}>
-                  <div className="content-card content-card--soft">
-                    <h3>{team.title}</h3>
-                    <p>{team.body}</p>
-                  </div>
-                </Col>
+                <div key={team.title} className="content-card content-card--soft">
+                  <h3>{team.title}</h3>
+                  <p>{team.body}</p>
+                </div>
               ))}
-            </Row>
+            </div>
           </section>
 
           <section id="future" tabIndex={-1} className="content-section" aria-labelledby="future-title">
@@ -147,8 +136,8 @@ export function AboutUsPage() {
               </p>
             ))}
           </section>
-        </Col>
-      </Row>
+        </div>
+      </div>
     </PageContainer>
   );
 }

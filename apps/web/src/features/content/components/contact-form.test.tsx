@@ -7,7 +7,7 @@ import { setNavigator } from '../../../lib/navigation';
 import { SITE } from '../../../lib/site';
 import { fill } from '../../../test/fill';
 import { renderApp } from '../../../test/render-app';
-import { ok, stubApi } from '../../../test/stub-api';
+import { fail, ok, stubApi } from '../../../test/stub-api';
 
 beforeAll(() => Promise.all([import('..'), import('./contact-form')]), 30_000);
 
@@ -77,6 +77,47 @@ describe('Contact 1 form variant (/contact-ezrecharge)', () => {
     });
     await waitFor(() => expect(form.getByLabelText('First name')).toHaveValue(''));
     expect(api.calls).toHaveLength(1);
+  });
+
+  it("shows the server's field errors under their fields and its other refusals in the error popup", async () => {
+    let answer = fail(400, 'Some fields are not valid.', { errors: { email: MSG.email_invalid } });
+    stubApi({ 'POST /api/v1/feedback/contact': () => answer });
+    const form = await openPage();
+    await fill(form.getByLabelText('First name'), 'Ada');
+    await fill(form.getByLabelText('Last name'), 'Lovelace');
+    await fill(form.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.click(form.getByRole('button', { name: /Send message/ }));
+    await waitFor(() =>
+      expect(form.getByLabelText('Email')).toHaveAccessibleDescription(/Email is not valid/),
+    );
+    expect(form.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    // Every error found its field: no popup, and what was typed stays.
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(form.getByLabelText('First name')).toHaveValue('Ada');
+
+    answer = fail(400, 'We could not take your message.');
+    await userEvent.click(form.getByRole('button', { name: /Send message/ }));
+    expect(await screen.findByRole('alertdialog', { name: 'We could not take your message.' })).toBeVisible();
+  });
+
+  it('says so when too many messages were sent, until the next attempt', async () => {
+    stubApi({
+      'POST /api/v1/feedback/contact': () => ({
+        status: 429,
+        body: { message: 'Too many requests', code: 'rate_limited' },
+      }),
+    });
+    const form = await openPage();
+    await fill(form.getByLabelText('First name'), 'Ada');
+    await fill(form.getByLabelText('Last name'), 'Lovelace');
+    await fill(form.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.click(form.getByRole('button', { name: /Send message/ }));
+    expect(
+      await form.findByText(/You have sent several messages in the last few minutes/, {
+        selector: '[role=alert] *',
+      }),
+    ).toBeInTheDocument();
+    expect(form.getByLabelText('First name')).toHaveValue('Ada');
   });
 
   it('reads in Chinese', async () => {

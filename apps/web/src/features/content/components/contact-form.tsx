@@ -1,37 +1,57 @@
-import { SendOutlined } from '@ant-design/icons';
 import { TEXT_LIMITS } from '@ezrecharge/shared/limits';
 import { ZContactInput } from '@ezrecharge/shared/schemas/support';
-import { Alert, Button, Col, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldRules, reportFormError } from '../../../lib/antd-form-rules';
+import { Button } from '../../../components/ui/button';
+import { Field, TextArea, TextInput } from '../../../components/ui/field';
+import { ErrorCircleIcon, SendIcon } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
+import { isRequired, reportFieldErrors, zodCheck } from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { toast } from '../../../lib/toast';
+import { useForm } from '../../../lib/use-form';
 import { useSendContact } from '../api/send-contact';
-import './contact-form.css';
+import { ContactFormFrame } from './contact-form-frame';
 
-interface TContactFormValues {
+type TContactFormValues = {
   firstname: string;
   lastname: string;
   email: string;
   comment: string;
-}
+};
 
 const FIELDS = ['firstname', 'lastname', 'email', 'comment'] as const;
 const EMPTY: TContactFormValues = { firstname: '', lastname: '', email: '', comment: '' };
 const SCHEMA = ZContactInput.shape;
+const REQUIRED = FIELDS.filter((name) => isRequired(SCHEMA[name]));
 
 /**
  * The Contact 1 form variant (SPEC.md §2, §5): first and last name (each at most 64), e-mail (at most 128) and an
- * optional message of at most 250 characters. A sent message empties the form.
+ * optional message of at most 250 characters. Each field is checked on change and on blur against the shared
+ * schema, stopping at its first failing rule; the server's field errors show under their fields. A sent message
+ * empties the form.
  */
 export function ContactForm() {
   const { t } = useTranslation('content');
-  const [form] = Form.useForm<TContactFormValues>();
   const popup = useErrorPopup();
   const send = useSendContact();
   const [rateLimited, setRateLimited] = useState(false);
+  const label = {
+    firstname: t('contactForm.firstname'),
+    lastname: t('contactForm.lastname'),
+    email: t('contactForm.email'),
+    comment: t('contactForm.comment'),
+  };
+  const form = useForm<TContactFormValues>({
+    initial: EMPTY,
+    rules: {
+      firstname: [zodCheck(SCHEMA.firstname, label.firstname)],
+      lastname: [zodCheck(SCHEMA.lastname, label.lastname)],
+      email: [zodCheck(SCHEMA.email, label.email)],
+      comment: [zodCheck(SCHEMA.comment, label.comment)],
+    },
+    required: REQUIRED,
+  });
 
   const onSubmit = async (values: TContactFormValues): Promise<void> => {
     setRateLimited(false);
@@ -45,66 +65,53 @@ export function ContactForm() {
     } catch (error) {
       // 429: the API client already toasted it; the notice stays until the next attempt.
       if (isApiError(error) && error.status === 429) setRateLimited(true);
-      else reportFormError(form, error, popup, { fields: FIELDS });
+      else reportFieldErrors(form.setErrors, error, popup, { fields: FIELDS });
       return;
     }
     toast.success(t('contactForm.sent'));
-    form.resetFields();
+    form.reset();
   };
 
   return (
-    <section className="content-section" aria-labelledby="contact-form-title">
-      <h2 id="contact-form-title">{t('contactForm.title')}</h2>
-      <p className="content-muted content-section__intro">{t('contactForm.intro')}</p>
-      <div className="content-card content-contact-form">
-        <Form<TContactFormValues>
-          form={form}
-          name="contact"
-          layout="vertical"
-          initialValues={EMPTY}
-          onFinish={(values) => void onSubmit(values)}
+    <ContactFormFrame>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <div className="content-contact-form__names">
+          <Field label={label.firstname} {...form.field('firstname')}>
+            <TextInput autoComplete="given-name" {...form.input('firstname')} />
+          </Field>
+          <Field label={label.lastname} {...form.field('lastname')}>
+            <TextInput autoComplete="family-name" {...form.input('lastname')} />
+          </Field>
+        </div>
+        <Field label={label.email} {...form.field('email')}>
+          {/* inputMode, not type="email": Chromium's own check would stop the submit with an English bubble. */}
+          <TextInput inputMode="email" autoComplete="email" spellCheck={false} {...form.input('email')} />
+        </Field>
+        <Field
+          label={label.comment}
+          {...form.field('comment')}
+          // The count is read with the box (not a hard stop: a longer text gets the SPEC.md message instead).
+          hint={`${[...form.values.comment].length} / ${TEXT_LIMITS.comment}`}
+          className="content-contact-form__comment"
         >
-          <Row gutter={20}>
-            <Col xs={24} md={12}>
-              <Form.Item name="firstname" {...fieldRules(SCHEMA.firstname, t('contactForm.firstname'))}>
-                <Input autoComplete="given-name" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="lastname" {...fieldRules(SCHEMA.lastname, t('contactForm.lastname'))}>
-                <Input autoComplete="family-name" />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Form.Item name="email" {...fieldRules(SCHEMA.email, t('contactForm.email'))}>
-            {/* inputMode, not type="email": Chromium's own check would stop the submit with an English bubble. */}
-            <Input inputMode="email" autoComplete="email" spellCheck={false} />
-          </Form.Item>
-          <Form.Item name="comment" {...fieldRules(SCHEMA.comment, t('contactForm.comment'))}>
-            <Input.TextArea
-              autoSize={{ minRows: 4, maxRows: 10 }}
-              count={{ show: true, max: TEXT_LIMITS.comment }}
-            />
-          </Form.Item>
-          {rateLimited && (
-            <Alert
-              className="content-contact-form__notice"
-              type="error"
-              showIcon
-              title={t('contactForm.rateLimited')}
-            />
-          )}
-          <Button
-            type="primary"
-            htmlType="submit"
-            size="large"
-            icon={<SendOutlined aria-hidden="true" />}
-            loading={send.isPending}
-          >
-            {t('contactForm.submit')}
-          </Button>
-        </Form>
-      </div>
-    </section>
+          <TextArea rows={4} {...form.input('comment')} />
+        </Field>
+        {rateLimited && (
+          <div className="content-contact-form__notice" role="alert">
+            <ErrorCircleIcon className="content-contact-form__notice-icon" />
+            <span>{t('contactForm.rateLimited')}</span>
+          </div>
+        )}
+        <Button
+          type="submit"
+          variant="primary"
+          size="large"
+          icon={<SendIcon />}
+          loading={send.isPending || form.submitting}
+        >
+          {t('contactForm.submit')}
+        </Button>
+      </form>
+    </ContactFormFrame>
   );
 }

@@ -1,6 +1,6 @@
-import { HomeOutlined, ToolOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HomeIcon, ToolIcon } from '../../../components/ui/icons';
 import { routePath } from '../../../lib/routes';
 import { PageContainer } from './page-container';
 
@@ -12,12 +12,12 @@ export function UnderDevelopment({ title }: { title: string }) {
       <h1>{title}</h1>
       <div className="content-card content-wip">
         <span className="content-icon">
-          <ToolOutlined aria-hidden />
+          <ToolIcon />
         </span>
         <h2>{t('underDevelopment.title')}</h2>
         <p className="content-muted">{t('underDevelopment.body')}</p>
         <Link className="button-link" to={routePath('portal')}>
-          <HomeOutlined aria-hidden style={{ marginInlineEnd: 8 }} />
+          <HomeIcon className="content-wip__home-icon" />
           {t('common.backHome')}
         </Link>
       </div>

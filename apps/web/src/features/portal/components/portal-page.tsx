@@ -1,13 +1,13 @@
-import {
-  ArrowRightOutlined,
-  CheckCircleFilled,
-  ExportOutlined,
-  ShopOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import {
+  ArrowRightIcon,
+  CheckCircleIcon,
+  ExternalIcon,
+  ShopIcon,
+  TeamIcon,
+} from '../../../components/ui/icons';
 import { routePath } from '../../../lib/routes';
 import { SITE } from '../../../lib/site';
 import './portal-page.css';
@@ -37,7 +37,7 @@ function PortalCard({ id, tone, icon, eyebrow, title, text, points, action }: TC
       <ul className="portal-card__points">
         {points.map((point) => (
           <li key={point}>
-            <CheckCircleFilled aria-hidden="true" />
+            <CheckCircleIcon className="portal-card__check" />
             <span>{point}</span>
           </li>
         ))}
@@ -64,7 +64,7 @@ export function PortalPage() {
         <PortalCard
           id="portal-agency"
           tone="agency"
-          icon={<TeamOutlined />}
+          icon={<TeamIcon />}
           eyebrow={t('agency.eyebrow')}
           title={t('agency.title')}
           text={t('agency.text')}
@@ -76,7 +76,7 @@ export function PortalPage() {
           action={
             <a className="portal-card__action" href={SITE.agencyUrl} target="_blank" rel="noopener">
               {t('agency.cta')}
-              <ExportOutlined aria-hidden="true" />
+              <ExternalIcon />
               <span className="visually-hidden">{` ${t('common:opensInNewTab')}`}</span>
             </a>
           }
@@ -84,7 +84,7 @@ export function PortalPage() {
         <PortalCard
           id="portal-shop"
           tone="shop"
-          icon={<ShopOutlined />}
+          icon={<ShopIcon />}
           eyebrow={t('shop.eyebrow')}
           title={t('shop.title')}
           text={t('shop.text')}
@@ -92,7 +92,7 @@ export function PortalPage() {
           action={
             <Link className="portal-card__action" to={routePath('about-ezrecharge')}>
               {t('shop.cta')}
-              <ArrowRightOutlined aria-hidden="true" />
+              <ArrowRightIcon />
             </Link>
           }
         />
