@@ -77,7 +77,7 @@ async function signUp(
   await page.goto('/signup');
   await page.getByLabel(t(lang, 'fields.username')).fill(account.username);
   await page.getByLabel(t(lang, 'fields.email')).fill(account.email);
-  await page.getByLabel(t(lang, 'fields.password')).fill(password);
+  await page.getByLabel(t(lang, 'fields.password'), { exact: true }).fill(password);
   await page.getByRole('button', { name: t(lang, 'signup.sendCaptcha') }).click();
   await expect(toast(page, t(lang, 'signup.codeOrAccountSent'))).toBeVisible();
   // The button counts down a minute before another code can be asked for.
@@ -101,7 +101,7 @@ async function signIn(page: Page, lang: TLang, username: string, password: strin
   await page.getByLabel(t(lang, 'fields.password'), { exact: true }).fill(password);
   const rememberSwitch = page.getByRole('switch', { name: t(lang, 'signin.remember') });
   if ((await rememberSwitch.getAttribute('aria-checked')) !== String(remember)) await rememberSwitch.click();
-  // antd spaces two-character Chinese button labels ("登 录").
+  // (antd spaced two-character Chinese button labels, "登 录"; the pattern still allows it.)
   await page
     .getByRole('button', { name: new RegExp(`^${t(lang, 'signin.submit').split('').join('\\s?')}$`) })
     .click();
@@ -138,7 +138,7 @@ test('a visitor signs up with the e-mailed code, signs in remembered, edits the 
   // The sign-in form comes back filled in, the password decrypted with the browser's own key.
   await page.goto('/signin');
   await expect(page.getByLabel(t('en', 'fields.username'))).toHaveValue(account.username);
-  await expect(page.getByLabel(t('en', 'fields.password'))).toHaveValue(password);
+  await expect(page.getByLabel(t('en', 'fields.password'), { exact: true })).toHaveValue(password);
   await expect(page.getByRole('switch', { name: t('en', 'signin.remember') })).toBeChecked();
 
   // Profile: upload an avatar, change the nickname; the top bar follows.
@@ -168,11 +168,13 @@ test('a visitor signs up with the e-mailed code, signs in remembered, edits the 
   await expect(page).toHaveURL(/\/signin$/);
   // The remembered password was the old one: only the username stays.
   await expect(page.getByLabel(t('en', 'fields.username'))).toHaveValue(account.username);
-  await expect(page.getByLabel(t('en', 'fields.password'))).toHaveValue('');
+  await expect(page.getByLabel(t('en', 'fields.password'), { exact: true })).toHaveValue('');
 
   await signIn(page, 'en', account.username, password);
-  const refused = page.getByRole('dialog', { name: 'Incorrect username or password' });
+  const refused = page.getByRole('alertdialog', { name: 'Incorrect username or password' });
   await expect(refused).toBeVisible();
+  // SPEC.md §9: error popups are 500 px wide.
+  await expect(refused).toHaveCSS('width', '500px');
   await refused.getByRole('button').click();
   await signIn(page, 'en', account.username, 'second-pass-2');
   await expect(page).toHaveURL(/\/ezrecharge$/);
@@ -301,7 +303,7 @@ test('一位访客用中文注册并登录 (a visitor signs up and signs in in C
 
   // A wrong password is refused in Chinese; the right one opens the Chinese landing
   await signIn(page, 'zh', account.username, 'wrong-pass-1');
-  const refused = page.getByRole('dialog', { name: v('bad_credentials') });
+  const refused = page.getByRole('alertdialog', { name: v('bad_credentials') });
   await expect(refused).toBeVisible();
   await refused.getByRole('button').click();
   await signIn(page, 'zh', account.username, 'zh-pass-123');

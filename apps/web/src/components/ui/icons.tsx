@@ -319,3 +319,38 @@ export function PhoneIcon(props: TIconProps) {
     </Svg>
   );
 }
+
+export function LoginIcon(props: TIconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M14 3h5a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-5v-2h5V5h-5V3Zm-3.3 3.3 5 5a1 1 0 0 1 0 1.4l-5 5-1.4-1.4 3.3-3.3H3v-2h9.6L9.3 7.7l1.4-1.4Z" />
+    </Svg>
+  );
+}
+
+export function UserAddIcon(props: TIconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M9 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm0 2c-3.3 0-7 1.7-7 4v2h14v-2c0-2.3-3.7-4-7-4Zm10-4V7h-2v3h-3v2h3v3h2v-3h3v-2h-3Z" />
+    </Svg>
+  );
+}
+
+export function KeyIcon(props: TIconProps) {
+  return (
+    <Svg {...props}>
+      <path
+        fillRule="evenodd"
+        d="M12.7 10A6 6 0 1 0 12.7 14H16v3h3v-3h2v-4h-8.3ZM7 14a2 2 0 1 1 0-4 2 2 0 0 1 0 4Z"
+      />
+    </Svg>
+  );
+}
+
+export function ArrowLeftIcon(props: TIconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M20 11H7.8l5.6-5.6L12 4l-8 8 8 8 1.4-1.4L7.8 13H20v-2Z" />
+    </Svg>
+  );
+}

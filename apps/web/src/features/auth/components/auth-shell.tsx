@@ -1,7 +1,7 @@
-import { CheckCircleFilled } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../../../components/brand-logo';
+import { CheckCircleIcon } from '../../../components/ui/icons';
 import { SITE } from '../../../lib/site';
 import './auth.css';
 
@@ -27,7 +27,7 @@ export function AuthShell({ titleId, title, subtitle, children, footer }: TAuthS
             {[t('shell.point1', { year: SITE.resellerSince }), t('shell.point2'), t('shell.point3')].map(
               (point) => (
                 <li key={point}>
-                  <CheckCircleFilled aria-hidden="true" />
+                  <CheckCircleIcon className="auth-card__point-icon" />
                   <span>{point}</span>
                 </li>
               ),

@@ -1,7 +1,7 @@
-import { SendOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { SendIcon } from '../../../components/ui/icons';
 
 /** Seconds before another code may be asked for (the server refuses a second request within a minute). */
 export const CAPTCHA_COOLDOWN_S = 60;
@@ -13,9 +13,8 @@ interface TCaptchaButtonProps {
 }
 
 /**
- * The SEND CODE button (sign-up; GET CODE on reset): a spinner while sending, then a 60-second countdown before it can be used again.
- * Like every submit button of these screens it has an icon: antd then swaps the icon for the spinner without the
- * collapse animation, which in Chromium sometimes never finished and left "loading" in the button's name.
+ * The SEND CODE button (sign-up; GET CODE on reset): a spinner while sending, then a 60-second countdown before it
+ * can be used again. The countdown is the button's name, announced politely as it changes.
  */
 export function CaptchaButton({ label, onSend }: TCaptchaButtonProps) {
   const { t } = useTranslation('auth');
@@ -41,7 +40,7 @@ export function CaptchaButton({ label, onSend }: TCaptchaButtonProps) {
   return (
     <Button
       className="captcha-button"
-      icon={<SendOutlined aria-hidden="true" />}
+      icon={<SendIcon />}
       loading={sending}
       disabled={waiting}
       onClick={() => void onClick()}

@@ -1,26 +1,27 @@
-import { KeyOutlined, LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
 import { MSG } from '@ezrecharge/shared/messages';
 import { passwordField, ZCaptchaCode, ZForgotPassword } from '@ezrecharge/shared/schemas/accounts';
-import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { fieldRules, reportFormError, type TRule } from '../../../lib/antd-form-rules';
-import { messageTextOf } from '../../../lib/form-rules';
+import { Button } from '../../../components/ui/button';
+import { Field, PasswordInput, TextInput } from '../../../components/ui/field';
+import { KeyIcon } from '../../../components/ui/icons';
+import { messageTextOf, reportFieldErrors, type TValidator, zodCheck } from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { removeLocal, STORAGE_KEYS } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
+import { useForm } from '../../../lib/use-form';
 import { useResetPassword } from '../api/forgot-password';
 import { AuthShell } from './auth-shell';
 import { CaptchaButton } from './captcha-button';
 import { useCaptchaSender } from './use-captcha-sender';
 
-interface TResetValues {
+type TResetValues = {
   email: string;
   captcha_code: string;
   new_password: string;
   password_confirmation: string;
-}
+};
 
 const FIELDS = ['email', 'captcha_code', 'new_password'] as const;
 const ALIASES = { 'captcha_info.captcha_value': 'email' };
@@ -28,13 +29,8 @@ const SCHEMA = ZForgotPassword.shape;
 const ZConfirm = passwordField(MSG.confirm_password_required);
 
 /** The confirmation must repeat the new password (SPEC.md §5 message). */
-const sameAsNewPassword: TRule = ({ getFieldValue }) => ({
-  validator: async (_rule, value: unknown) => {
-    if (value !== getFieldValue('new_password')) {
-      throw new Error(messageTextOf(MSG.password_mismatch));
-    }
-  },
-});
+const sameAsNewPassword: TValidator<string, TResetValues> = (value, values) =>
+  value === values.new_password ? undefined : messageTextOf(MSG.password_mismatch);
 
 /**
  * Password reset /reset-password (SPEC.md §2, §5): e-mail, the code e-mailed to it, and the new password. SPEC.md
@@ -43,19 +39,29 @@ const sameAsNewPassword: TRule = ({ getFieldValue }) => ({
  */
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
-  const [form] = Form.useForm<TResetValues>();
   const navigate = useNavigate();
   const popup = useErrorPopup();
   const reset = useResetPassword();
+  const form = useForm<TResetValues>({
+    initial: { email: '', captcha_code: '', new_password: '', password_confirmation: '' },
+    rules: {
+      email: [zodCheck(SCHEMA.email, t('fields.email'))],
+      captcha_code: [zodCheck(ZCaptchaCode, t('fields.captcha'))],
+      new_password: [zodCheck(SCHEMA.new_password, t('fields.newPassword'))],
+      password_confirmation: [zodCheck(ZConfirm, t('fields.confirmPassword')), sameAsNewPassword],
+    },
+    required: ['email', 'captcha_code', 'new_password', 'password_confirmation'],
+  });
   const sendCaptcha = useCaptchaSender({
-    form,
+    email: form.values.email,
+    setErrors: form.setErrors,
     captchaApi: 'forget_password',
     emailSchema: SCHEMA.email,
     emailLabel: t('fields.email'),
     sentText: t('reset.captchaSent'),
   });
 
-  const onFinish = async (values: TResetValues): Promise<void> => {
+  const onSubmit = async (values: TResetValues): Promise<void> => {
     try {
       await reset.mutateAsync({
         email: values.email.trim(),
@@ -63,7 +69,7 @@ export function ResetPasswordPage() {
         newPassword: values.new_password,
       });
     } catch (error) {
-      reportFormError(form, error, popup, { fields: FIELDS, aliases: ALIASES });
+      reportFieldErrors(form.setErrors, error, popup, { fields: FIELDS, aliases: ALIASES });
       return;
     }
     // A remembered password is the old one now; keep the remembered username only.
@@ -72,6 +78,8 @@ export function ResetPasswordPage() {
     await navigate(routePath('login'));
   };
 
+  const field = (name: keyof TResetValues & string) => ({ ...form.field(name), required: false });
+  const newPassword = form.input('new_password');
   return (
     <AuthShell
       titleId="reset-title"
@@ -83,72 +91,46 @@ export function ResetPasswordPage() {
         </p>
       }
     >
-      <Form<TResetValues>
-        form={form}
-        name="reset"
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ email: '', captcha_code: '', new_password: '', password_confirmation: '' }}
-        onFinish={(values) => void onFinish(values)}
-      >
-        <Form.Item name="email" {...fieldRules(SCHEMA.email, t('fields.email'))}>
-          <Input
-            prefix={<MailOutlined aria-hidden="true" />}
-            inputMode="email"
-            autoComplete="email"
-            spellCheck={false}
-            size="large"
-          />
-        </Form.Item>
-        <Form.Item
-          label={t('fields.captcha')}
-          required
-          htmlFor="reset_captcha_code"
-          className="auth-form__captcha"
-        >
-          <Space.Compact block>
-            <Form.Item name="captcha_code" noStyle {...fieldRules(ZCaptchaCode, t('fields.captcha'))}>
-              <Input
-                id="reset_captcha_code"
-                prefix={<SafetyOutlined aria-hidden="true" />}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                size="large"
-              />
-            </Form.Item>
+      <form className="auth-form" name="reset" noValidate onSubmit={form.handleSubmit(onSubmit)}>
+        <Field label={t('fields.email')} {...field('email')}>
+          <TextInput {...form.input('email')} inputMode="email" autoComplete="email" spellCheck={false} />
+        </Field>
+        <Field label={t('fields.captcha')} {...field('captcha_code')}>
+          <div className="auth-form__captcha">
+            <TextInput
+              {...form.input('captcha_code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+            />
             <CaptchaButton label={t('reset.getCaptcha')} onSend={sendCaptcha} />
-          </Space.Compact>
-        </Form.Item>
-        <Form.Item name="new_password" {...fieldRules(SCHEMA.new_password, t('fields.newPassword'))}>
-          <Input.Password
-            prefix={<LockOutlined aria-hidden="true" />}
+          </div>
+        </Field>
+        <Field label={t('fields.newPassword')} {...field('new_password')}>
+          <PasswordInput
+            {...newPassword}
+            onChange={(event) => {
+              newPassword.onChange(event);
+              // The confirmation depends on it: checked again once there is one.
+              if (form.values.password_confirmation !== '') void form.validateField('password_confirmation');
+            }}
             autoComplete="new-password"
-            size="large"
           />
-        </Form.Item>
-        <Form.Item
-          name="password_confirmation"
-          dependencies={['new_password']}
-          {...fieldRules(ZConfirm, t('fields.confirmPassword'), [sameAsNewPassword])}
-        >
-          <Input.Password
-            prefix={<LockOutlined aria-hidden="true" />}
-            autoComplete="new-password"
-            size="large"
-          />
-        </Form.Item>
+        </Field>
+        <Field label={t('fields.confirmPassword')} {...field('password_confirmation')}>
+          <PasswordInput {...form.input('password_confirmation')} autoComplete="new-password" />
+        </Field>
         <Button
-          type="primary"
-          htmlType="submit"
+          type="submit"
+          variant="primary"
           size="large"
           block
-          icon={<KeyOutlined aria-hidden="true" />}
+          icon={<KeyIcon />}
           loading={reset.isPending}
         >
           {t('reset.submit')}
         </Button>
-      </Form>
+      </form>
     </AuthShell>
   );
 }

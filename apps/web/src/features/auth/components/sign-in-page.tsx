@@ -1,28 +1,31 @@
-import { LockOutlined, LoginOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { MSG } from '@ezrecharge/shared/messages';
 import { ZLoginForm } from '@ezrecharge/shared/schemas/accounts';
-import { Alert, Button, Form, Input } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { fieldRules, reportFormError } from '../../../lib/antd-form-rules';
+import { Button } from '../../../components/ui/button';
+import { Field, PasswordInput, TextInput } from '../../../components/ui/field';
+import { LoginIcon, WarningIcon } from '../../../components/ui/icons';
+import { Switch } from '../../../components/ui/switch';
 import { isApiError } from '../../../lib/api-client';
+import { reportFieldErrors, zodCheck } from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
+import { useForm } from '../../../lib/use-form';
 import { type TSignInInput, useSignIn } from '../api/login';
 import { rememberMe } from '../utils/remember-me';
 import { AuthShell } from './auth-shell';
-import { LabelledSwitch } from './labelled-switch';
 import { TwoFactorStep } from './two-factor-step';
 
-interface TSignInValues {
+type TSignInValues = {
   username: string;
   password: string;
   remember: boolean;
-  sign_in_code?: string;
-}
+  sign_in_code: string;
+};
 
 const FIELDS = ['username', 'password', 'sign_in_code'] as const;
+const ZSignInCode = ZLoginForm.shape.sign_in_code.unwrap();
 
 /** What the code step needs from the password step: its token, and what to remember once signed in. */
 interface TSecondStep {
@@ -34,10 +37,27 @@ interface TSecondStep {
 /** Sign-in /signin (SPEC.md §2, §4, §5). */
 export function SignInPage() {
   const { t } = useTranslation('auth');
-  const [form] = Form.useForm<TSignInValues>();
   const navigate = useNavigate();
   const popup = useErrorPopup();
   const signIn = useSignIn();
+
+  // Issue #15: an account under attack also needs an e-mailed code; two-factor sign-in adds a code step.
+  const [needsSignInCode, setNeedsSignInCode] = useState(false);
+  const [secondStep, setSecondStep] = useState<TSecondStep | null>(null);
+
+  const form = useForm<TSignInValues>({
+    initial: { username: '', password: '', remember: false, sign_in_code: '' },
+    rules: {
+      username: [zodCheck(ZLoginForm.shape.username, t('fields.username'))],
+      password: [zodCheck(ZLoginForm.shape.password, t('fields.password'))],
+      // The code field and its rule exist only once the server asked for the code.
+      ...(needsSignInCode ? { sign_in_code: [zodCheck(ZSignInCode, t('signInCode.label'))] } : {}),
+    },
+    required: ['username', 'password', 'sign_in_code'],
+  });
+  // The latest values and setter, for the prefill that arrives after an await.
+  const latest = useRef(form);
+  latest.current = form;
 
   // Remember-me: prefill what was saved, unless the visitor already started typing.
   useEffect(() => {
@@ -45,17 +65,14 @@ export function SignInPage() {
     void rememberMe()
       .load()
       .then((saved) => {
-        if (!live || !saved || form.isFieldsTouched()) return;
-        form.setFieldsValue({ username: saved.username, password: saved.password, remember: true });
+        const { values, setValues } = latest.current;
+        if (!live || !saved || values.username || values.password || values.remember) return;
+        setValues({ username: saved.username, password: saved.password, remember: true });
       });
     return () => {
       live = false;
     };
-  }, [form]);
-
-  // Issue #15: an account under attack also needs an e-mailed code; two-factor sign-in adds a code step.
-  const [needsSignInCode, setNeedsSignInCode] = useState(false);
-  const [secondStep, setSecondStep] = useState<TSecondStep | null>(null);
+  }, []);
 
   const finish = async (credentials: TSignInInput, remember: boolean): Promise<void> => {
     if (remember) await rememberMe().save(credentials.username, credentials.password);
@@ -63,9 +80,9 @@ export function SignInPage() {
     await navigate(routePath('ezrecharge'));
   };
 
-  const onFinish = async (values: TSignInValues): Promise<void> => {
-    const credentials = { username: values.username, password: values.password };
-    const signInCode = values.sign_in_code?.trim();
+  const onSubmit = async (submitted: TSignInValues): Promise<void> => {
+    const credentials = { username: submitted.username, password: submitted.password };
+    const signInCode = needsSignInCode ? submitted.sign_in_code.trim() : '';
     let result: Awaited<ReturnType<typeof signIn.mutateAsync>>;
     try {
       result = await signIn.mutateAsync({ ...credentials, ...(signInCode ? { signInCode } : {}) });
@@ -76,14 +93,17 @@ export function SignInPage() {
         return;
       }
       // 400 is the generic "wrong username or password"; 429 and the rest were toasted by the API client.
-      reportFormError(form, error, popup, { fields: FIELDS, fallback: { bad_request: t('signin.failed') } });
+      reportFieldErrors(form.setErrors, error, popup, {
+        fields: FIELDS,
+        fallback: { bad_request: t('signin.failed') },
+      });
       return;
     }
     if ('twoFactorToken' in result) {
-      setSecondStep({ token: result.twoFactorToken, credentials, remember: values.remember });
+      setSecondStep({ token: result.twoFactorToken, credentials, remember: submitted.remember });
       return;
     }
-    await finish(credentials, values.remember);
+    await finish(credentials, submitted.remember);
   };
 
   if (secondStep) {
@@ -96,6 +116,8 @@ export function SignInPage() {
     );
   }
 
+  const field = (name: keyof TSignInValues & string) => ({ ...form.field(name), required: false });
+  const busy = signIn.isPending;
   return (
     <AuthShell
       titleId="signin-title"
@@ -107,65 +129,44 @@ export function SignInPage() {
         </p>
       }
     >
-      <Form<TSignInValues>
-        form={form}
-        name="signin"
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ username: '', password: '', remember: false }}
-        onFinish={(values) => void onFinish(values)}
-        disabled={signIn.isPending}
-      >
-        <Form.Item name="username" {...fieldRules(ZLoginForm.shape.username, t('fields.username'))}>
-          <Input
-            prefix={<UserOutlined aria-hidden="true" />}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            size="large"
-          />
-        </Form.Item>
-        <Form.Item name="password" {...fieldRules(ZLoginForm.shape.password, t('fields.password'))}>
-          <Input.Password
-            prefix={<LockOutlined aria-hidden="true" />}
-            autoComplete="current-password"
-            size="large"
-          />
-        </Form.Item>
-        {needsSignInCode && (
-          <>
-            <Alert className="auth-form__notice" type="warning" showIcon title={t('signInCode.hint')} />
-            <Form.Item
-              name="sign_in_code"
-              {...fieldRules(ZLoginForm.shape.sign_in_code.unwrap(), t('signInCode.label'))}
-            >
-              <Input
-                prefix={<MailOutlined aria-hidden="true" />}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={6}
-                size="large"
-              />
-            </Form.Item>
-          </>
-        )}
-        <div className="auth-form__row">
-          <Form.Item name="remember" valuePropName="checked" noStyle>
-            <LabelledSwitch>{t('signin.remember')}</LabelledSwitch>
-          </Form.Item>
-          <Link to={routePath('reset-pwsd')}>{t('signin.forgot')}</Link>
-        </div>
-        <Button
-          type="primary"
-          htmlType="submit"
-          size="large"
-          block
-          icon={<LoginOutlined aria-hidden="true" />}
-          loading={signIn.isPending}
-        >
+      <form className="auth-form" name="signin" noValidate onSubmit={form.handleSubmit(onSubmit)}>
+        <fieldset className="auth-form__fields" disabled={busy}>
+          <Field label={t('fields.username')} {...field('username')}>
+            <TextInput
+              {...form.input('username')}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+          </Field>
+          <Field label={t('fields.password')} {...field('password')}>
+            <PasswordInput {...form.input('password')} autoComplete="current-password" />
+          </Field>
+          {needsSignInCode && (
+            <>
+              <div className="auth-notice" role="alert">
+                <WarningIcon className="auth-notice__icon" />
+                <p>{t('signInCode.hint')}</p>
+              </div>
+              <Field label={t('signInCode.label')} {...field('sign_in_code')}>
+                <TextInput
+                  {...form.input('sign_in_code')}
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  maxLength={6}
+                />
+              </Field>
+            </>
+          )}
+          <div className="auth-form__row">
+            <Switch {...form.input('remember')}>{t('signin.remember')}</Switch>
+            <Link to={routePath('reset-pwsd')}>{t('signin.forgot')}</Link>
+          </div>
+        </fieldset>
+        <Button type="submit" variant="primary" size="large" block icon={<LoginIcon />} loading={busy}>
           {t('signin.submit')}
         </Button>
-      </Form>
+      </form>
     </AuthShell>
   );
 }

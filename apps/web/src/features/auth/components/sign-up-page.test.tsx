@@ -77,7 +77,6 @@ describe('sign-up', () => {
       captcha_type: 'email',
       captcha_value: 'newbie@example.com',
     });
-    // (antd keeps its spinner icon, named "loading", while the button's exit animation runs in jsdom)
     const countdown = await screen.findByRole('button', { name: /Resend in 60 s$/ });
     expect(countdown).toBeDisabled();
     await waitFor(() => expect(screen.getByRole('button', { name: /Resend in 59 s$/ })).toBeDisabled(), {
@@ -94,9 +93,7 @@ describe('sign-up', () => {
     await fill(await screen.findByLabelText('Email'), 'odd@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'SEND CODE' }));
     await waitFor(() =>
-      expect(screen.getByLabelText('Email').closest('.ant-form-item')).toHaveTextContent(
-        'Email is not valid',
-      ),
+      expect(screen.getByLabelText('Email').closest('.app-field')).toHaveTextContent('Email is not valid'),
     );
     expect(screen.getByRole('button', { name: /SEND CODE$/ })).toBeEnabled();
   });
@@ -155,7 +152,7 @@ describe('sign-up', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
 
     await waitFor(() =>
-      expect(screen.getByLabelText('Verification code').closest('.ant-form-item')).toHaveTextContent(
+      expect(screen.getByLabelText('Verification code').closest('.app-field')).toHaveTextContent(
         'The verification code is invalid or has expired',
       ),
     );

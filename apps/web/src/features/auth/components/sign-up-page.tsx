@@ -1,25 +1,27 @@
-import { LockOutlined, MailOutlined, SafetyOutlined, UserAddOutlined, UserOutlined } from '@ant-design/icons';
 import { ZRegister } from '@ezrecharge/shared/schemas/accounts';
-import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { fieldRules, reportFormError } from '../../../lib/antd-form-rules';
+import { Button } from '../../../components/ui/button';
+import { Field, PasswordInput, TextInput } from '../../../components/ui/field';
+import { UserAddIcon } from '../../../components/ui/icons';
+import { Switch } from '../../../components/ui/switch';
+import { reportFieldErrors, zodCheck } from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { toast } from '../../../lib/toast';
+import { useForm } from '../../../lib/use-form';
 import { useRegister } from '../api/register';
 import { AuthShell } from './auth-shell';
 import { CaptchaButton } from './captcha-button';
-import { LabelledSwitch } from './labelled-switch';
 import { useCaptchaSender } from './use-captcha-sender';
 
-interface TSignUpValues {
+type TSignUpValues = {
   username: string;
   email: string;
   password: string;
   captcha_code: string;
   checkbox_terms: boolean;
-}
+};
 
 const FIELDS = ['username', 'email', 'password', 'captcha_code', 'checkbox_terms'] as const;
 /** Server names of the registration payload that belong to a differently named field here. */
@@ -30,12 +32,23 @@ const SCHEMA = ZRegister.shape;
 /** Sign-up /signup (SPEC.md §2, §3, §5). */
 export function SignUpPage() {
   const { t } = useTranslation('auth');
-  const [form] = Form.useForm<TSignUpValues>();
   const navigate = useNavigate();
   const popup = useErrorPopup();
   const register = useRegister();
+  const form = useForm<TSignUpValues>({
+    initial: { username: '', email: '', password: '', captcha_code: '', checkbox_terms: false },
+    rules: {
+      username: [zodCheck(SCHEMA.username, t('fields.username'))],
+      email: [zodCheck(SCHEMA.email, t('fields.email'))],
+      password: [zodCheck(SCHEMA.password, t('fields.password'))],
+      captcha_code: [zodCheck(SCHEMA.captcha_info.shape.captcha_code, t('fields.captcha'))],
+      checkbox_terms: [zodCheck(SCHEMA.checkbox_terms, t('signup.termsLink'))],
+    },
+    required: FIELDS,
+  });
   const sendCaptcha = useCaptchaSender({
-    form,
+    email: form.values.email,
+    setErrors: form.setErrors,
     captchaApi: 'register',
     emailSchema: SCHEMA.email,
     emailLabel: t('fields.email'),
@@ -43,7 +56,7 @@ export function SignUpPage() {
     sentText: t('signup.codeOrAccountSent'),
   });
 
-  const onFinish = async (values: TSignUpValues): Promise<void> => {
+  const onSubmit = async (values: TSignUpValues): Promise<void> => {
     try {
       await register.mutateAsync({
         username: values.username,
@@ -52,13 +65,14 @@ export function SignUpPage() {
         captchaCode: values.captcha_code.trim(),
       });
     } catch (error) {
-      reportFormError(form, error, popup, { fields: FIELDS, aliases: ALIASES });
+      reportFieldErrors(form.setErrors, error, popup, { fields: FIELDS, aliases: ALIASES });
       return;
     }
     toast.success(t('signup.success'));
     await navigate(routePath('login'));
   };
 
+  const field = (name: keyof TSignUpValues & string) => ({ ...form.field(name), required: false });
   return (
     <AuthShell
       titleId="signup-title"
@@ -70,88 +84,54 @@ export function SignUpPage() {
         </p>
       }
     >
-      <Form<TSignUpValues>
-        form={form}
-        name="signup"
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ username: '', email: '', password: '', captcha_code: '', checkbox_terms: false }}
-        onFinish={(values) => void onFinish(values)}
-      >
-        <Form.Item name="username" {...fieldRules(SCHEMA.username, t('fields.username'))}>
-          <Input
-            prefix={<UserOutlined aria-hidden="true" />}
+      <form className="auth-form" name="signup" noValidate onSubmit={form.handleSubmit(onSubmit)}>
+        <Field label={t('fields.username')} {...field('username')}>
+          <TextInput
+            {...form.input('username')}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            size="large"
           />
-        </Form.Item>
-        <Form.Item name="email" {...fieldRules(SCHEMA.email, t('fields.email'))}>
-          <Input
-            prefix={<MailOutlined aria-hidden="true" />}
-            inputMode="email"
-            autoComplete="email"
-            spellCheck={false}
-            size="large"
-          />
-        </Form.Item>
-        <Form.Item name="password" {...fieldRules(SCHEMA.password, t('fields.password'))}>
-          <Input.Password
-            prefix={<LockOutlined aria-hidden="true" />}
-            autoComplete="new-password"
-            size="large"
-          />
-        </Form.Item>
-        <Form.Item
-          label={t('fields.captcha')}
-          required
-          htmlFor="signup_captcha_code"
-          className="auth-form__captcha"
-        >
-          <Space.Compact block>
-            <Form.Item
-              name="captcha_code"
-              noStyle
-              {...fieldRules(SCHEMA.captcha_info.shape.captcha_code, t('fields.captcha'))}
-            >
-              <Input
-                id="signup_captcha_code"
-                prefix={<SafetyOutlined aria-hidden="true" />}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                size="large"
-              />
-            </Form.Item>
+        </Field>
+        <Field label={t('fields.email')} {...field('email')}>
+          <TextInput {...form.input('email')} inputMode="email" autoComplete="email" spellCheck={false} />
+        </Field>
+        <Field label={t('fields.password')} {...field('password')}>
+          <PasswordInput {...form.input('password')} autoComplete="new-password" />
+        </Field>
+        <Field label={t('fields.captcha')} {...field('captcha_code')}>
+          <div className="auth-form__captcha">
+            <TextInput
+              {...form.input('captcha_code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+            />
             <CaptchaButton label={t('signup.sendCaptcha')} onSend={sendCaptcha} />
-          </Space.Compact>
-        </Form.Item>
-        <Form.Item
-          name="checkbox_terms"
-          valuePropName="checked"
-          {...fieldRules(SCHEMA.checkbox_terms, t('signup.termsLink'))}
-          label={undefined}
+          </div>
+        </Field>
+        <Switch
+          {...form.input('checkbox_terms')}
+          {...form.field('checkbox_terms')}
+          className="auth-form__terms"
         >
-          <LabelledSwitch>
-            {t('signup.terms')}{' '}
-            <a href={routePath('terms-conditions')} target="_blank" rel="noopener">
-              {t('signup.termsLink')}
-              <span className="visually-hidden">{` ${t('common:opensInNewTab')}`}</span>
-            </a>
-          </LabelledSwitch>
-        </Form.Item>
+          {t('signup.terms')}{' '}
+          <a href={routePath('terms-conditions')} target="_blank" rel="noopener">
+            {t('signup.termsLink')}
+            <span className="visually-hidden">{` ${t('common:opensInNewTab')}`}</span>
+          </a>
+        </Switch>
         <Button
-          type="primary"
-          htmlType="submit"
+          type="submit"
+          variant="primary"
           size="large"
           block
-          icon={<UserAddOutlined aria-hidden="true" />}
+          icon={<UserAddIcon />}
           loading={register.isPending}
         >
           {t('signup.submit')}
         </Button>
-      </Form>
+      </form>
     </AuthShell>
   );
 }

@@ -1,9 +1,11 @@
-import { ArrowLeftOutlined, SafetyOutlined } from '@ant-design/icons';
 import { ZSecondFactorCode } from '@ezrecharge/shared/schemas/accounts';
-import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fieldRules, reportFormError } from '../../../lib/antd-form-rules';
+import { Button } from '../../../components/ui/button';
+import { Field, TextInput } from '../../../components/ui/field';
+import { ArrowLeftIcon, ShieldCheckIcon } from '../../../components/ui/icons';
+import { reportFieldErrors, zodCheck } from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
+import { useForm } from '../../../lib/use-form';
 import { useCompleteTwoFactor } from '../api/login';
 import { AuthShell } from './auth-shell';
 
@@ -14,22 +16,26 @@ interface TTwoFactorStepProps {
   onBack: () => void;
 }
 
-interface TCodeValues {
+type TCodeValues = {
   code: string;
-}
+};
 
 /** The second step of a two-factor sign-in (issue #15): a code of the authenticator app, or a recovery code. */
 export function TwoFactorStep({ token, onSignedIn, onBack }: TTwoFactorStepProps) {
   const { t } = useTranslation('auth');
-  const [form] = Form.useForm<TCodeValues>();
   const popup = useErrorPopup();
   const complete = useCompleteTwoFactor();
+  const form = useForm<TCodeValues>({
+    initial: { code: '' },
+    rules: { code: [zodCheck(ZSecondFactorCode, t('twoFactorStep.code'))] },
+    required: ['code'],
+  });
 
-  const onFinish = async ({ code }: TCodeValues): Promise<void> => {
+  const onSubmit = async ({ code }: TCodeValues): Promise<void> => {
     try {
       await complete.mutateAsync({ token, code: code.trim() });
     } catch (error) {
-      reportFormError(form, error, popup, {
+      reportFieldErrors(form.setErrors, error, popup, {
         fields: ['code'],
         fallback: { bad_request: t('twoFactorStep.failed') },
       });
@@ -38,47 +44,35 @@ export function TwoFactorStep({ token, onSignedIn, onBack }: TTwoFactorStepProps
     await onSignedIn();
   };
 
+  const busy = complete.isPending;
   return (
     <AuthShell
       titleId="two-factor-title"
       title={t('twoFactorStep.title')}
       subtitle={t('twoFactorStep.subtitle')}
       footer={
-        <Button type="link" icon={<ArrowLeftOutlined aria-hidden="true" />} onClick={onBack}>
+        <Button variant="link" icon={<ArrowLeftIcon />} onClick={onBack}>
           {t('twoFactorStep.back')}
         </Button>
       }
     >
-      <Form<TCodeValues>
-        form={form}
-        name="two-factor"
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ code: '' }}
-        onFinish={(values) => void onFinish(values)}
-        disabled={complete.isPending}
-      >
-        <Form.Item name="code" {...fieldRules(ZSecondFactorCode, t('twoFactorStep.code'))}>
-          <Input
-            prefix={<SafetyOutlined aria-hidden="true" />}
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            autoFocus
-            size="large"
-          />
-        </Form.Item>
-        <Button
-          type="primary"
-          htmlType="submit"
-          size="large"
-          block
-          icon={<SafetyOutlined aria-hidden="true" />}
-          loading={complete.isPending}
-        >
+      <form className="auth-form" name="two-factor" noValidate onSubmit={form.handleSubmit(onSubmit)}>
+        <fieldset className="auth-form__fields" disabled={busy}>
+          <Field label={t('twoFactorStep.code')} {...form.field('code')} required={false}>
+            <TextInput
+              {...form.input('code')}
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              // The step replaces the form the visitor was typing in: its one field takes the focus.
+              autoFocus
+            />
+          </Field>
+        </fieldset>
+        <Button type="submit" variant="primary" size="large" block icon={<ShieldCheckIcon />} loading={busy}>
           {t('twoFactorStep.submit')}
         </Button>
-      </Form>
+      </form>
     </AuthShell>
   );
 }

@@ -1,16 +1,17 @@
-import { isMessageKey, MSG } from '@ezrecharge/shared/messages';
+import { MSG } from '@ezrecharge/shared/messages';
 import type { TCaptchaApi } from '@ezrecharge/shared/schemas/accounts';
-import type { FormInstance } from 'antd';
 import { useCallback } from 'react';
 import type { ZodType } from 'zod';
-import { reportFormError } from '../../../lib/antd-form-rules';
-import { invalidFieldMessage, messageTextOf } from '../../../lib/form-rules';
+import { messageTextOf, reportFieldErrors, type TSetFieldErrors, zodMessage } from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { toast } from '../../../lib/toast';
 import { useSendCaptcha } from '../api/send-captcha';
 
 interface TCaptchaSenderOptions {
-  form: FormInstance;
+  /** The e-mail typed so far. */
+  email: string;
+  /** Puts messages under the form's fields (the form's `setErrors`). */
+  setErrors: TSetFieldErrors;
   captchaApi: TCaptchaApi;
   /** The screen's e-mail rule, for an address that is there but not valid. */
   emailSchema: ZodType;
@@ -24,7 +25,8 @@ interface TCaptchaSenderOptions {
  * toast, and put a refusal (e.g. an address the server finds invalid) under the field it concerns.
  */
 export function useCaptchaSender({
-  form,
+  email: typed,
+  setErrors,
   captchaApi,
   emailSchema,
   emailLabel,
@@ -35,30 +37,23 @@ export function useCaptchaSender({
   const { mutateAsync } = send;
 
   return useCallback(async (): Promise<boolean> => {
-    const value: unknown = form.getFieldValue('email');
-    const email = typeof value === 'string' ? value.trim() : '';
+    const email = typed.trim();
     if (!email) {
-      form.setFields([{ name: 'email', errors: [messageTextOf(MSG.captcha_needs_email)] }]);
+      setErrors({ email: messageTextOf(MSG.captcha_needs_email) });
       return false;
     }
-    const check = emailSchema.safeParse(email);
-    if (!check.success) {
-      const first = check.error.issues[0]?.message ?? '';
-      form.setFields([
-        {
-          name: 'email',
-          errors: [isMessageKey(first) ? messageTextOf(first) : invalidFieldMessage(emailLabel)],
-        },
-      ]);
+    const invalid = zodMessage(emailSchema, emailLabel, email);
+    if (invalid !== undefined) {
+      setErrors({ email: invalid });
       return false;
     }
     try {
       await mutateAsync({ captchaApi, email });
     } catch (error) {
-      reportFormError(form, error, popup, { fields: ['email'], aliases: { captcha_value: 'email' } });
+      reportFieldErrors(setErrors, error, popup, { fields: ['email'], aliases: { captcha_value: 'email' } });
       return false;
     }
     toast.success(sentText);
     return true;
-  }, [form, captchaApi, emailSchema, emailLabel, sentText, mutateAsync, popup]);
+  }, [typed, setErrors, captchaApi, emailSchema, emailLabel, sentText, mutateAsync, popup]);
 }
