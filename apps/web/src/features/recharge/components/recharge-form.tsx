@@ -10,7 +10,15 @@ import {
   ZOrderEmail,
   ZOrderQuantity,
 } from '@ezrecharge/shared/schemas/orders';
-import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import {
+  type ChangeEvent,
+  type FormEvent,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/notice';
 import { PaymentStalled } from '../../../components/payment-stalled';
@@ -235,9 +243,11 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
     });
   };
 
+  // The choices made for the buyer happen before the browser paints (layout effects): a frame without a product,
+  // currency or packs would collapse the packs' place and move the fields below it.
   // SPEC.md §4: the first product is chosen automatically (a product kept from before a reload, if still sold).
   // biome-ignore lint/correctness/useExhaustiveDependencies: checked again whenever the list or the product changes
-  useEffect(() => {
+  useLayoutEffect(() => {
     const list = products.data;
     const chosen = Number(valuesRef.current.product_id);
     if (list && !list.some((product) => product.id === chosen)) {
@@ -248,7 +258,7 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
 
   // SPEC.md §4: after the prices load a currency is chosen: the buyer's likely one if it is sold, else the first.
   // biome-ignore lint/correctness/useExhaustiveDependencies: checked again whenever the prices or the currency change
-  useEffect(() => {
+  useLayoutEffect(() => {
     const select = prices.data;
     const chosen = valuesRef.current.pay_currency;
     if (select && !select.currencies.some((option) => option.code === chosen)) {
@@ -259,7 +269,7 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
 
   // A pack kept from before a reload that is no longer on sale in this currency is no choice.
   // biome-ignore lint/correctness/useExhaustiveDependencies: checked again whenever the packs or the choice change
-  useEffect(() => {
+  useLayoutEffect(() => {
     const sold = currency ? prices.data?.prices[currency] : undefined;
     const priceId = valuesRef.current.price_id;
     if (sold && priceId !== undefined && !sold.some((candidate) => candidate.id === priceId)) {
