@@ -54,16 +54,9 @@ async function placeOrder(page: Page, lang: TLang, bigoId: string, email: string
   const r = (key: string) => text(lang, 'recharge', key);
   await page.goto('/recharge');
   await expect(page.getByRole('heading', { name: r('form.title') })).toBeVisible();
-  const product = page.getByLabel(r('form.product'), { exact: true });
-  if (!(await page.locator('.ant-select', { has: product }).textContent())?.includes(SEEDED_PRODUCT)) {
-    await product.click();
-    await page.locator('.ant-select-item-option').filter({ hasText: SEEDED_PRODUCT }).click();
-  }
-  const currency = page.getByLabel(r('form.currency'), { exact: true });
-  if (!(await page.locator('.ant-select', { has: currency }).textContent())?.includes('SGD')) {
-    await currency.click();
-    await page.locator('.ant-select-item-option').filter({ hasText: /^SGD/ }).click();
-  }
+  // Native selects: selectOption waits until the products and then their prices have loaded.
+  await page.getByLabel(r('form.product'), { exact: true }).selectOption({ label: SEEDED_PRODUCT });
+  await page.getByLabel(r('form.currency'), { exact: true }).selectOption('SGD');
   const tile = page.getByRole('radio', {
     name: fillText(r('tile.name'), { diamonds: '100', price: 'SGD 2.45' }),
   });
@@ -80,7 +73,7 @@ async function expectResultPage(page: Page, lang: TLang, status: TOrderStatus, o
   const { headline, next } = orderOutcomeText(status, lang);
   await expect(page.getByRole('heading', { level: 1, name: headline })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(next)).toBeVisible();
-  await expect(page.locator('.order-result .anticon-check-circle')).toHaveCount(0);
+  await expect(page.locator('.order-result [data-icon="check-circle"]')).toHaveCount(0);
   if (status === 10 || status === 13) {
     const support = page.getByRole('region', { name: SUPPORT_CONTACT_TEXTS[lang].heading });
     await expect(support).toContainText(SUPPORT_CONTACT.phone);

@@ -112,11 +112,10 @@ export const SEEDED_PRODUCT = 'BIGO LIVE Diamonds';
 /** Chooses the seeded product in the recharge form (in English): another journey may release a product before it. */
 export async function chooseSeededProduct(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: text('en', 'recharge', 'form.title') })).toBeVisible();
-  const product = page.getByLabel(text('en', 'recharge', 'form.product'), { exact: true });
-  if (!(await page.locator('.ant-select', { has: product }).textContent())?.includes(SEEDED_PRODUCT)) {
-    await product.click();
-    await page.locator('.ant-select-item-option').filter({ hasText: SEEDED_PRODUCT }).click();
-  }
+  // A native select: this waits until the products have loaded (the option is there and the select enabled).
+  await page.getByLabel(text('en', 'recharge', 'form.product'), { exact: true }).selectOption({
+    label: SEEDED_PRODUCT,
+  });
 }
 
 /** DATA_DIR of the server the journeys talk to (scripts/e2e-server.mjs). */

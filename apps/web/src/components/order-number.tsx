@@ -1,8 +1,8 @@
-import { CopyOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { Fragment, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../lib/toast';
+import { Button } from './ui/button';
+import { CopyIcon } from './ui/icons';
 import './order-number.css';
 
 /** Characters per group on screen: `EZ7K 3M9Q HX4T …`. */
@@ -67,12 +67,10 @@ export function OrderNumber({ orderNum }: { orderNum: string }) {
       </span>
       <Button
         className="order-number__copy"
-        type="text"
+        variant="text"
         size="small"
-        icon={<CopyOutlined aria-hidden="true" />}
+        icon={<CopyIcon />}
         aria-label={t('orderNumber.copy', { orderNum })}
-        // Copying changes nothing: usable even inside a disabled form (the hand-off notice of the recharge form).
-        disabled={false}
         title={t('orderNumber.copyShort')}
         onClick={() => void copy()}
       />

@@ -354,3 +354,59 @@ export function ArrowLeftIcon(props: TIconProps) {
     </Svg>
   );
 }
+
+export function ClockCircleIcon(props: TIconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 10.6 3.2 2.3a1 1 0 1 1-1.2 1.6l-3.6-2.6A1 1 0 0 1 11 13V7a1 1 0 1 1 2 0v5.6Z" />
+    </Svg>
+  );
+}
+
+export function ExclamationCircleIcon(props: TIconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm-1 5a1 1 0 1 1 2 0v6a1 1 0 1 1-2 0V7Zm1 11a1.25 1.25 0 1 1 0-2.5 1.25 1.25 0 0 1 0 2.5Z" />
+    </Svg>
+  );
+}
+
+export function MinusCircleIcon(props: TIconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm4 11H8a1 1 0 1 1 0-2h8a1 1 0 1 1 0 2Z" />
+    </Svg>
+  );
+}
+
+export function FireIcon(props: TIconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M13.5 1.7a.8.8 0 0 0-1.3.6c0 2.6-1.3 4.2-2.8 5.9C7.8 10 6 12 6 15a6 6 0 0 0 12 0c0-2.3-1-4.2-2-5.5a.8.8 0 0 0-1.4.4c-.1 1-.6 1.8-1.3 2.3.4-3.3-.3-7-3.8-10.5Zm-1.5 19a3 3 0 0 1-3-3c0-1.6 1-2.8 2-3.9.3 1 1 1.8 2 2.2a.8.8 0 0 0 1-.4l.4-.8A4 4 0 0 1 15 17.7a3 3 0 0 1-3 3Z" />
+    </Svg>
+  );
+}
+
+export function LockIcon(props: TIconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 5a3 3 0 1 1 6 0v3H9V7Zm3 6a2 2 0 0 1 1 3.7V18a1 1 0 1 1-2 0v-1.3A2 2 0 0 1 12 13Z" />
+    </Svg>
+  );
+}
+
+export function SearchIcon(props: TIconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M10.5 3a7.5 7.5 0 1 0 4.6 13.4l4.2 4.3a1 1 0 0 0 1.4-1.4l-4.3-4.2A7.5 7.5 0 0 0 10.5 3Zm-5.5 7.5a5.5 5.5 0 1 1 11 0 5.5 5.5 0 0 1-11 0Z" />
+    </Svg>
+  );
+}
+
+export function SyncIcon(props: TIconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M12 4a8 8 0 0 0-7.7 5.8 1 1 0 1 0 1.9.6A6 6 0 0 1 16.9 8H15a1 1 0 1 0 0 2h4a1 1 0 0 0 1-1V5a1 1 0 1 0-2 0v1.4A8 8 0 0 0 12 4Zm7 9a1 1 0 0 0-1.2.7A6 6 0 0 1 7.1 16H9a1 1 0 1 0 0-2H5a1 1 0 0 0-1 1v4a1 1 0 1 0 2 0v-1.4a8 8 0 0 0 13.7-3.4A1 1 0 0 0 19 13Z" />
+    </Svg>
+  );
+}

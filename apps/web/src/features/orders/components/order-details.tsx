@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrderNumber } from '../../../components/order-number';
 import { formatDiamonds, formatPrice } from '../../../lib/money-format';
-import { OrderStatusTag } from './order-status-tag';
+import { OrderStatusBadge } from './order-status-badge';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -26,7 +26,7 @@ export function OrderDetails({ order }: { order: TOrder }) {
         <OrderNumber orderNum={order.order_num} />
       </Row>
       <Row label={t('fields.status')}>
-        <OrderStatusTag status={order.order_status} />
+        <OrderStatusBadge status={order.order_status} />
       </Row>
       <Row label={t('fields.email')}>{order.pay_payment_num}</Row>
       <Row label={t('fields.gameId')}>{order.game_id}</Row>

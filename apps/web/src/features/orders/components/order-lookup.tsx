@@ -1,11 +1,14 @@
-import { SearchOutlined } from '@ant-design/icons';
 import { type TOrderLookup, ZOrderEmail, ZOrderNum } from '@ezrecharge/shared/schemas/orders';
-import { Alert, Button, Form, Input } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldRules, reportFormError, VALIDATE_TRIGGER, zodRule } from '../../../lib/antd-form-rules';
+import { Notice } from '../../../components/notice';
+import { Button } from '../../../components/ui/button';
+import { Field, TextInput } from '../../../components/ui/field';
+import { SearchIcon } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
+import { reportFieldErrors, zodCheck } from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
+import { useForm } from '../../../lib/use-form';
 import { isOrderMoving, useLookupOrder } from '../api/get-order';
 import { OrderDetails } from './order-details';
 import { OrderOutcomeHead, OrderOutcomeSteps } from './order-outcome';
@@ -13,6 +16,7 @@ import { OrderOutcomeHead, OrderOutcomeSteps } from './order-outcome';
 type TLookupValues = TOrderLookup;
 
 const FIELDS = ['email', 'order_num'] as const;
+const REQUIRED: readonly (keyof TLookupValues)[] = FIELDS;
 
 /**
  * The order lookup of /home-order without an order number: a buyer without an account finds an order by the
@@ -20,18 +24,33 @@ const FIELDS = ['email', 'order_num'] as const;
  */
 export function OrderLookup() {
   const { t } = useTranslation('orders');
-  const [form] = Form.useForm<TLookupValues>();
   const popup = useErrorPopup();
+  const emailLabel = t('lookup.email');
+  const orderNumLabel = t('lookup.orderNum');
+  const form = useForm<TLookupValues>({
+    initial: { email: '', order_num: '' },
+    rules: {
+      email: [zodCheck(ZOrderEmail, emailLabel)],
+      order_num: [
+        (value) => (value.trim() === '' ? t('lookup.orderNumRequired') : undefined),
+        zodCheck(ZOrderNum, orderNumLabel),
+      ],
+    },
+    required: REQUIRED,
+  });
   const [criteria, setCriteria] = useState<TOrderLookup | null>(null);
   const found = useLookupOrder(criteria);
   const notFound = isApiError(found.error) && found.error.status === 404;
+  const refused = isApiError(found.error) && found.error.status === 400;
 
   // A refused lookup (400) puts the server's messages under the fields, as every form does.
+  const setErrors = useRef(form.setErrors);
+  setErrors.current = form.setErrors;
   useEffect(() => {
     if (isApiError(found.error) && found.error.status === 400) {
-      reportFormError(form, found.error, popup, { fields: FIELDS });
+      reportFieldErrors((errors) => setErrors.current(errors), found.error, popup, { fields: FIELDS });
     }
-  }, [found.error, form, popup]);
+  }, [found.error, popup]);
 
   const onFinish = (values: TLookupValues): void => {
     const next = { email: values.email.trim(), order_num: values.order_num.trim() };
@@ -42,64 +61,42 @@ export function OrderLookup() {
     setCriteria(next);
   };
 
-  const orderNumLabel = t('lookup.orderNum');
   return (
     <>
       <div className="order-result__card">
         <h1 className="order-result__title">{t('lookup.title')}</h1>
         <p className="order-result__intro">{t('lookup.intro')}</p>
-        <Form<TLookupValues>
-          form={form}
-          name="order-lookup"
-          layout="vertical"
+        <form
           className="order-lookup"
-          initialValues={{ email: '', order_num: '' }}
-          onFinish={onFinish}
           aria-label={t('lookup.label')}
+          noValidate
+          onSubmit={(event) => void form.handleSubmit(onFinish)(event)}
         >
-          <Form.Item name="email" {...fieldRules(ZOrderEmail, t('lookup.email'))}>
-            <Input inputMode="email" autoComplete="email" spellCheck={false} />
-          </Form.Item>
-          <Form.Item
-            name="order_num"
-            label={orderNumLabel}
-            required
-            validateTrigger={VALIDATE_TRIGGER}
-            validateFirst
-            rules={[
-              { required: true, whitespace: true, message: t('lookup.orderNumRequired') },
-              zodRule(ZOrderNum, orderNumLabel),
-            ]}
-          >
-            <Input autoComplete="off" autoCapitalize="none" spellCheck={false} />
-          </Form.Item>
+          {/* Both fields are needed: aria-required says so, without a mark that would join the label's text. */}
+          <Field {...form.field('email')} required={false} label={emailLabel}>
+            <TextInput {...form.input('email')} inputMode="email" autoComplete="email" spellCheck={false} />
+          </Field>
+          <Field {...form.field('order_num')} required={false} label={orderNumLabel}>
+            <TextInput
+              {...form.input('order_num')}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+          </Field>
           <Button
-            type="primary"
-            htmlType="submit"
-            icon={<SearchOutlined aria-hidden="true" />}
+            type="submit"
+            variant="primary"
+            icon={<SearchIcon />}
             loading={found.isFetching && !found.data}
           >
             {t('lookup.submit')}
           </Button>
-        </Form>
+        </form>
       </div>
-      {notFound && (
-        <Alert
-          className="order-lookup__result"
-          type="warning"
-          showIcon
-          role="alert"
-          title={t('result.notFound')}
-        />
-      )}
-      {found.isError && !notFound && !(isApiError(found.error) && found.error.status === 400) && (
-        <Alert
-          className="order-lookup__result"
-          type="error"
-          showIcon
-          role="alert"
-          title={t('result.loadFailed')}
-        />
+      {notFound && <Notice className="order-lookup__result" tone="warning" title={t('result.notFound')} />}
+      {found.isError && !notFound && !refused && (
+        <Notice className="order-lookup__result" tone="error" title={t('result.loadFailed')} />
       )}
       {found.data && !found.isError && (
         <section className="order-result__card order-lookup__result">

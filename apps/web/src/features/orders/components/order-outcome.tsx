@@ -1,15 +1,15 @@
-import {
-  CheckCircleFilled,
-  ClockCircleFilled,
-  CloseCircleFilled,
-  ExclamationCircleFilled,
-  MinusCircleFilled,
-} from '@ant-design/icons';
 import { orderOutcome, orderOutcomeText, type TOrderTone } from '@ezrecharge/shared/order-outcome';
 import type { TOrderStatus } from '@ezrecharge/shared/order-status';
 import { SUPPORT_CONTACT_TEXTS, supportLines } from '@ezrecharge/shared/support-contact';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  CheckCircleIcon,
+  ClockCircleIcon,
+  ErrorCircleIcon,
+  ExclamationCircleIcon,
+  MinusCircleIcon,
+} from '../../../components/ui/icons';
 import { currentLanguage } from '../../../lib/i18n';
 
 /**
@@ -18,12 +18,13 @@ import { currentLanguage } from '../../../lib/i18n';
  * support channels and hours where the buyer should contact us. Only delivered diamonds get the success tick.
  */
 
+/** Each tone's icon; `data-icon` names its shape (the journeys check that only delivered diamonds get the tick). */
 const TONE_ICONS: Record<TOrderTone, ReactNode> = {
-  success: <CheckCircleFilled aria-hidden="true" />,
-  progress: <ClockCircleFilled aria-hidden="true" />,
-  attention: <ExclamationCircleFilled aria-hidden="true" />,
-  failed: <CloseCircleFilled aria-hidden="true" />,
-  closed: <MinusCircleFilled aria-hidden="true" />,
+  success: <CheckCircleIcon className="order-result__icon" data-icon="check-circle" />,
+  progress: <ClockCircleIcon className="order-result__icon" data-icon="clock-circle" />,
+  attention: <ExclamationCircleIcon className="order-result__icon" data-icon="exclamation-circle" />,
+  failed: <ErrorCircleIcon className="order-result__icon" data-icon="close-circle" />,
+  closed: <MinusCircleIcon className="order-result__icon" data-icon="minus-circle" />,
 };
 
 /** The texts in the active language; re-rendered when the language changes. */

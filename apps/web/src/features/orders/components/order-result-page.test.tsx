@@ -157,7 +157,7 @@ describe('order result page /home-order', () => {
       await screen.findByRole('heading', { level: 1, name: 'Delivery failed: we are on it' }),
     ).toBeInTheDocument();
     expect(tone()).toBe('attention');
-    expect(document.querySelector('.anticon-check-circle')).toBeNull();
+    expect(document.querySelector('[data-icon="check-circle"]')).toBeNull();
     expect(
       screen.getByText(/Within 1 business day our team delivers them or refunds the full amount/),
     ).toBeInTheDocument();
@@ -184,7 +184,9 @@ describe('order result page /home-order', () => {
       expect(await screen.findByRole('heading', { level: 1, name: headline })).toBeInTheDocument();
       expect(screen.getByText(next)).toBeInTheDocument();
       expect(tone()).toBe(orderOutcome(status).tone);
-      expect(document.querySelector('.anticon-check-circle') !== null, `status ${status}`).toBe(status === 9);
+      expect(document.querySelector('[data-icon="check-circle"]') !== null, `status ${status}`).toBe(
+        status === 9,
+      );
       expect(screen.queryByRole('region', { name: 'Contact support' }) !== null).toBe(
         orderOutcome(status).todo === 'contact_support',
       );

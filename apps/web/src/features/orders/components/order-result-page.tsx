@@ -1,7 +1,9 @@
-import { SyncOutlined } from '@ant-design/icons';
-import { Alert, Button, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { Notice } from '../../../components/notice';
+import { Button } from '../../../components/ui/button';
+import { SyncIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { routePath } from '../../../lib/routes';
 import { useSignedIn } from '../../../lib/session';
@@ -14,6 +16,9 @@ import './orders.css';
 /** A refused or unknown order number: the server answers 404 (or 400 for a number that cannot exist). */
 export const isOrderNotFound = (error: unknown): boolean =>
   isApiError(error) && (error.status === 404 || error.status === 400);
+
+/** The rows of the order's details, for the placeholder that holds their place while the order loads. */
+const DETAIL_ROWS = 8;
 
 function Actions() {
   const { t } = useTranslation('orders');
@@ -28,24 +33,38 @@ function Actions() {
   );
 }
 
+/** The card's shape while the order loads: the headline's line, the detail rows, and what loads said in words. */
+function OrderLoading() {
+  const { t } = useTranslation('orders');
+  return (
+    <div className="order-result__card order-result__card--loading">
+      <div className="order-result__state" role="status">
+        <Spinner /> {t('result.loading')}
+      </div>
+      <div className="order-details order-details--placeholder" aria-hidden="true">
+        {Array.from({ length: DETAIL_ROWS }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity, always the same count
+          <div key={i} className="order-details__row">
+            <span className="order-result__bone" />
+            <span className="order-result__bone order-result__bone--short" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
 function OrderResult({ orderNum, success }: { orderNum: string; success: boolean }) {
   const { t } = useTranslation('orders');
   const order = useGetOrder(orderNum, success);
 
-  if (order.isPending) {
-    return (
-      <div className="order-result__state" role="status">
-        <Spin /> {t('result.loading')}
-      </div>
-    );
-  }
+  if (order.isPending) return <OrderLoading />;
   if (order.isError) {
     const notFound = isOrderNotFound(order.error);
     return (
       <div className="order-result__card">
-        <Alert
-          type={notFound ? 'warning' : 'error'}
-          showIcon
+        <Notice
+          tone={notFound ? 'warning' : 'error'}
           role="alert"
           title={notFound ? t('result.notFound') : t('result.loadFailed')}
           action={
@@ -68,7 +87,7 @@ function OrderResult({ orderNum, success }: { orderNum: string; success: boolean
       <OrderDetails order={data} />
       {isOrderMoving(data.order_status, success) && (
         <p className="order-result__updating">
-          <SyncOutlined spin aria-hidden="true" /> {t('result.updating')}
+          <SyncIcon className="order-result__sync" /> {t('result.updating')}
         </p>
       )}
       <OrderOutcomeSteps status={data.order_status} orderNum={data.order_num} level={1} />
@@ -82,14 +101,16 @@ function OrderResult({ orderNum, success }: { orderNum: string; success: boolean
  * `success`, and where every order e-mail links to. It shows the order as the server has it, titled and explained by
  * its status alone (order-outcome.tsx: `success` only tells whether a payment may still be confirmed), and keeps
  * asking while the status may still move (paid → charging → charged), so the buyer sees the diamonds arrive
- * without reloading. Without an order number it offers
- * the order lookup by e-mail and order number.
+ * without reloading. Without an order number it offers the order lookup by e-mail and order number.
+ *
+ * An order's page is at least a screen tall (order-result--order), loading or loaded: the footer starts below the
+ * fold either way, so it does not jump when the order arrives.
  */
 export function OrderResultPage() {
   const [search] = useSearchParams();
   const orderNum = (search.get('order_num') ?? '').trim();
   return (
-    <div className="order-result">
+    <div className={orderNum ? 'order-result order-result--order' : 'order-result'}>
       {orderNum ? (
         <OrderResult orderNum={orderNum} success={search.get('success') === 'true'} />
       ) : (

@@ -1,5 +1,5 @@
-import { InfoCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { InfoCircleIcon } from '../../../components/ui/icons';
 
 const STEPS = ['howTo.step1', 'howTo.step2', 'howTo.step3'] as const;
 
@@ -17,7 +17,7 @@ export function BigoIdHelp() {
         ))}
       </ol>
       <p className="recharge-help__note">
-        <InfoCircleOutlined aria-hidden="true" /> {t('howTo.caseNote')}
+        <InfoCircleIcon className="recharge-help__icon" /> {t('howTo.caseNote')}
       </p>
     </section>
   );

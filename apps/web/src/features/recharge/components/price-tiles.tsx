@@ -1,7 +1,8 @@
-import { FireFilled } from '@ant-design/icons';
 import { FIRE_ICON_MIN_DIAMONDS } from '@ezrecharge/shared/limits';
 import type { TPriceSelect } from '@ezrecharge/shared/schemas/catalogue';
 import { useTranslation } from 'react-i18next';
+import { FireIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
 import { formatDiamonds, formatPrice } from '../../../lib/money-format';
 
 export type TPack = TPriceSelect['prices'][string][number];
@@ -10,11 +11,15 @@ interface TPriceTilesProps {
   packs: readonly TPack[];
   /** The id of the element holding the field's visible label. */
   labelledBy: string;
-  /** Set by Form.Item: the field id, the chosen price id and its change handler. */
-  id?: string;
-  value?: number;
-  onChange?: (priceId: number) => void;
-  'aria-invalid'?: boolean | 'true' | 'false';
+  /** The group's id (the form focuses the chosen or first pack through it). */
+  id: string;
+  /** The chosen price id. */
+  value: number | undefined;
+  onChange: (priceId: number) => void;
+  invalid?: boolean;
+  /** Ids of the elements describing the group (its error). */
+  describedBy?: string;
+  disabled?: boolean;
 }
 
 /**
@@ -22,14 +27,24 @@ interface TPriceTilesProps {
  * arrow keys move between packs and a screen reader hears "42,000 diamonds for SGD 999.00, big pack"; packs of
  * FIRE_ICON_MIN_DIAMONDS or more carry the fire icon (SPEC.md §9).
  */
-export function PriceTiles({ packs, labelledBy, id, value, onChange, ...rest }: TPriceTilesProps) {
+export function PriceTiles({
+  packs,
+  labelledBy,
+  id,
+  value,
+  onChange,
+  invalid,
+  describedBy,
+  disabled,
+}: TPriceTilesProps) {
   const { t } = useTranslation('recharge');
   return (
     <div
       id={id}
       role="radiogroup"
       aria-labelledby={labelledBy}
-      aria-invalid={rest['aria-invalid']}
+      aria-describedby={describedBy}
+      aria-invalid={invalid || undefined}
       className="price-tiles"
     >
       {packs.map((pack) => {
@@ -42,15 +57,16 @@ export function PriceTiles({ packs, labelledBy, id, value, onChange, ...rest }: 
             <input
               type="radio"
               className="visually-hidden"
-              name={id ?? 'price_id'}
+              name={id}
               value={pack.id}
               checked={checked}
-              onChange={() => onChange?.(pack.id)}
+              disabled={disabled}
+              onChange={() => onChange(pack.id)}
               aria-label={t(big ? 'tile.nameBig' : 'tile.name', { diamonds, price })}
             />
             {big && (
               <span className="price-tile__badge" title={t('tile.big')}>
-                <FireFilled aria-hidden="true" />
+                <FireIcon />
               </span>
             )}
             <span className="price-tile__diamonds">{diamonds}</span>
@@ -59,6 +75,32 @@ export function PriceTiles({ packs, labelledBy, id, value, onChange, ...rest }: 
           </label>
         );
       })}
+    </div>
+  );
+}
+
+/** How many placeholder tiles hold the packs' place while they load: the seeded catalogue sells six per currency. */
+const PLACEHOLDER_TILES = 6;
+
+/**
+ * The tiles' place while the packs load, tile for tile as tall as the real ones (the same classes and lines), so
+ * nothing below the packs moves when they arrive; the loading text sits over them.
+ */
+export function PriceTilesLoading({ label }: { label: string }) {
+  return (
+    <div className="price-tiles price-tiles--loading">
+      {Array.from({ length: PLACEHOLDER_TILES }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity, always the same count
+        <div key={i} className="price-tile price-tile--placeholder" aria-hidden="true">
+          <span className="price-tile__diamonds">&nbsp;</span>
+          <span className="price-tile__unit">&nbsp;</span>
+          <span className="price-tile__price">&nbsp;</span>
+        </div>
+      ))}
+      <div className="price-tiles__status" role="status">
+        <Spinner />
+        <span>{label}</span>
+      </div>
     </div>
   );
 }

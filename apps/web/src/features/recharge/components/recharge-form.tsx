@@ -1,7 +1,6 @@
-import { LockOutlined } from '@ant-design/icons';
 import { GAME_TYPE, MAX_ORDER_DIAMONDS } from '@ezrecharge/shared/limits';
 import { MSG } from '@ezrecharge/shared/messages';
-import type { TCurrency } from '@ezrecharge/shared/money';
+import { isCurrency, type TCurrency } from '@ezrecharge/shared/money';
 import {
   normaliseBigoId,
   type TOrderCommitPayloadInput,
@@ -11,12 +10,22 @@ import {
   ZOrderEmail,
   ZOrderQuantity,
 } from '@ezrecharge/shared/schemas/orders';
-import { Alert, Button, Col, Form, Input, InputNumber, Row, Select, Spin } from 'antd';
-import { type FormEvent, useEffect, useState } from 'react';
+import {
+  type ChangeEvent,
+  type FormEvent,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '../../../components/notice';
 import { PaymentStalled } from '../../../components/payment-stalled';
-import { fieldRules, reportFormError } from '../../../lib/antd-form-rules';
-import { messageTextOf } from '../../../lib/form-rules';
+import { Button } from '../../../components/ui/button';
+import { Field, Select, TextInput } from '../../../components/ui/field';
+import { LockIcon } from '../../../components/ui/icons';
+import { messageTextOf, reportFieldErrors, zodMessage } from '../../../lib/form-rules';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDiamonds, formatPrice } from '../../../lib/money-format';
 import { onBeforeReload } from '../../../lib/navigation';
@@ -26,21 +35,38 @@ import { readLocal, STORAGE_KEYS } from '../../../lib/storage';
 import { useCommitOrder } from '../api/commit-order';
 import { useGetPrices, useGetProducts } from '../api/get-catalogue';
 import { likelyCurrency } from '../utils/likely-currency';
-import { clearRechargeDraft, readRechargeDraft, saveRechargeDraft } from '../utils/recharge-draft';
-import { PriceTiles, type TPack } from './price-tiles';
+import {
+  clearRechargeDraft,
+  readRechargeDraft,
+  saveRechargeDraft,
+  type TRechargeDraft,
+} from '../utils/recharge-draft';
+import { PriceTiles, PriceTilesLoading, type TPack } from './price-tiles';
 
+/** The entries as the controls hold them: selects and inputs hold text, the tiles the chosen price id. */
 interface TRechargeValues {
-  product_id?: number;
-  pay_currency?: TCurrency;
-  price_id?: number;
-  quantity: number | null;
+  /** The product id as the select holds it ('' before the products load). */
+  product_id: string;
+  /** The currency code ('' while none is chosen). */
+  pay_currency: string;
+  price_id: number | undefined;
+  /** As typed; a whole number above 0 to be valid. */
+  quantity: string;
   game_id: string;
   email: string;
 }
 
 type TFieldName = keyof TRechargeValues;
+type TErrors = Partial<Record<TFieldName, string>>;
 
-const INITIAL: TRechargeValues = { quantity: 1, game_id: '', email: '' };
+const INITIAL: TRechargeValues = {
+  product_id: '',
+  pay_currency: '',
+  price_id: undefined,
+  quantity: '1',
+  game_id: '',
+  email: '',
+};
 
 /** The form's fields, for placing the server's `errors` under them. */
 const FIELDS: readonly TFieldName[] = [
@@ -57,14 +83,48 @@ const SERVER_ALIASES = { amount: 'price_id', amount_game: 'quantity' };
 const CHECK_ORDER: readonly TFieldName[] = ['pay_currency', 'price_id', 'quantity', 'game_id'];
 
 const PAYLOAD = ZOrderCommitPayload.shape;
-const FORM_NAME = 'recharge';
 const PRICE_LABEL_ID = 'recharge-price-label';
+const TOTAL_LABEL_ID = 'recharge-total-label';
+
+const idOf = (name: TFieldName): string => `recharge_${name}`;
+const errorIdOf = (name: TFieldName): string => `${idOf(name)}-error`;
+const hintIdOf = (name: TFieldName): string => `${idOf(name)}-hint`;
+
+/** The typed quantity as a number for the checks: null when empty, NaN when not a number at all. */
+function quantityOf(text: string): number | null {
+  const trimmed = text.trim();
+  return trimmed === '' ? null : Number(trimmed);
+}
+
+function fromDraft(draft: TRechargeDraft | undefined): TRechargeValues {
+  if (!draft) return INITIAL;
+  return {
+    product_id: draft.product_id === undefined ? '' : String(draft.product_id),
+    pay_currency: draft.pay_currency ?? '',
+    price_id: draft.price_id,
+    quantity: draft.quantity === null ? '' : String(draft.quantity),
+    game_id: draft.game_id,
+    email: draft.email,
+  };
+}
+
+function toDraft(values: TRechargeValues): TRechargeDraft {
+  const productId = Number(values.product_id);
+  const quantity = quantityOf(values.quantity);
+  return {
+    product_id: values.product_id && Number.isInteger(productId) ? productId : undefined,
+    pay_currency: isCurrency(values.pay_currency) ? values.pay_currency : undefined,
+    price_id: values.price_id,
+    quantity: quantity !== null && Number.isFinite(quantity) ? quantity : null,
+    game_id: values.game_id,
+    email: values.email,
+  };
+}
 
 /** Moves the focus to the field a check stopped at; the price tiles take it on the chosen (or first) pack. */
 function focusField(name: TFieldName): void {
-  const id = `${FORM_NAME}_${name}`;
-  const element = document.getElementById(id);
-  const target = element?.matches('input, [tabindex]')
+  const element = document.getElementById(idOf(name));
+  const target = element?.matches('input, select, [tabindex]')
     ? element
     : (element?.querySelector<HTMLElement>('input:checked') ?? element?.querySelector<HTMLElement>('input'));
   target?.focus();
@@ -80,132 +140,198 @@ interface TRechargeFormProps {
 /**
  * The recharge form of /recharge and /ezrecharge (SPEC.md §2, §4, §5, §7): product (the first preselected),
  * currency (the buyer's likely one preselected, else the first; a change clears the package), the packs of that
- * currency, quantity, BIGO ID and, on the public page, the e-mail. Submitting checks the fields in SPEC.md's
- * order, sends the wire-encrypted order and hands the buyer to the payment page; the button spins and stays
- * disabled from sending to leaving (and if the page is not left, PaymentStalled offers that order's hand-off
- * again). The entries survive the language toggle's reload (utils/recharge-draft).
+ * currency, quantity, BIGO ID and, on the public page, the e-mail. A field is checked on change and on blur (the
+ * selects and tiles on change), stopping at its first failing rule. Submitting checks the fields in SPEC.md's
+ * order, stopping at the first failure, sends the wire-encrypted order and hands the buyer to the payment page; the
+ * button spins and the form stays disabled from sending to leaving (and if the page is not left, PaymentStalled
+ * offers that order's hand-off again). The entries survive the language toggle's reload (utils/recharge-draft).
+ *
+ * While the catalogue loads, the form is on screen in its final shape (the selects empty and disabled, placeholder
+ * tiles where the packs go), so nothing moves when the products and packs arrive.
  */
 export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps) {
   const { t } = useTranslation('recharge');
-  const [form] = Form.useForm<TRechargeValues>();
   const popup = useErrorPopup();
   const commit = useCommitOrder();
   const handoff = usePaymentHandoff();
   const withEmail = pageInfo === 'recharge';
+
   // What the buyer had entered before the language toggle reloaded the page, read once.
-  const [initialValues] = useState<TRechargeValues>(() => ({ ...INITIAL, ...readRechargeDraft() }));
+  const [values, setValuesState] = useState<TRechargeValues>(() => fromDraft(readRechargeDraft()));
   useEffect(clearRechargeDraft, []);
+  const [errors, setErrors] = useState<TErrors>({});
+  // The latest values, for handlers and effects that run between renders.
+  const valuesRef = useRef(values);
+  // Fields the buyer has changed or left: the quantity is checked again when the package changes.
+  const touched = useRef(new Set<TFieldName>());
 
-  const productId = Form.useWatch('product_id', form);
-  const currency = Form.useWatch('pay_currency', form);
-  const priceId = Form.useWatch('price_id', form);
-  const quantity = Form.useWatch('quantity', form);
-
+  const productId = values.product_id === '' ? undefined : Number(values.product_id);
+  const currency = isCurrency(values.pay_currency) ? values.pay_currency : undefined;
   const products = useGetProducts();
   const prices = useGetPrices(productId, currentLanguage());
   const packs: readonly TPack[] = (currency && prices.data?.prices[currency]) || [];
-  const pack = packs.find((candidate) => candidate.id === priceId);
+  const pack = packs.find((candidate) => candidate.id === values.price_id);
 
-  // SPEC.md §4: the first product is chosen automatically. These checks read the form itself: Form.useWatch
-  // answers undefined on the first render, which would replace a product kept from before a reload.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: checked again whenever the chosen product changes
-  useEffect(() => {
-    const list = products.data;
-    const chosen: unknown = form.getFieldValue('product_id');
-    if (list && !list.some((product) => product.id === chosen)) {
-      form.setFieldValue('product_id', list[0]?.id);
+  const labels: Record<TFieldName, string> = {
+    product_id: t('form.product'),
+    pay_currency: t('form.currency'),
+    price_id: t('form.price'),
+    quantity: t('form.quantity'),
+    game_id: t('form.gameId'),
+    email: t('form.email'),
+  };
+
+  /** The message of the field's first failing rule for these values, or undefined. */
+  const check = (name: TFieldName, all: TRechargeValues): string | undefined => {
+    switch (name) {
+      case 'pay_currency':
+        return zodMessage(PAYLOAD.pay_currency, labels.pay_currency, all.pay_currency || undefined);
+      case 'price_id':
+        return zodMessage(PAYLOAD.price_id, labels.price_id, all.price_id);
+      case 'quantity': {
+        const quantity = quantityOf(all.quantity);
+        const message = zodMessage(ZOrderQuantity, labels.quantity, quantity);
+        if (message !== undefined) return message;
+        const chosen = packs.find((candidate) => candidate.id === all.price_id);
+        return chosen && quantity !== null && quantity * chosen.game_amount > MAX_ORDER_DIAMONDS
+          ? messageTextOf(MSG.payment_quantity_tips)
+          : undefined;
+      }
+      case 'game_id':
+        return zodMessage(ZBigoId, labels.game_id, all.game_id);
+      case 'email':
+        return withEmail ? zodMessage(ZOrderEmail, labels.email, all.email) : undefined;
+      default:
+        return undefined;
     }
-  }, [products.data, productId, form]);
+  };
+
+  const showCheck = (names: readonly TFieldName[], all: TRechargeValues): boolean => {
+    const found: TErrors = {};
+    for (const name of names) found[name] = check(name, all);
+    setErrors((previous) => ({ ...previous, ...found }));
+    return names.every((name) => found[name] === undefined);
+  };
+
+  const update = (changed: Partial<TRechargeValues>): TRechargeValues => {
+    const next = { ...valuesRef.current, ...changed };
+    valuesRef.current = next;
+    setValuesState(next);
+    return next;
+  };
+
+  /** A value the buyer entered: kept, and its field checked (SPEC.md §5: on change). */
+  const change = (name: TFieldName, value: TRechargeValues[TFieldName]): void => {
+    touched.current.add(name);
+    const next = update({ [name]: value });
+    showCheck(name === 'price_id' && touched.current.has('quantity') ? [name, 'quantity'] : [name], next);
+  };
+
+  const blur = (name: TFieldName): void => {
+    touched.current.add(name);
+    showCheck([name], valuesRef.current);
+  };
+
+  /** Choices made for the buyer: kept without a message (and the package they invalidate cleared with its own). */
+  const choose = (changed: Partial<TRechargeValues>): void => {
+    update(changed);
+    const cleared = Object.keys(changed) as TFieldName[];
+    setErrors((previous) => {
+      const next = { ...previous };
+      for (const name of cleared) delete next[name];
+      return next;
+    });
+  };
+
+  // The choices made for the buyer happen before the browser paints (layout effects): a frame without a product,
+  // currency or packs would collapse the packs' place and move the fields below it.
+  // SPEC.md §4: the first product is chosen automatically (a product kept from before a reload, if still sold).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked again whenever the list or the product changes
+  useLayoutEffect(() => {
+    const list = products.data;
+    const chosen = Number(valuesRef.current.product_id);
+    if (list && !list.some((product) => product.id === chosen)) {
+      const first = list[0];
+      choose({ product_id: first ? String(first.id) : '', pay_currency: '', price_id: undefined });
+    }
+  }, [products.data, values.product_id]);
 
   // SPEC.md §4: after the prices load a currency is chosen: the buyer's likely one if it is sold, else the first.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: checked again whenever the chosen currency changes
-  useEffect(() => {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked again whenever the prices or the currency change
+  useLayoutEffect(() => {
     const select = prices.data;
-    const chosen: unknown = form.getFieldValue('pay_currency');
+    const chosen = valuesRef.current.pay_currency;
     if (select && !select.currencies.some((option) => option.code === chosen)) {
       const codes = select.currencies.map((option) => option.code);
-      form.setFieldsValue({ pay_currency: likelyCurrency(codes), price_id: undefined });
+      choose({ pay_currency: likelyCurrency(codes) ?? '', price_id: undefined });
     }
-  }, [prices.data, currency, form]);
+  }, [prices.data, values.pay_currency]);
 
   // A pack kept from before a reload that is no longer on sale in this currency is no choice.
-  useEffect(() => {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked again whenever the packs or the choice change
+  useLayoutEffect(() => {
     const sold = currency ? prices.data?.prices[currency] : undefined;
+    const priceId = valuesRef.current.price_id;
     if (sold && priceId !== undefined && !sold.some((candidate) => candidate.id === priceId)) {
-      form.setFieldValue('price_id', undefined);
+      choose({ price_id: undefined });
     }
-  }, [prices.data, currency, priceId, form]);
+  }, [prices.data, currency, values.price_id]);
 
   useEffect(() => onCurrencyChange?.(currency), [currency, onCurrencyChange]);
 
   // The language toggle reloads this page (SPEC.md §2): keep the entries for the next load.
-  const formShown = products.isSuccess;
-  useEffect(() => {
-    if (!formShown) return undefined;
-    return onBeforeReload(() => saveRechargeDraft(form.getFieldsValue(true) as TRechargeValues));
-  }, [formShown, form]);
-
-  const onValuesChange = (changed: Partial<TRechargeValues>): void => {
-    if ('product_id' in changed) {
-      form.setFields([
-        { name: 'pay_currency', value: undefined, errors: [] },
-        { name: 'price_id', value: undefined, errors: [] },
-      ]);
-    } else if ('pay_currency' in changed) {
-      // SPEC.md §4: a package belongs to one currency, so a currency change clears it.
-      form.setFields([{ name: 'price_id', value: undefined, errors: [] }]);
-    }
-  };
+  useEffect(() => onBeforeReload(() => saveRechargeDraft(toDraft(valuesRef.current))), []);
 
   // A stalled hand-off keeps the form closed too: its order exists, and the way on is that order's retry.
   const busy = commit.isPending || handoff.leaving !== null || handoff.stalled !== null;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || !products.isSuccess) return;
+    const all = valuesRef.current;
     for (const name of withEmail ? [...CHECK_ORDER, 'email' as const] : CHECK_ORDER) {
-      try {
-        await form.validateFields([name]);
-      } catch {
+      touched.current.add(name);
+      if (!showCheck([name], all)) {
         focusField(name);
         return;
       }
     }
-    const values = form.getFieldsValue(true) as TRechargeValues;
-    const chosen = packs.find((candidate) => candidate.id === values.price_id);
-    if (!chosen || typeof values.quantity !== 'number') return;
+    const chosen = packs.find((candidate) => candidate.id === all.price_id);
+    const quantity = quantityOf(all.quantity);
+    if (!chosen || quantity === null) return;
     const payload: TOrderCommitPayloadInput = {
       game_type: GAME_TYPE,
-      game_id: normaliseBigoId(values.game_id),
+      game_id: normaliseBigoId(all.game_id),
       price_id: chosen.id,
-      quantity: values.quantity,
-      amount: chosen.unit_amount * values.quantity,
-      amount_game: chosen.game_amount * values.quantity,
+      quantity,
+      amount: chosen.unit_amount * quantity,
+      amount_game: chosen.game_amount * quantity,
       pay_currency: chosen.currency,
       // The server knows a signed-in buyer by the Bearer header; a copy of the token in the body adds nothing.
       token: '',
       page_info: pageInfo,
     };
     try {
-      const answer = await commit.mutateAsync({ payload, email: withEmail ? values.email.trim() : '' });
+      const answer = await commit.mutateAsync({ payload, email: withEmail ? all.email.trim() : '' });
       handoff.start(answer.data, answer.message);
     } catch (error) {
-      reportFormError(form, error, popup, { fields: FIELDS, aliases: SERVER_ALIASES });
+      reportFieldErrors(
+        (placed) => {
+          setErrors((previous) => ({ ...previous, ...placed }));
+          const first = FIELDS.find((name) => placed[name] !== undefined);
+          if (first) focusField(first);
+        },
+        error,
+        popup,
+        { fields: FIELDS, aliases: SERVER_ALIASES },
+      );
     }
   };
 
-  if (products.isPending) {
-    return (
-      <div className="recharge-form__state" role="status">
-        <Spin /> {t('form.loading')}
-      </div>
-    );
-  }
   if (products.isError) {
     return (
-      <Alert
-        type="error"
-        showIcon
+      <Notice
+        tone="error"
         title={t('form.loadFailed')}
         action={
           <Button size="small" onClick={() => void products.refetch()}>
@@ -215,161 +341,193 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
       />
     );
   }
-  if (products.data.length === 0) {
-    return <Alert type="info" showIcon title={t('form.noProducts')} />;
+  if (products.data?.length === 0) {
+    return <Notice tone="info" title={t('form.noProducts')} />;
   }
 
-  const quantityLimit = {
-    validator: async (_rule: unknown, value: unknown) => {
-      if (pack && typeof value === 'number' && value * pack.game_amount > MAX_ORDER_DIAMONDS) {
-        throw new Error(messageTextOf(MSG.payment_quantity_tips));
-      }
-    },
-  };
+  /** Props of the Field around a control, and of the control itself, for a field named `name`. */
+  const fieldProps = (name: TFieldName) => ({
+    id: idOf(name),
+    label: labels[name],
+    error: errors[name],
+    errorId: errorIdOf(name),
+    hintId: hintIdOf(name),
+    required: false,
+  });
+  const controlProps = (name: TFieldName) => ({
+    id: idOf(name),
+    name,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': `${errorIdOf(name)} ${hintIdOf(name)}`,
+  });
+  const textProps = (name: 'quantity' | 'game_id' | 'email') => ({
+    ...controlProps(name),
+    'aria-required': true,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => change(name, event.target.value),
+    onBlur: () => blur(name),
+  });
+
+  const quantity = quantityOf(values.quantity);
   const total =
-    pack && typeof quantity === 'number' && Number.isInteger(quantity) && quantity > 0
+    pack && quantity !== null && Number.isInteger(quantity) && quantity > 0
       ? t('form.totalValue', {
           diamonds: formatDiamonds(pack.game_amount * quantity),
           price: formatPrice(pack.currency, pack.unit_amount * quantity),
         })
       : t('form.totalEmpty');
   const userEmail = withEmail ? '' : (readLocal(STORAGE_KEYS.userEmail) ?? '');
+  const loading = products.isPending;
+
+  let packsShown: ReactNode;
+  if (prices.isError) {
+    packsShown = (
+      <Notice
+        tone="error"
+        title={t('form.loadFailed')}
+        action={
+          <Button size="small" onClick={() => void prices.refetch()}>
+            {t('form.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (prices.isPending) {
+    packsShown = <PriceTilesLoading label={t('form.loading')} />;
+  } else if (currency && packs.length === 0 && !prices.isFetching) {
+    packsShown = <Notice tone="info" title={t('form.noPrices')} />;
+  } else {
+    packsShown = (
+      <PriceTiles
+        id={idOf('price_id')}
+        packs={packs}
+        labelledBy={PRICE_LABEL_ID}
+        describedBy={errorIdOf('price_id')}
+        invalid={Boolean(errors.price_id)}
+        value={values.price_id}
+        onChange={(priceId) => change('price_id', priceId)}
+      />
+    );
+  }
 
   return (
     <form
       className="recharge-form"
       aria-label={t('form.label')}
+      aria-busy={loading || undefined}
       noValidate
       onSubmit={(e) => void onSubmit(e)}
     >
-      <Form<TRechargeValues>
-        form={form}
-        name={FORM_NAME}
-        component={false}
-        layout="vertical"
-        initialValues={initialValues}
-        onValuesChange={onValuesChange}
-        disabled={busy}
-      >
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="product_id" label={t('form.product')}>
-              <Select
-                options={products.data.map((product) => ({ value: product.id, label: product.name }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="pay_currency"
-              {...fieldRules(PAYLOAD.pay_currency, t('form.currency'))}
-              validateTrigger={['onChange']}
-            >
-              <Select
-                loading={prices.isFetching}
-                options={(prices.data?.currencies ?? []).map((option) => ({
-                  value: option.code,
-                  label: `${option.code} · ${option.name}`,
-                }))}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item
-          name="price_id"
-          {...fieldRules(PAYLOAD.price_id, t('form.price'))}
-          label={<span id={PRICE_LABEL_ID}>{t('form.price')}</span>}
-          validateTrigger={['onChange']}
-        >
-          {prices.isError ? (
-            <Alert
-              type="error"
-              showIcon
-              title={t('form.loadFailed')}
-              action={
-                <Button size="small" onClick={() => void prices.refetch()}>
-                  {t('form.retry')}
-                </Button>
-              }
+      <fieldset className="recharge-form__fields" disabled={busy}>
+        <div className="recharge-form__row">
+          <Field {...fieldProps('product_id')}>
+            <Select
+              {...controlProps('product_id')}
+              value={values.product_id}
+              disabled={loading}
+              placeholder={loading ? t('form.loading') : undefined}
+              options={(products.data ?? []).map((product) => ({
+                value: String(product.id),
+                label: product.name,
+              }))}
+              onChange={(event) => {
+                if (event.target.value === valuesRef.current.product_id) return;
+                // A product has its own currencies and packages: both are chosen anew.
+                choose({ product_id: event.target.value, pay_currency: '', price_id: undefined });
+              }}
             />
-          ) : currency && packs.length === 0 && !prices.isFetching ? (
-            <Alert type="info" showIcon title={t('form.noPrices')} />
-          ) : (
-            <PriceTiles packs={packs} labelledBy={PRICE_LABEL_ID} />
-          )}
-        </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} sm={8}>
-            <Form.Item
-              name="quantity"
-              dependencies={['price_id']}
-              {...fieldRules(ZOrderQuantity, t('form.quantity'), [quantityLimit])}
-            >
-              <InputNumber className="recharge-form__quantity" step={1} inputMode="numeric" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={16}>
-            <Form.Item name="game_id" {...fieldRules(ZBigoId, t('form.gameId'))} extra={t('form.gameIdHelp')}>
-              <Input
-                autoComplete="off"
-                autoCapitalize="none"
-                autoCorrect="off"
-                spellCheck={false}
-                // Shows the ID as it will be used: without a copied "ID:" label and spaces.
-                onBlur={(event) => {
-                  const id = normaliseBigoId(event.target.value);
-                  if (id !== event.target.value) form.setFieldValue('game_id', id);
-                }}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
+          </Field>
+          <Field {...fieldProps('pay_currency')}>
+            <Select
+              {...controlProps('pay_currency')}
+              aria-required
+              value={values.pay_currency}
+              disabled={loading}
+              aria-busy={prices.isFetching || undefined}
+              options={(prices.data?.currencies ?? []).map((option) => ({
+                value: option.code,
+                label: `${option.code} · ${option.name}`,
+              }))}
+              onChange={(event) => {
+                if (event.target.value === valuesRef.current.pay_currency) return;
+                // SPEC.md §4: a package belongs to one currency, so a currency change clears it.
+                choose({ price_id: undefined });
+                change('pay_currency', event.target.value);
+              }}
+            />
+          </Field>
+        </div>
+        <div className={errors.price_id ? 'app-field app-field--error' : 'app-field'}>
+          <div className="app-field__label-row">
+            <span id={PRICE_LABEL_ID} className="app-field__label">
+              {labels.price_id}
+            </span>
+          </div>
+          {packsShown}
+          <div id={errorIdOf('price_id')} className="app-field__error" aria-live="polite">
+            {errors.price_id}
+          </div>
+        </div>
+        <div className="recharge-form__row recharge-form__row--split">
+          <Field {...fieldProps('quantity')}>
+            <TextInput {...textProps('quantity')} inputMode="numeric" autoComplete="off" />
+          </Field>
+          <Field {...fieldProps('game_id')} hint={t('form.gameIdHelp')}>
+            <TextInput
+              {...textProps('game_id')}
+              autoComplete="off"
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              // Shows the ID as it will be used: without a copied "ID:" label and spaces.
+              onBlur={(event) => {
+                const id = normaliseBigoId(event.target.value);
+                if (id !== event.target.value) update({ game_id: id });
+                blur('game_id');
+              }}
+            />
+          </Field>
+        </div>
         {withEmail ? (
-          <Form.Item name="email" {...fieldRules(ZOrderEmail, t('form.email'))} extra={t('form.emailHelp')}>
+          <Field {...fieldProps('email')} hint={t('form.emailHelp')}>
             {/* inputMode, not type="email": Chromium's own check would stop the submit with an English bubble. */}
-            <Input inputMode="email" autoComplete="email" spellCheck={false} />
-          </Form.Item>
+            <TextInput {...textProps('email')} inputMode="email" autoComplete="email" spellCheck={false} />
+          </Field>
         ) : (
           userEmail && <p className="recharge-form__receipt">{t('form.receiptTo', { email: userEmail })}</p>
         )}
         <div className="recharge-form__total">
-          <span id="recharge-total-label" className="recharge-form__total-label">
+          <span id={TOTAL_LABEL_ID} className="recharge-form__total-label">
             {t('form.total')}
           </span>
-          <output className="recharge-form__total-value" aria-labelledby="recharge-total-label">
+          <output className="recharge-form__total-value" aria-labelledby={TOTAL_LABEL_ID}>
             {total}
           </output>
         </div>
-        {handoff.stalled ? (
-          // The order exists: the retry hands the same one off again (its number, its amount), never a new order.
-          <PaymentStalled
-            orderNum={handoff.stalled.order_num}
-            onRetry={() => handoff.stalled && handoff.start(handoff.stalled, '')}
-          />
-        ) : (
-          handoff.leaving && (
-            <Alert
-              className="recharge-form__notice"
-              type="info"
-              showIcon
-              title={t('form.leaving')}
-              role="status"
-            />
-          )
-        )}
-        <Button
-          type="primary"
-          htmlType="submit"
-          size="large"
-          block
-          icon={<LockOutlined aria-hidden="true" />}
-          loading={busy}
-          disabled={busy}
-        >
-          {t('form.submit')}
-        </Button>
-        <p className="recharge-form__note">{t('paymentNote')}</p>
-      </Form>
+      </fieldset>
+      {handoff.stalled ? (
+        // The order exists: the retry hands the same one off again (its number, its amount), never a new order.
+        <PaymentStalled
+          orderNum={handoff.stalled.order_num}
+          onRetry={() => handoff.stalled && handoff.start(handoff.stalled, '')}
+        />
+      ) : (
+        handoff.leaving && (
+          <Notice className="recharge-form__notice" tone="info" role="status" title={t('form.leaving')} />
+        )
+      )}
+      <Button
+        type="submit"
+        variant="primary"
+        size="large"
+        block
+        icon={<LockIcon />}
+        loading={busy}
+        disabled={busy || loading}
+      >
+        {t('form.submit')}
+      </Button>
+      <p className="recharge-form__note">{t('paymentNote')}</p>
     </form>
   );
 }

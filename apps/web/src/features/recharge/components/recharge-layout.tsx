@@ -1,6 +1,5 @@
 import type { TCurrency } from '@ezrecharge/shared/money';
 import type { TOrderPageInfo } from '@ezrecharge/shared/schemas/orders';
-import { Col, Row } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BigoIdHelp } from './bigo-id-help';
@@ -24,22 +23,18 @@ export function RechargeLayout({ pageInfo, header, footer }: TRechargeLayoutProp
   return (
     <div className={`recharge-page recharge-page--${pageInfo}`}>
       {header}
-      <Row gutter={[32, 32]} className="recharge-page__body">
-        <Col xs={24} lg={14}>
-          <section className="recharge-card" aria-labelledby="recharge-form-title">
-            <h2 id="recharge-form-title" className="recharge-card__title">
-              {t('form.title')}
-            </h2>
-            <RechargeForm pageInfo={pageInfo} onCurrencyChange={setCurrency} />
-          </section>
-        </Col>
-        <Col xs={24} lg={10}>
-          <div className="recharge-page__aside">
-            <PosterCarousel currency={currency} />
-            <BigoIdHelp />
-          </div>
-        </Col>
-      </Row>
+      <div className="recharge-page__body">
+        <section className="recharge-card" aria-labelledby="recharge-form-title">
+          <h2 id="recharge-form-title" className="recharge-card__title">
+            {t('form.title')}
+          </h2>
+          <RechargeForm pageInfo={pageInfo} onCurrencyChange={setCurrency} />
+        </section>
+        <div className="recharge-page__aside">
+          <PosterCarousel currency={currency} />
+          <BigoIdHelp />
+        </div>
+      </div>
       {footer}
     </div>
   );
