@@ -173,12 +173,7 @@ describe('serving the built web app', () => {
   });
 
   it('sends index.html compressed, uncached, for every client route without a prerendered page', async () => {
-    for (const url of [
-      '/recharge',
-      '/home-order?order_num=ABC&success=true',
-      '/user-edit?id=3',
-      '/a/b',
-    ]) {
+    for (const url of ['/recharge', '/home-order?order_num=ABC&success=true', '/user-edit?id=3', '/a/b']) {
       const br = await send(base, 'GET', url, { 'accept-encoding': BROWSER });
       expect(br.status, url).toBe(200);
       expect(br.headers['content-type'], url).toBe('text/html; charset=utf-8');
