@@ -24,6 +24,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fiuuFormFields, ORDER_STATUS, type TOrder, type TOrderHandoff } from '@ezrecharge/shared';
@@ -345,6 +346,7 @@ function tableRow(r: PageResult): string {
 async function main(): Promise<void> {
   const started = performance.now();
   const startedAt = new Date();
+  const loadAtStart = loadavg()[0] ?? Number.NaN;
   const pages = selected(PAGES, 'BENCH_WEB_PAGES', (p) => [p.name, p.path.split('?')[0] ?? p.path]);
   const langs = selected(LANGS, 'BENCH_WEB_LANGS', (l) => [l]);
 
@@ -440,11 +442,10 @@ async function main(): Promise<void> {
   );
   for (const w of otherWarnings) console.log(`Lighthouse warning: ${w}`);
   const indexes = results.flatMap((r) => r.runs.map((run) => run.benchmarkIndex)).filter(Number.isFinite);
-  if (indexes.length > 0) {
-    console.log(
-      `Lighthouse benchmarkIndex ${Math.min(...indexes)}–${Math.max(...indexes)} (this machine's speed per run; lower means a busier or slower CPU, and higher simulated CPU times)`,
-    );
-  }
+  const loadAtEnd = loadavg()[0] ?? Number.NaN;
+  console.log(
+    `load average ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} at the end; Lighthouse benchmarkIndex ${indexes.length > 0 ? `${Math.min(...indexes)}–${Math.max(...indexes)}` : '–'} (the machine's speed at each run: other work on the CPU lowers it and inflates TBT and the simulated times)`,
+  );
 
   const summaryFile = path.join(outDir, `web-${stamp}.json`);
   const summary = {
@@ -460,6 +461,7 @@ async function main(): Promise<void> {
     server: base,
     order,
     chineseFontInstalled: cjkFont,
+    loadAverage: { start: loadAtStart, end: loadAtEnd },
     results: results.map((r) => ({ ...r, medianRun: r.runs[r.median] ?? null })),
   };
   writeFileSync(summaryFile, `${JSON.stringify(summary, null, 2)}\n`);
