@@ -48,6 +48,8 @@ const CHROME_FLAGS = [
   '--disable-dev-shm-usage',
 ];
 const CATEGORIES = ['performance', 'accessibility', 'seo'];
+/** Tries of one run before its failure counts (Lighthouse's traces now and then go wrong on a loaded machine). */
+const ATTEMPTS = 3;
 /** How long the paid order may take to be delivered by the BIGO simulator. */
 const DELIVERY_WAIT_MS = 60_000;
 
@@ -88,6 +90,8 @@ interface RunFigures {
   benchmarkIndex: number;
   warnings: string[];
   error?: string;
+  /** Why earlier tries of this run were run again. */
+  retried?: string[];
 }
 
 interface PageResult {
@@ -396,20 +400,35 @@ async function main(): Promise<void> {
       };
       const htmls: string[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const t = performance.now();
-        try {
-          const { figures, html } = await runOnce(browser, base, url, lang);
-          result.runs.push(figures);
-          htmls.push(html);
-          result.problems.push(...checkRun(figures, url, lang).map((p) => `run ${i + 1}: ${p}`));
-          console.log(
-            `  ${pagePath} ${lang} run ${i + 1}/${RUNS}: perf ${fmtScore(figures.perf)} (${((performance.now() - t) / 1000).toFixed(0)} s)`,
-          );
-        } catch (err) {
-          if (stopping) throw err;
-          const message = err instanceof Error ? err.message : String(err);
-          result.problems.push(`run ${i + 1}: ${message}`);
-          console.log(`  ${pagePath} ${lang} run ${i + 1}/${RUNS}: FAILED ${message}`);
+        const label = `  ${pagePath} ${lang} run ${i + 1}/${RUNS}`;
+        const retried: string[] = [];
+        for (let attempt = 1; ; attempt++) {
+          const t = performance.now();
+          const took = () => `${((performance.now() - t) / 1000).toFixed(0)} s`;
+          let failure: string;
+          try {
+            const { figures, html } = await runOnce(browser, base, url, lang);
+            failure = figures.error ?? (figures.perf === null ? 'no performance score' : '');
+            if (!failure || attempt === ATTEMPTS) {
+              figures.retried = retried;
+              result.runs.push(figures);
+              htmls.push(html);
+              result.problems.push(...checkRun(figures, url, lang).map((p) => `run ${i + 1}: ${p}`));
+              console.log(`${label}: perf ${fmtScore(figures.perf)} (${took()})`);
+              break;
+            }
+          } catch (err) {
+            if (stopping) throw err;
+            failure = err instanceof Error ? err.message : String(err);
+            if (attempt === ATTEMPTS) {
+              result.problems.push(`run ${i + 1}: ${failure}`);
+              console.log(`${label}: FAILED ${failure}`);
+              break;
+            }
+          }
+          // Lighthouse's own advice for a trace that went wrong (NO_NAVSTART and the like, seen on a loaded machine).
+          retried.push(failure);
+          console.log(`${label}: ${failure} (${took()}); running it again`);
         }
       }
       result.median = medianRun(result.runs);
@@ -441,6 +460,12 @@ async function main(): Promise<void> {
     results.flatMap((r) => r.runs.flatMap((run) => run.warnings)).filter((w) => !/stored data/i.test(w)),
   );
   for (const w of otherWarnings) console.log(`Lighthouse warning: ${w}`);
+  const retries = results.flatMap((r) => r.runs.flatMap((run) => run.retried ?? []));
+  if (retries.length > 0) {
+    console.log(
+      `${retries.length} tr${retries.length === 1 ? 'y' : 'ies'} ran again after: ${[...new Set(retries)].join('; ')}`,
+    );
+  }
   const indexes = results.flatMap((r) => r.runs.map((run) => run.benchmarkIndex)).filter(Number.isFinite);
   const loadAtEnd = loadavg()[0] ?? Number.NaN;
   console.log(
