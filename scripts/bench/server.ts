@@ -31,6 +31,8 @@ export interface BenchServer {
 export interface StartOptions {
   /** Reuse this DATA_DIR (a restart); it is left in place on stop. Default: a fresh temporary one, removed on stop. */
   dataDir?: string;
+  /** Listen on this port (refused at once when something else holds it). Default: a free one. */
+  port?: number;
 }
 
 /**
@@ -61,6 +63,15 @@ export function memoryOf(pid: number): { rss: number; peak: number } {
 
 /** USER_HZ: 100 on every Linux build that matters here. */
 const CLOCK_TICKS_PER_SECOND = 100;
+
+/** True when nothing listens on `port` at 127.0.0.1 (it can be bound now). */
+export async function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -120,10 +131,13 @@ export async function createDatabase(): Promise<{ url: string; drop: () => Promi
   };
 }
 
+/** True once the process has ended, by its own exit or by a signal (then exitCode stays null). */
+const ended = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
 async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    if (ended(child)) throw new Error(`server exited (${child.signalCode ?? `code ${child.exitCode}`})`);
     try {
       const res = await fetch(`${url}/api/v1/health`);
       if (res.ok) return;
@@ -140,7 +154,10 @@ export async function startServer(
   env: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<BenchServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
+  if (options.port !== undefined && !(await portFree(options.port))) {
+    throw new Error(`port ${options.port} is in use: stop what holds it or choose another`);
+  }
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ezr-bench-'));
   const pgDb = database === 'postgres' ? await createDatabase() : undefined;
   const url = `http://127.0.0.1:${port}`;
@@ -164,11 +181,11 @@ export async function startServer(
     },
   });
   const stop = async () => {
-    if (child.exitCode === null) {
+    if (!ended(child)) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
+      if (!ended(child)) child.kill('SIGKILL');
     }
     await pgDb?.drop().catch(() => {});
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
