@@ -171,7 +171,7 @@ test('a visitor signs up with the e-mailed code, signs in remembered, edits the 
   await expect(page.getByLabel(t('en', 'fields.password'), { exact: true })).toHaveValue('');
 
   await signIn(page, 'en', account.username, password);
-  const refused = page.getByRole('alertdialog', { name: 'Incorrect username or password' });
+  const refused = page.getByRole('dialog', { name: 'Incorrect username or password' });
   await expect(refused).toBeVisible();
   // SPEC.md §9: error popups are 500 px wide.
   await expect(refused).toHaveCSS('width', '500px');
@@ -303,7 +303,7 @@ test('一位访客用中文注册并登录 (a visitor signs up and signs in in C
 
   // A wrong password is refused in Chinese; the right one opens the Chinese landing
   await signIn(page, 'zh', account.username, 'wrong-pass-1');
-  const refused = page.getByRole('alertdialog', { name: v('bad_credentials') });
+  const refused = page.getByRole('dialog', { name: v('bad_credentials') });
   await expect(refused).toBeVisible();
   await refused.getByRole('button').click();
   await signIn(page, 'zh', account.username, 'zh-pass-123');

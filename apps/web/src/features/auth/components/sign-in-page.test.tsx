@@ -124,9 +124,7 @@ describe('sign-in', () => {
     await fillAndSubmit('alice01', 'wrong-pass');
 
     // (Its 500 px width is CSS min() that jsdom does not read: e2e/accounts.spec.ts checks it in the browser.)
-    expect(
-      await screen.findByRole('alertdialog', { name: 'Incorrect username or password' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Incorrect username or password' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signin');
     expect(isSignedIn()).toBe(false);
     expect(getAccessToken()).toBeNull();
@@ -199,7 +197,7 @@ describe('sign-in', () => {
     await fill(screen.getByLabelText('密码'), 'wrong-pass');
     await userEvent.click(screen.getByRole('button', { name: '登录' }));
     // The server's refusal is a shared message, so it reads in Chinese too.
-    expect(await screen.findByRole('alertdialog', { name: '用户名或密码错误' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: '用户名或密码错误' })).toBeInTheDocument();
   });
 
   it('asks for the e-mailed sign-in code when the account is protected, and sends it with the password', async () => {

@@ -92,12 +92,12 @@ describe('Contact 1 form variant (/contact-ezrecharge)', () => {
     );
     expect(form.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     // Every error found its field: no popup, and what was typed stays.
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(form.getByLabelText('First name')).toHaveValue('Ada');
 
     answer = fail(400, 'We could not take your message.');
     await userEvent.click(form.getByRole('button', { name: /Send message/ }));
-    expect(await screen.findByRole('alertdialog', { name: 'We could not take your message.' })).toBeVisible();
+    expect(await screen.findByRole('dialog', { name: 'We could not take your message.' })).toBeVisible();
   });
 
   it('says so when too many messages were sent, until the next attempt', async () => {

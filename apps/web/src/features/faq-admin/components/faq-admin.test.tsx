@@ -272,6 +272,8 @@ describe('edit FAQ', () => {
     await fill(question, 'How fast is a recharge?');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
+    // The toast stays 2 s (SPEC.md §9): look for it first, before a slow machine lets it go.
+    expect(await screen.findByText('FAQ Add Successfully!')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/faq-admin'));
     const put = api.callsTo('PUT /api/v1/faq/')[0];
     expect(put?.url.search).toBe('?id=4');
@@ -283,7 +285,6 @@ describe('edit FAQ', () => {
       answer_en: 'Within two minutes after payment.',
       answer_zh: '付款成功后两分钟内到账。',
     });
-    expect(await screen.findByText('FAQ Add Successfully!')).toBeInTheDocument();
   });
 
   it("says 'Oops, something went wrong!' when the entry cannot be loaded", async () => {
