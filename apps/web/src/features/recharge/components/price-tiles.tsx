@@ -19,7 +19,6 @@ interface TPriceTilesProps {
   invalid?: boolean;
   /** Ids of the elements describing the group (its error). */
   describedBy?: string;
-  disabled?: boolean;
 }
 
 /**
@@ -35,7 +34,6 @@ export function PriceTiles({
   onChange,
   invalid,
   describedBy,
-  disabled,
 }: TPriceTilesProps) {
   const { t } = useTranslation('recharge');
   return (
@@ -60,7 +58,6 @@ export function PriceTiles({
               name={id}
               value={pack.id}
               checked={checked}
-              disabled={disabled}
               onChange={() => onChange(pack.id)}
               aria-label={t(big ? 'tile.nameBig' : 'tile.name', { diamonds, price })}
             />

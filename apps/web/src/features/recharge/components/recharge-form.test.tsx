@@ -196,6 +196,39 @@ describe('public recharge /recharge', () => {
     expect(form().getByLabelText('Total')).toHaveTextContent('Choose a package');
   });
 
+  it('stands in its final shape while the catalogue loads: disabled selects, placeholder tiles, no submit', async () => {
+    let products: (reply: TReply) => void = () => {};
+    stubApi({
+      ...catalogueRoutes(),
+      'GET /api/v1/product/select': () =>
+        new Promise<TReply>((resolve) => {
+          products = resolve;
+        }),
+    });
+    renderApp('/recharge');
+
+    await screen.findByRole('form', { name: 'Recharge form' });
+    const loading = form().getByText('Loading diamond packages…', { ignore: 'option, script, style' });
+    expect(loading.closest('[role="status"]')).not.toBeNull();
+    expect(form().getByLabelText('Product')).toBeDisabled();
+    expect(form().getByLabelText('Product')).toHaveDisplayValue('Loading diamond packages…');
+    expect(form().getByLabelText('Currency')).toBeDisabled();
+    // As many tiles as a currency's packs usually are, hidden from assistive technology, where the packs will go.
+    const placeholders = document.querySelectorAll('.price-tile--placeholder');
+    expect(placeholders).toHaveLength(6);
+    expect([...placeholders].every((tile) => tile.getAttribute('aria-hidden') === 'true')).toBe(true);
+    expect(form().queryByRole('radio')).toBeNull();
+    // The rest of the form is there already, the order cannot be sent yet.
+    expect(form().getByLabelText('BIGO ID')).toBeEnabled();
+    expect(submitButton()).toBeDisabled();
+
+    products(await sealed(PRODUCTS));
+    expect(await form().findByRole('radio', { name: '100 diamonds for SGD 2.50' })).toBeInTheDocument();
+    expect(document.querySelectorAll('.price-tile--placeholder')).toHaveLength(0);
+    expect(form().getByLabelText('Product')).toBeEnabled();
+    expect(submitButton()).toBeEnabled();
+  });
+
   it('checks in SPEC.md order and stops at the first failure: package, quantity, BIGO ID, e-mail', async () => {
     const api = stubApi(catalogueRoutes());
     renderApp('/recharge');
