@@ -80,10 +80,11 @@ describe('public layout: top navigation', () => {
 
     await userEvent.click(header().getByRole('button', { name: 'Logout' }));
 
+    // The toast first: it lasts 2000 ms, and the sign-in page's chunk may take longer than that to load in jsdom.
+    expect(await screen.findByText('Logout successfully.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(fetchMock).toHaveBeenCalledWith('/api/v1/logout', expect.objectContaining({ method: 'GET' }));
     expect(isSignedIn()).toBe(false);
-    expect(await screen.findByText('Logout successfully.')).toBeInTheDocument();
   });
 
   it('keeps the session and shows the server message when logout fails', async () => {
