@@ -61,7 +61,7 @@ function pageHtml(template, name, page, language, htmlLang) {
     .replace(/<html lang="[^"]*"/, `<html lang="${htmlLang(language)}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', `${pageLinks(template, name, page, language)}  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
+    .replace('<div id="root"></div>', `<div id="root" data-language="${language}">${page.html}</div>`);
   if (page.description) {
     const meta = `<meta name="description" content="${escapeHtml(page.description)}" />`;
     const existing = /<meta\s+name="description"[^>]*>/;
@@ -69,7 +69,8 @@ function pageHtml(template, name, page, language, htmlLang) {
       ? html.replace(existing, meta)
       : html.replace('</title>', `</title>\n    ${meta}`);
   }
-  if (!html.includes(page.html)) throw new Error(`prerender: index.html has no empty <div id="root"></div>`);
+  if (!html.includes(`${page.html}</div>`))
+    throw new Error(`prerender: index.html has no empty <div id="root"></div>`);
   return html;
 }
 

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { i18nReady } from '../lib/i18n';
+import { currentLanguage, i18nReady } from '../lib/i18n';
 import { AppProviders } from './providers';
 import { createAppRouter, resolveMatchedRoutes, restoreSessionOnLoad } from './router';
 import './global.css';
@@ -10,12 +10,14 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = container;
 
-/** A page prerendered at build time (app/prerender.tsx) arrives with its markup inside #root. */
-const prerendered = root.firstElementChild !== null;
-
 async function start(): Promise<void> {
   // The core texts of the stored language come first (one small chunk each); without them every label is a key.
   await i18nReady;
+  // A page prerendered at build time (app/prerender.tsx) arrives with its markup inside #root, in the language of
+  // the lang cookie. Stored language and cookie may disagree (storage kept, cookies cleared): then the page is
+  // drawn afresh in the stored language rather than hydrated.
+  const prerendered = root.firstElementChild !== null && root.dataset.language === currentLanguage();
+  if (!prerendered) root.replaceChildren();
   if (prerendered) await resolveMatchedRoutes(window.location);
   const router = createAppRouter({ prerendered });
   const app = (
