@@ -11,7 +11,8 @@ import { ROUTE_OBJECTS } from './router';
  * Build-time prerender of the storefront pages that need no data (issue #14): scripts/prerender.mjs runs this
  * module (built by `vite build --ssr`) and writes each page's HTML in both languages, so text is on screen before
  * any script runs; the browser then hydrates it (app/main.tsx). Pages that fetch (FAQ, recharge, order result)
- * are not prerendered.
+ * are not prerendered, nor /contact-ezrecharge, whose form is a lazy chunk (renderToString would leave its
+ * Suspense fallback, and hydration would report it).
  */
 export const PRERENDERED: readonly TRouteName[] = [
   'portal',
@@ -22,7 +23,6 @@ export const PRERENDERED: readonly TRouteName[] = [
   'about-ezshop',
   'about-ezlivez',
   'about-us',
-  'contact-ezrecharge',
   'contact-ezlivez',
   'privacy-policy',
   'terms-conditions',
