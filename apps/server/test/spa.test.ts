@@ -223,7 +223,6 @@ describe('serving the built web app', () => {
 
   it('answers 404, not index.html, for a missing file or a dot folder', async () => {
     for (const url of [
-      '/favicon.ico',
       '/foo.png',
       '/sitemap.xml',
       '/assets/index-gone99.js',
@@ -266,5 +265,11 @@ describe('serving the built web app', () => {
       expect(res.status, url).toBe(200);
       expect(res.body.toString(), url).toBe(indexHtml);
     }
+  });
+
+  it('points /favicon.ico, which browsers ask for on pages naming no icon, at the SVG icon', async () => {
+    const res = await send(base, 'GET', '/favicon.ico');
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe('/favicon.svg');
   });
 });

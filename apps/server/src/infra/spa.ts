@@ -16,7 +16,7 @@ import { sendError } from './http';
  * - Files are looked up per request (no route per file fixed at start-up), so a rebuild while the server runs is
  *   served at once: its index.html and the hashed files it names. Dot folders (dist/.vite) are not served.
  * - Unknown /api and /sandbox paths, and any method other than GET/HEAD, are JSON 404s. Any other unknown path
- *   that looks like a file (its last segment has an extension: /favicon.ico, /sitemap.xml) is a 404 too; one that
+ *   that looks like a file (its last segment has an extension: /sitemap.xml, /foo.png) is a 404 too; one that
  *   looks like a client route gets the SPA's index.html (compressed like the rest) so a reload keeps the page.
  */
 const API_PREFIXES = ['/api/', '/sandbox/'];
@@ -88,6 +88,10 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
   };
 
   app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(reply, request));
+  // Browsers ask for /favicon.ico on pages that name no icon (the sandbox payment pages): point them at ours.
+  app.get('/favicon.ico', { schema: { hide: true } }, (_request, reply) =>
+    reply.redirect('/favicon.svg', 301),
+  );
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
