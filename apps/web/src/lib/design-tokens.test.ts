@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DESIGN_TOKENS, TOKEN_CSS_VARIABLES } from './design-tokens';
 
-const css = readFileSync(new URL('../app/global.css', import.meta.url), 'utf8');
+// A path, not a URL: under jsdom the global URL is jsdom's, which node:fs does not take as a file URL.
+const css = readFileSync(
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../app/global.css'),
+  'utf8',
+);
 const root = /:root\s*\{([^}]*)\}/.exec(css)?.[1] ?? '';
 
 function cssValue(variable: string): string | undefined {
