@@ -39,9 +39,12 @@ function newAccount(prefix: string) {
 
 const t = (lang: TLang, key: string) => text(lang, 'auth', key);
 
-/** A toast (components/ui/toaster.tsx) with this text. */
+/**
+ * The newest toast (components/ui/toaster.tsx) with this text. Toasts stack and pause while hovered, so the one of
+ * an earlier save with the same text may still be on screen when the next one shows.
+ */
 function toast(page: Page, message: string) {
-  return page.locator('.app-toast').filter({ hasText: message });
+  return page.locator('.app-toast').filter({ hasText: message }).last();
 }
 
 /**

@@ -34,7 +34,7 @@ const c = (lang: TLang, key: string, values: Record<string, string> = {}) =>
 
 /** A toast (components/ui/toaster.tsx) with this text. */
 function toast(page: Page, message: string) {
-  return page.locator('.app-toast').filter({ hasText: message });
+  return page.locator('.app-toast').filter({ hasText: message }).last();
 }
 
 /** What the page gets from a public select, opened as the recharge form opens it (DESIGN.md §5). */

@@ -22,7 +22,7 @@ const tr = (lang: TLang, ns: string, key: string, values: Record<string, string>
 
 /** A toast (components/ui/toaster.tsx) with this text. */
 function toast(page: Page, message: string) {
-  return page.locator('.app-toast').filter({ hasText: message });
+  return page.locator('.app-toast').filter({ hasText: message }).last();
 }
 
 /** A returning visitor: cookie notice accepted; the language stays whatever the visitor picks. */
