@@ -4,6 +4,7 @@ export * from './messages';
 export * from './money';
 export * from './order-outcome';
 export * from './order-status';
+export * from './rewards';
 export * from './schemas';
 export * from './support-contact';
 export * from './text-hygiene';

@@ -179,6 +179,26 @@ export const MESSAGES = {
   two_factor_turned_on: 'Two-factor sign-in is on',
   two_factor_turned_off: 'Two-factor sign-in is off',
   password_wrong: 'The password is incorrect',
+  // Issue #16: rewards (promo codes, welcome and channel bonuses)
+  promo_code_format: 'A promo code is 3 to 32 letters, digits, dashes or underscores',
+  promo_not_found: 'This promo code does not exist or is not on offer',
+  promo_not_started: 'This promo code is not valid yet',
+  promo_expired: 'This promo code has expired',
+  promo_currency: 'This promo code is not for this currency',
+  promo_product: 'This promo code is not for this product',
+  promo_min_spend: 'This promo code needs a larger order',
+  promo_channel: 'This bonus is not for this payment method',
+  promo_used_by_you: 'You have already used this promo code as often as it allows',
+  promo_too_small: 'This order is too small for this promo code to give any diamonds',
+  promo_used_up: 'This promo code has been used up',
+  promotion_not_found: 'Promotion not found',
+  promotion_name_required: 'Please give the promotion a name',
+  promotion_code_taken: 'Another promotion already has this code',
+  promotion_bonus_invalid: 'Bonus: a whole number of diamonds (1 to 10,000), or a percentage from 1 to 100',
+  promotion_kind_invalid: 'Please choose promo code, welcome bonus or payment-method bonus',
+  promotion_dates_invalid: 'The end must be after the start',
+  promotion_channels_required: 'Name at least one payment method',
+  promotion_number_invalid: 'Must be a whole number, 1 or more',
 } as const;
 
 export type TMessageKey = keyof typeof MESSAGES;

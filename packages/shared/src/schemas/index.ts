@@ -3,4 +3,5 @@ export * from './api';
 export * from './catalogue';
 export * from './jobs';
 export * from './orders';
+export * from './rewards';
 export * from './support';

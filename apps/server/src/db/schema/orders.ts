@@ -44,6 +44,12 @@ export const orders = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     /** game_amount × quantity: diamonds to deliver. */
     amountGame: integer('amount_game').notNull(),
+    /**
+     * Bonus diamonds granted and not withdrawn (rewards: order_bonuses), kept apart from amount_game and delivered in
+     * the same rs_recharge call (amount_game + bonus_game under the order's bu_orderid), so exactly once with it.
+     * Fixed before the order reaches 8; never changed after.
+     */
+    bonusGame: integer('bonus_game').notNull().default(0),
     gateway: text('gateway').notNull(),
     /** Gateway reference: Fiuu tranID or Stripe Checkout Session id. */
     gatewayRef: text('gateway_ref'),

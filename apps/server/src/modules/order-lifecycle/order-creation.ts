@@ -106,6 +106,7 @@ export async function createOrder(db: DbOrTx, order: NewOrder): Promise<OrderRow
         payCheckoutSessionUrl: null,
         paymentDeadline: null,
         paymentHeld: false,
+        bonusGame: 0,
         precheckRescode: null,
         precheckBalance: null,
         refundRef: null,

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+import { orders } from './orders';
+import { users } from './users';
+
+/**
+ * Rewards (issue #16). A promotion is an operator's rule (packages/shared/src/rewards.ts decides what it gives);
+ * every bonus it gives an order is a row of `order_bonuses`, fixed in the transaction that makes the order payable
+ * (code, welcome) or records its payment (channel). New promotions are paused (`active` false).
+ */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: serial('id').primaryKey(),
+    /** code | welcome | channel */
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    /** Upper case; `code` kind only. */
+    code: text('code'),
+    /** fixed | percent | per_unit */
+    bonusType: text('bonus_type').notNull(),
+    bonusValue: integer('bonus_value').notNull(),
+    currencies: text('currencies').array().notNull().default(sql`'{}'::text[]`),
+    productIds: integer('product_ids').array().notNull().default(sql`'{}'::integer[]`),
+    channels: text('channels').array().notNull().default(sql`'{}'::text[]`),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+    budgetDiamonds: integer('budget_diamonds'),
+    usesPerBuyer: integer('uses_per_buyer'),
+    /** Currency → minimum amount in minor units. */
+    minSpend: jsonb('min_spend').$type<Record<string, number>>().notNull().default({}),
+    active: boolean('active').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('promotions_code_uq').on(t.code).where(sql`${t.code} IS NOT NULL`),
+    check('promotions_kind_ck', sql`${t.kind} IN ('code', 'welcome', 'channel')`),
+    check('promotions_bonus_type_ck', sql`${t.bonusType} IN ('fixed', 'percent', 'per_unit')`),
+    check('promotions_bonus_value_ck', sql`${t.bonusValue} > 0`),
+  ],
+);
+
+/**
+ * One bonus of one order. `state`: granted (fixed, delivered together with the order's diamonds in its one BIGO
+ * call, so it is exactly once with the order), delivered (set in the move to 9), withdrawn (the order went to a
+ * refund, or its grant no longer fits the budget when a late payment revived it). Budget and per-buyer counts read
+ * granted + delivered rows of live orders under the promotion's row lock.
+ */
+export const orderBonuses = pgTable(
+  'order_bonuses',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    diamonds: integer('diamonds').notNull(),
+    /** The buyer the per-buyer limits count: the account, and the BIGO ID (always). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    gameId: text('game_id').notNull(),
+    state: text('state').notNull().default('granted'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('order_bonuses_order_promotion_uq').on(t.orderId, t.promotionId),
+    index('order_bonuses_promotion_idx').on(t.promotionId),
+    index('order_bonuses_user_idx').on(t.userId),
+    index('order_bonuses_game_id_idx').on(t.gameId),
+    check('order_bonuses_state_ck', sql`${t.state} IN ('granted', 'delivered', 'withdrawn')`),
+    check('order_bonuses_diamonds_ck', sql`${t.diamonds} > 0`),
+  ],
+);
