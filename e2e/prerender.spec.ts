@@ -54,4 +54,47 @@ test.describe('prerendered pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('隐私政策');
     expect(errors.filter((text) => /hydrat|did not match|Minified React error/i.test(text))).toEqual([]);
   });
+
+  test('hold the cookie notice of a first visit in their HTML, and leave it out once confirmed: nothing shifts', async ({
+    page,
+  }) => {
+    /** The page's cumulative layout shift so far (what Lighthouse's CLS adds up), after the app took over. */
+    const layoutShift = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let total = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as unknown as {
+                value: number;
+                hadRecentInput: boolean;
+              }[]) {
+                if (!entry.hadRecentInput) total += entry.value;
+              }
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(total), 500);
+          }),
+      );
+    const notice = page.getByRole('region', { name: 'Cookie notice' });
+
+    await page.goto('/about-us');
+    await expect(notice).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await layoutShift()).toBeLessThan(0.01);
+    const firstVisit = await (await page.request.get('/about-us')).text();
+    expect(firstVisit).toContain('class="cookie-notice"');
+
+    await notice.getByRole('button', { name: 'Got it' }).click();
+    await expect(notice).toHaveCount(0);
+    // The acceptance is now also a cookie: the server leaves the notice out of the HTML.
+    const confirmed = await (await page.request.get('/about-us')).text();
+    expect(confirmed).not.toContain('class="cookie-notice"');
+    expect(confirmed).toContain('data-cookie-notice="accepted"');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About us');
+    await page.waitForLoadState('networkidle');
+    await expect(notice).toHaveCount(0);
+    expect(await layoutShift()).toBeLessThan(0.01);
+  });
 });

@@ -102,6 +102,12 @@ describe('serving the built web app', () => {
         path.join(root, 'prerendered', language, 'index.html'),
         prerendered(`${heading} home`),
       );
+      // The variant without the cookie notice, for visitors who confirmed it.
+      await mkdir(path.join(root, 'prerendered', `${language}-accepted`), { recursive: true });
+      await writeWithSiblings(
+        path.join(root, 'prerendered', `${language}-accepted`, 'about-us.html'),
+        prerendered(`${heading} (notice confirmed)`),
+      );
     }
     t = await startTestApp({}, { webRoot: root, listen: true });
     base = t.url ?? '';
@@ -240,13 +246,17 @@ describe('serving the built web app', () => {
     }
   });
 
-  it('sends a prerendered page in the language of the lang cookie, English without it, varying on Cookie', async () => {
+  it('sends a prerendered page in the language of the lang cookie, with or without the cookie notice, varying on Cookie', async () => {
     const cases: Array<[string, Record<string, string>, string]> = [
       ['/about-us', {}, '<h1>About us</h1>'],
       ['/about-us', { cookie: 'lang=zh' }, '<h1>关于我们</h1>'],
       ['/about-us/', { cookie: 'theme=dark; lang=zh' }, '<h1>关于我们</h1>'],
       ['/about-us?x=1', { cookie: 'lang=fr' }, '<h1>About us</h1>'],
       ['/', { cookie: 'lang=zh' }, '<h1>关于我们 home</h1>'],
+      // The notice's cookie picks the page drawn without it; any other value of it does not.
+      ['/about-us', { cookie: 'cookieAccepted=30' }, '<h1>About us (notice confirmed)</h1>'],
+      ['/about-us', { cookie: 'lang=zh; cookieAccepted=30' }, '<h1>关于我们 (notice confirmed)</h1>'],
+      ['/about-us', { cookie: 'cookieAccepted=1; lang=zh' }, '<h1>关于我们</h1>'],
     ];
     for (const [url, headers, heading] of cases) {
       const res = await send(base, 'GET', url, { ...headers, 'accept-encoding': BROWSER });

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
  * Writes the prerendered storefront pages (issue #14) after `vite build` and `vite build --ssr`: for each page of
- * src/app/prerender.tsx and each language, dist/prerendered/<language><path>.html — the built index.html with the
+ * src/app/prerender.tsx and each language, dist/prerendered/<language><path>.html (with the cookie notice, as on a
+ * first visit) and dist/prerendered/<language>-accepted<path>.html (without it) — the built index.html with the
  * page's markup in #root, its <html lang>, title and meta description. The server sends the one matching the
- * visitor's `lang` cookie (apps/server/src/infra/spa.ts); the browser hydrates it (src/app/main.tsx).
+ * visitor's `lang` and `cookieAccepted` cookies (apps/server/src/infra/spa.ts); the browser hydrates it when it
+ * matches the stored choices (src/app/main.tsx).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,8 +37,19 @@ function staticClosure(key, js = new Set(), css = new Set(), seen = new Set()) {
 }
 
 /**
- * Links for what the page needs beyond the entry: its chunk's stylesheets (else its own styles would arrive only
- * when its script runs, and the page would shift) and modulepreloads of its scripts and its texts in this language.
+ * A stylesheet written into the page (issue #14: no round trip before the first paint), followed by a
+ * non-blocking `media="print"` link of the same file: Vite's loader sees the link and does not add (and wait for)
+ * the sheet again when the page's chunk is imported.
+ */
+function inlineStylesheet(file) {
+  const css = readFileSync(path.join(dist, file), 'utf8');
+  if (/<\/style/i.test(css)) throw new Error(`prerender: ${file} holds "</style": cannot inline it`);
+  return `<style data-href="/${file}">${css.trim()}</style><link rel="stylesheet" crossorigin href="/${file}" media="print">`;
+}
+
+/**
+ * What the page needs beyond the entry: its chunk's stylesheets, inline (else its own styles would arrive only when
+ * its script runs, and the page would shift), and modulepreloads of its scripts and its texts in this language.
  */
 function pageLinks(template, name, page, language) {
   const route = table.routes.find((r) => r.name === name);
@@ -44,8 +57,7 @@ function pageLinks(template, name, page, language) {
   const { js, css } = staticClosure(route.page.module);
   const present = (file) => template.includes(`/${file}"`);
   const links = [];
-  for (const file of css)
-    if (!present(file)) links.push(`<link rel="stylesheet" crossorigin href="/${file}">`);
+  for (const file of css) if (!present(file)) links.push(inlineStylesheet(file));
   for (const file of js)
     if (!present(file)) links.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
   for (const namespace of page.texts) {
@@ -56,12 +68,19 @@ function pageLinks(template, name, page, language) {
   return links.map((link) => `    ${link}\n`).join('');
 }
 
-function pageHtml(template, name, page, language, htmlLang) {
-  let html = template
+/** The entry's stylesheets of index.html, inline like the page's. */
+const inlineEntryStylesheets = (html) =>
+  html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (_link, file) => inlineStylesheet(file));
+
+function pageHtml(template, name, page, language, htmlLang, cookieAccepted) {
+  let html = inlineEntryStylesheets(template)
     .replace(/<html lang="[^"]*"/, `<html lang="${htmlLang(language)}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', `${pageLinks(template, name, page, language)}  </head>`)
-    .replace('<div id="root"></div>', `<div id="root" data-language="${language}">${page.html}</div>`);
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root" data-language="${language}" data-cookie-notice="${cookieAccepted ? 'accepted' : 'shown'}">${page.html}</div>`,
+    );
   if (page.description) {
     const meta = `<meta name="description" content="${escapeHtml(page.description)}" />`;
     const existing = /<meta\s+name="description"[^>]*>/;
@@ -83,13 +102,18 @@ const { PRERENDERED, renderPage, htmlLang } = await import(entry);
 rmSync(outDir, { recursive: true, force: true });
 let count = 0;
 for (const language of LANGUAGES) {
-  for (const name of PRERENDERED) {
-    const page = await renderPage(name, language);
-    const file = path.join(outDir, language, page.path === '/' ? 'index.html' : `${page.path.slice(1)}.html`);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, pageHtml(template, name, page, language, htmlLang));
-    count++;
+  for (const cookieAccepted of [false, true]) {
+    const folder = cookieAccepted ? `${language}-accepted` : language;
+    for (const name of PRERENDERED) {
+      const page = await renderPage(name, language, cookieAccepted);
+      const file = path.join(outDir, folder, page.path === '/' ? 'index.html' : `${page.path.slice(1)}.html`);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, pageHtml(template, name, page, language, htmlLang, cookieAccepted));
+      count++;
+    }
   }
 }
 rmSync(ssrDir, { recursive: true, force: true });
-console.log(`prerender: ${count} pages written to dist/prerendered (${LANGUAGES.join(', ')})`);
+console.log(
+  `prerender: ${count} pages written to dist/prerendered (${LANGUAGES.join(', ')}; with and without the cookie notice)`,
+);

@@ -36,6 +36,16 @@ export function languageOf(cookieHeader: string | undefined): (typeof LANGUAGES)
   return 'en';
 }
 
+/** The web app's cookie-notice cookie (`cookieAccepted=30`, SPEC.md §2's acceptance flag mirrored for the server). */
+export const COOKIE_ACCEPTED = { name: 'cookieAccepted', value: '30' } as const;
+
+/** Whether the visitor has confirmed the cookie notice (the web app keeps this cookie beside its stored flag). */
+export function cookieNoticeAccepted(cookieHeader: string | undefined): boolean {
+  return (cookieHeader ?? '')
+    .split(';')
+    .some((part) => part.trim() === `${COOKIE_ACCEPTED.name}=${COOKIE_ACCEPTED.value}`);
+}
+
 export async function registerSpa(app: FastifyInstance, webRoot: string): Promise<void> {
   const built = existsSync(path.join(webRoot, 'index.html'));
   if (built) {
@@ -57,15 +67,18 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
 
   /**
    * A storefront page prerendered at build time (apps/web/scripts/prerender.mjs writes
-   * prerendered/<language><path>.html) in the visitor's language: the `lang` cookie the web app keeps beside its
-   * stored choice, English without it. Null when the path has no prerendered page.
+   * prerendered/<language><path>.html with the cookie notice, prerendered/<language>-accepted<path>.html without it)
+   * in the visitor's language (the `lang` cookie the web app keeps beside its stored choice, English without it)
+   * and with the notice unless the visitor confirmed it: the page is drawn as it will stay, so nothing shifts when
+   * the app takes over. Null when the path has no prerendered page.
    */
   const prerenderedFile = (request: FastifyRequest): string | null => {
     if (!built) return null;
     const url = (request.url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
     if (!PRERENDER_PATH.test(url)) return null;
-    const language = languageOf(request.headers.cookie);
-    const file = `prerendered/${language}${url === '/' ? '/index' : url}.html`;
+    const cookies = request.headers.cookie;
+    const variant = `${languageOf(cookies)}${cookieNoticeAccepted(cookies) ? '-accepted' : ''}`;
+    const file = `prerendered/${variant}${url === '/' ? '/index' : url}.html`;
     return existsSync(path.join(webRoot, file)) ? file : null;
   };
 
@@ -79,7 +92,7 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
     }
     const prerendered = request ? prerenderedFile(request) : null;
     if (prerendered) {
-      // The same address answers in two languages: caches must keep them apart by the cookie.
+      // The same address answers in two languages, with or without the notice: caches keep them apart by cookie.
       reply.header('vary', 'Accept-Encoding, Cookie');
       return reply.sendFile(prerendered);
     }

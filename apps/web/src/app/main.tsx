@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { setCookieNoticeHtmlState } from '../components/cookie-notice';
 import { currentLanguage, i18nReady } from '../lib/i18n';
+import { isCookieNoticeAccepted, syncCookieNoticeCookie } from '../lib/storage';
 import { AppProviders } from './providers';
 import { createAppRouter, resolveMatchedRoutes, restoreSessionOnLoad } from './router';
 import './global.css';
@@ -14,9 +16,15 @@ async function start(): Promise<void> {
   // The core texts of the stored language come first (one small chunk each); without them every label is a key.
   await i18nReady;
   // A page prerendered at build time (app/prerender.tsx) arrives with its markup inside #root, in the language of
-  // the lang cookie. Stored language and cookie may disagree (storage kept, cookies cleared): then the page is
-  // drawn afresh in the stored language rather than hydrated.
-  const prerendered = root.firstElementChild !== null && root.dataset.language === currentLanguage();
+  // the lang cookie and with or without the cookie notice by its cookie. Storage and cookies may disagree (storage
+  // kept, cookies cleared): then the page is drawn afresh as the stored choices say rather than hydrated.
+  const accepted = isCookieNoticeAccepted();
+  syncCookieNoticeCookie();
+  const prerendered =
+    root.firstElementChild !== null &&
+    root.dataset.language === currentLanguage() &&
+    root.dataset.cookieNotice === (accepted ? 'accepted' : 'shown');
+  setCookieNoticeHtmlState(accepted);
   if (!prerendered) root.replaceChildren();
   if (prerendered) await resolveMatchedRoutes(window.location);
   const router = createAppRouter({ prerendered });

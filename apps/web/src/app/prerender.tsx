@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { setCookieNoticeHtmlState } from '../components/cookie-notice';
 import { documentHead } from '../lib/document-head';
 import { CORE_NAMESPACES, i18n, i18nReady, loadNamespaces, setLanguage, type TLanguage } from '../lib/i18n';
 import { ROUTES, type TRouteName } from '../lib/routes';
@@ -40,7 +41,16 @@ export interface TPrerendered {
 
 const handler = createStaticHandler(ROUTE_OBJECTS);
 
-export async function renderPage(name: TRouteName, language: TLanguage): Promise<TPrerendered> {
+/**
+ * One page in one language, with the cookie notice (a first visit) or without it (`cookieAccepted`: a visitor who
+ * confirmed it); the server picks the variant by the notice's cookie (apps/server/src/infra/spa.ts).
+ */
+export async function renderPage(
+  name: TRouteName,
+  language: TLanguage,
+  cookieAccepted: boolean,
+): Promise<TPrerendered> {
+  setCookieNoticeHtmlState(cookieAccepted);
   await i18nReady;
   await setLanguage(language);
   const route = ROUTES[name];

@@ -1,5 +1,5 @@
 // The limits subpath keeps zod (pulled in by the schemas) out of the first-load bundle.
-import { SESSION_DAYS } from '@ezrecharge/shared/limits';
+import { COOKIE_ACCEPTED_VALUE, SESSION_DAYS } from '@ezrecharge/shared/limits';
 
 /**
  * Every client-side storage key of SPEC.md §3, in one place. `{product}` is PRODUCT below.
@@ -136,11 +136,34 @@ export function setAccessToken(token: string): void {
  */
 export const LANGUAGE_COOKIE = 'lang';
 
-export function writeLanguageCookie(language: string): void {
+/** A site preference as a cookie the server reads (a year; not secret). */
+function writePreferenceCookie(name: string, value: string): void {
   // biome-ignore lint/suspicious/noDocumentCookie: this module is the one place that writes cookies
   attempt(() => {
-    document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; Max-Age=31536000; Path=/; SameSite=Lax`;
+    document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=31536000; Path=/; SameSite=Lax`;
   }, undefined);
+}
+
+export function writeLanguageCookie(language: string): void {
+  writePreferenceCookie(LANGUAGE_COOKIE, language);
+}
+
+/**
+ * The cookie notice's acceptance flag, stored (SPEC.md §2) and mirrored as a cookie so the server sends the
+ * prerendered page without the notice to a visitor who confirmed it (issue #14: no shift when the app takes over).
+ */
+export function isCookieNoticeAccepted(): boolean {
+  return readLocal(STORAGE_KEYS.cookieAccepted) === COOKIE_ACCEPTED_VALUE;
+}
+
+export function acceptCookieNotice(): void {
+  writeLocal(STORAGE_KEYS.cookieAccepted, COOKIE_ACCEPTED_VALUE);
+  writePreferenceCookie(STORAGE_KEYS.cookieAccepted, COOKIE_ACCEPTED_VALUE);
+}
+
+/** Keeps the cookie beside a flag stored before the cookie existed (or whose cookie was cleared). */
+export function syncCookieNoticeCookie(): void {
+  if (isCookieNoticeAccepted()) writePreferenceCookie(STORAGE_KEYS.cookieAccepted, COOKIE_ACCEPTED_VALUE);
 }
 
 /** Ends the client side of a session: token cookie expired, session flags removed. */

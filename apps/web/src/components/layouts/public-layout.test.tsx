@@ -145,6 +145,8 @@ describe('public layout: cookie notice and footer', () => {
 
     expect(screen.queryByRole('region', { name: 'Cookie notice' })).not.toBeInTheDocument();
     expect(readLocal(STORAGE_KEYS.cookieAccepted)).toBe(COOKIE_ACCEPTED_VALUE);
+    // Mirrored as a cookie: the server then sends prerendered pages without the notice (issue #14).
+    expect(document.cookie.split('; ')).toContain(`cookieAccepted=${COOKIE_ACCEPTED_VALUE}`);
   });
 
   it('stays hidden once accepted', async () => {
