@@ -97,4 +97,22 @@ test.describe('prerendered pages', () => {
     await expect(notice).toHaveCount(0);
     expect(await layoutShift()).toBeLessThan(0.01);
   });
+
+  test('pages that fetch their content arrive as a shell that preloads their scripts and texts', async ({
+    request,
+  }) => {
+    for (const [path, chunk] of [
+      ['/faq', 'faq'],
+      ['/recharge', 'recharge'],
+    ] as const) {
+      const html = await (await request.get(path, { headers: { cookie: 'lang=zh' } })).text();
+      expect(html, path).toContain('<html lang="zh-CN"');
+      // Drawn by the app (no markup to hydrate), but its chunks load beside the entry, not after it.
+      expect(html, path).toContain('<div id="root" data-language="zh" data-cookie-notice="shown"></div>');
+      expect(html, path).toMatch(
+        new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}-[^"]+\\.js">`),
+      );
+      expect(html, path).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/common-[^"]+\.js">/);
+    }
+  });
 });

@@ -70,7 +70,9 @@ function pageLinks(template, name, page, language) {
 
 /** The entry's stylesheets of index.html, inline like the page's. */
 const inlineEntryStylesheets = (html) =>
-  html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (_link, file) => inlineStylesheet(file));
+  html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (_link, file) =>
+    inlineStylesheet(file),
+  );
 
 function pageHtml(template, name, page, language, htmlLang, cookieAccepted) {
   let html = inlineEntryStylesheets(template)
@@ -88,7 +90,7 @@ function pageHtml(template, name, page, language, htmlLang, cookieAccepted) {
       ? html.replace(existing, meta)
       : html.replace('</title>', `</title>\n    ${meta}`);
   }
-  if (!html.includes(`${page.html}</div>`))
+  if (!html.includes(`<div id="root" data-language="${language}"`))
     throw new Error(`prerender: index.html has no empty <div id="root"></div>`);
   return html;
 }
@@ -97,15 +99,19 @@ function pageHtml(template, name, page, language, htmlLang, cookieAccepted) {
 process.env.NODE_ENV ??= 'production';
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const entry = pathToFileURL(path.join(ssrDir, 'prerender.js')).href;
-const { PRERENDERED, renderPage, htmlLang } = await import(entry);
+const { PRERENDERED, SHELLS, renderPage, renderShell, htmlLang } = await import(entry);
 
 rmSync(outDir, { recursive: true, force: true });
 let count = 0;
 for (const language of LANGUAGES) {
   for (const cookieAccepted of [false, true]) {
     const folder = cookieAccepted ? `${language}-accepted` : language;
-    for (const name of PRERENDERED) {
-      const page = await renderPage(name, language, cookieAccepted);
+    const pages = [
+      ...PRERENDERED.map((name) => [name, () => renderPage(name, language, cookieAccepted)]),
+      ...SHELLS.map((name) => [name, () => renderShell(name, language)]),
+    ];
+    for (const [name, render] of pages) {
+      const page = await render();
       const file = path.join(outDir, folder, page.path === '/' ? 'index.html' : `${page.path.slice(1)}.html`);
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, pageHtml(template, name, page, language, htmlLang, cookieAccepted));

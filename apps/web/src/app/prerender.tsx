@@ -30,6 +30,14 @@ export const PRERENDERED: readonly TRouteName[] = [
   'refund-policy',
 ];
 
+/**
+ * Pages that fetch their content (or whose form is a lazy chunk) are not drawn at build time; they get a shell
+ * instead: the page's HTML head (language, title, description, stylesheets inline) with modulepreloads of the
+ * page's scripts and texts, so the browser fetches them beside the entry instead of one after another, and an
+ * empty #root the app draws into.
+ */
+export const SHELLS: readonly TRouteName[] = ['faq', 'recharge', 'home-order', 'contact-ezrecharge'];
+
 export interface TPrerendered {
   path: string;
   /** Locale namespaces the page renders with (core ones included): their chunks are preloaded. */
@@ -76,3 +84,16 @@ export async function renderPage(
 }
 
 export { htmlLang } from '../lib/i18n';
+
+/** The shell of a page of SHELLS: no markup, the rest as renderPage. */
+export async function renderShell(name: TRouteName, language: TLanguage): Promise<TPrerendered> {
+  await i18nReady;
+  await setLanguage(language);
+  const route = ROUTES[name];
+  return {
+    path: route.path,
+    texts: [...CORE_NAMESPACES, ...route.texts],
+    html: '',
+    ...documentHead(name, (key) => i18n.t(`common:${key}`)),
+  };
+}
