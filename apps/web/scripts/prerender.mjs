@@ -92,6 +92,21 @@ function pageHtml(template, name, page, language, htmlLang, cookieAccepted) {
   }
   if (!html.includes(`<div id="root" data-language="${language}"`))
     throw new Error(`prerender: index.html has no empty <div id="root"></div>`);
+  // A page whose text is in the HTML paints without its scripts: they load at low priority, after what the
+  // paint needs (a shell's page is drawn by its scripts, so there they keep their priority).
+  if (page.html !== '') {
+    html = html
+      .replaceAll(
+        '<script type="module" crossorigin src=',
+        '<script type="module" crossorigin fetchpriority="low" src=',
+      )
+      .replaceAll(
+        '<link rel="modulepreload" crossorigin href=',
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
+      );
+    if (!html.includes('fetchpriority="low" src='))
+      throw new Error('prerender: index.html has no module script');
+  }
   return html;
 }
 
