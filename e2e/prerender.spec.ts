@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
  */
 const PAGES = [
   { path: '/about-us', en: 'About us', zh: '关于我们' },
+  { path: '/faq', en: 'Frequently asked questions', zh: '常见问题' },
   { path: '/privacy-policy', en: 'Privacy Policy', zh: '隐私政策' },
 ];
 
@@ -102,8 +103,8 @@ test.describe('prerendered pages', () => {
     request,
   }) => {
     for (const [path, chunk] of [
-      ['/faq', 'faq'],
       ['/recharge', 'recharge'],
+      ['/home-order', 'orders'],
     ] as const) {
       const html = await (await request.get(path, { headers: { cookie: 'lang=zh' } })).text();
       expect(html, path).toContain('<html lang="zh-CN"');

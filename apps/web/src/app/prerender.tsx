@@ -11,15 +11,18 @@ import { ROUTE_OBJECTS } from './router';
 /**
  * Build-time prerender of the storefront pages that need no data (issue #14): scripts/prerender.mjs runs this
  * module (built by `vite build --ssr`) and writes each page's HTML in both languages, so text is on screen before
- * any script runs; the browser then hydrates it (app/main.tsx). Pages that fetch (FAQ, recharge, order result)
- * are not prerendered, nor /contact-ezrecharge, whose form is a lazy chunk (renderToString would leave its
- * Suspense fallback, and hydration would report it).
+ * any script runs; the browser then hydrates it (app/main.tsx). The FAQ is drawn with its list loading (the
+ * client's first render is the same). Recharge and the order result depend on what the browser holds (stored
+ * draft, the address's order number) and are not prerendered, nor /contact-ezrecharge, whose form is a lazy chunk
+ * (renderToString would leave its Suspense fallback, and hydration would report it).
  */
 export const PRERENDERED: readonly TRouteName[] = [
   'portal',
   'login',
   'register',
   'reset-pwsd',
+  // Its questions load after the page: the HTML holds the title, the intro and the skeleton of the list.
+  'faq',
   'about-ezrecharge',
   'about-ezshop',
   'about-ezlivez',
@@ -36,7 +39,7 @@ export const PRERENDERED: readonly TRouteName[] = [
  * page's scripts and texts, so the browser fetches them beside the entry instead of one after another, and an
  * empty #root the app draws into.
  */
-export const SHELLS: readonly TRouteName[] = ['faq', 'recharge', 'home-order', 'contact-ezrecharge'];
+export const SHELLS: readonly TRouteName[] = ['recharge', 'home-order', 'contact-ezrecharge'];
 
 export interface TPrerendered {
   path: string;
