@@ -494,7 +494,6 @@ describe('rewards', () => {
         .where(eq(jobs.dedupeKey, `deliver:${num}`));
       await t.app.jobs.runDue();
       expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.CHARGED);
-      // And the same order number again (a second job) is refused by BIGO as a duplicate: nothing more credited.
       const credited = await ledger(num);
       expect(credited.deliveries).toBe(1);
       expect(credited.entries.map((e) => e.value)).toEqual([4200]);
@@ -676,7 +675,8 @@ describe('rewards', () => {
       const actions = await t.app.database.db
         .select({ action: auditLog.action })
         .from(auditLog)
-        .where(and(eq(auditLog.entity, 'promotion'), eq(auditLog.entityId, String(p.id))));
+        .where(and(eq(auditLog.entity, 'promotion'), eq(auditLog.entityId, String(p.id))))
+        .orderBy(auditLog.id);
       expect(actions.map((a) => a.action)).toEqual([
         'promotion.create',
         'promotion.resume',
