@@ -5,6 +5,7 @@ import { CURRENCY_CODES, ZCurrency } from '../money';
 import { ZOrderStatus } from '../order-status';
 import { EMAIL_PATTERN } from './accounts';
 import { MAX_ROW_ID } from './api';
+import { ZOrderBonus, ZPromoCode } from './rewards';
 
 /**
  * Orders (SPEC.md §3, §5, §7; DESIGN.md §4, §6, §7). The commit payload travels wire-encrypted; the server
@@ -87,6 +88,8 @@ export const ZOrderCommitPayload = z
     /** Present in SPEC.md's payload; the server identifies a signed-in buyer by the Bearer header, not by this. */
     token: z.string().max(1024).default(''),
     page_info: ZOrderPageInfo,
+    /** Issue #16: a promo code typed on the form (empty = none); decided again by the server in the commit. */
+    promo_code: ZPromoCode.default(''),
   })
   .strict();
 export type TOrderCommitPayload = z.infer<typeof ZOrderCommitPayload>;
@@ -201,8 +204,25 @@ export const ZOrder = z.object({
    * `optional` (the channel is not known), or `none`.
    */
   refund_bank_details: z.enum(['required', 'optional', 'none']),
+  /** Issue #16: bonus diamonds granted besides amount_game (not withdrawn), delivered in the same BIGO call. */
+  bonus_game: z.number().int(),
+  /** The order's bonuses (granted, delivered or withdrawn), oldest first. */
+  bonuses: z.array(ZOrderBonus),
 });
 export type TOrder = z.infer<typeof ZOrder>;
+
+/**
+ * POST /api/v1/rewards/quote (public, rate-limited; Bearer optional): the bonuses an order would get, shown on the
+ * recharge form before paying. The commit decides again in its transaction; a quote reserves nothing.
+ */
+export const ZRewardQuoteInput = z.object({
+  price_id: z.number().int().min(1).max(MAX_ROW_ID),
+  quantity: ZOrderQuantity,
+  /** Needed for per-BIGO-ID limits (visitors, welcome bonus); empty = not typed yet. */
+  game_id: z.union([z.literal(''), ZBigoId]).default(''),
+  promo_code: ZPromoCode.default(''),
+});
+export type TRewardQuoteInput = z.input<typeof ZRewardQuoteInput>;
 
 /** GET /api/v1/order/ filters (with ZPageQuery). */
 export const ZOrderListQuery = z.object({

@@ -11,7 +11,6 @@ import {
   PROMOTION_KINDS,
 } from '../rewards';
 import { MAX_ROW_ID } from './api';
-import { ZBigoId, ZOrderQuantity } from './orders';
 
 /** A promo code as typed: spaces around it dropped, compared in upper case. Empty = no code. */
 export const ZPromoCode = z
@@ -19,19 +18,6 @@ export const ZPromoCode = z
   .max(64, M.promo_code_format)
   .overwrite(normalizePromoCode)
   .refine((code) => code === '' || PROMO_CODE_PATTERN.test(code), M.promo_code_format);
-
-/**
- * POST /api/v1/rewards/quote (public, rate-limited; Bearer optional): the bonuses an order would get, shown on the
- * recharge form before paying. The commit decides again in its transaction; a quote reserves nothing.
- */
-export const ZRewardQuoteInput = z.object({
-  price_id: z.number().int().min(1).max(MAX_ROW_ID),
-  quantity: ZOrderQuantity,
-  /** Needed for per-BIGO-ID limits (visitors, welcome bonus); empty = not typed yet. */
-  game_id: z.union([z.literal(''), ZBigoId]).default(''),
-  promo_code: ZPromoCode.default(''),
-});
-export type TRewardQuoteInput = z.input<typeof ZRewardQuoteInput>;
 
 /** One bonus of an order (quoted, or fixed on the order). */
 export const ZOrderBonus = z.object({
