@@ -580,8 +580,9 @@ describe('rewards', () => {
         toStatus: ORDER_STATUS.REFUNDING,
         detail: { bonus: { promotion_id: p.id, kind: 'code', diamonds: 100, state: 'withdrawn' } },
       });
-      // The call that failed carried the bonus; what it carried is kept.
-      expect((await orderRow(t.app, num)).bonusGame).toBe(100);
+      // Withdrawn bonuses leave bonus_game: the refunded order promises none (the events keep what was granted).
+      expect(refunded.bonus_game).toBe(0);
+      expect((await orderRow(t.app, num)).bonusGame).toBe(0);
       const cost = dataOf<TPromotion>(await api('GET', `/api/v1/promotions/${p.id}`, admin));
       expect(cost).toMatchObject({ delivered_diamonds: 0, reserved_diamonds: 0, orders: 0 });
     });

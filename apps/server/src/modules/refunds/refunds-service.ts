@@ -105,6 +105,8 @@ export class RefundsService {
     const moved = movedByOperator(result);
     log.info({ orderNum, actor: actor.id }, describeMove(orderNum, from, ORDER_STATUS.REFUNDING, cause));
     jobs.kick();
-    return apiOrderOf(db, moved, { maskEmail: false, refundBankDetails: needs });
+    // Read again: withdrawing the bonuses in the move's transaction changed the row after the move returned it.
+    const current = (await findOrder(db, orderNum)) ?? moved;
+    return apiOrderOf(db, current, { maskEmail: false, refundBankDetails: needs });
   }
 }

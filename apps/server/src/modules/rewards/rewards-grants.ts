@@ -314,16 +314,19 @@ export async function markBonusesDelivered(tx: DbOrTx, order: OrderRow): Promise
 }
 
 /**
- * The move into 11 (refund started), in its transaction: bonuses not delivered are withdrawn, each with an event.
- * `bonus_game` stays as it is: the order was in 8 before, and what its delivery call carried never changes.
+ * The move into 11 (refund started), in its transaction: bonuses not delivered are withdrawn, each with an event,
+ * and leave `bonus_game` (granted or delivered bonuses only, as the API says), so the result page and the refund
+ * notices promise no bonus. Safe here: an order in 11 never returns to 8, so no delivery call reads it again; what
+ * the failed calls carried stays in the order's events.
  */
 export async function withdrawBonusesOnRefund(tx: DbOrTx, order: OrderRow, actor: string): Promise<void> {
   const withdrawn = await setBonusState(tx, order.id, 'granted', 'withdrawn');
   for (const bonus of withdrawn) {
-    await noteOrder(tx, order.orderNum, [ORDER_STATUS.REFUNDING], {
+    await noteOrder(tx, order.orderNum, [ORDER_STATUS.REFUNDING], async (_tx, current) => ({
       cause: `bonus withdrawn: ${bonus.kind} +${bonus.diamonds} diamonds (refund started)`,
       actor,
       detail: bonusDetail(bonus, 'withdrawn'),
-    });
+      set: { bonusGame: Math.max(0, current.bonusGame - bonus.diamonds) },
+    }));
   }
 }
