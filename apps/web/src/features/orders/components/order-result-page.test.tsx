@@ -50,6 +50,8 @@ function orderRecord(overrides: Partial<TOrder> = {}): TOrder {
     failure_reason: null,
     payment_channel: null,
     refund_bank_details: 'none',
+    bonus_game: 0,
+    bonuses: [],
     ...overrides,
   };
 }
