@@ -9,6 +9,7 @@ import {
 } from '@ezrecharge/shared/money';
 import {
   BONUS_TYPES_OF,
+  normalizePromoCode,
   PROMOTION_KINDS,
   type TBonusType,
   type TPromotionKind,
@@ -129,7 +130,7 @@ export function toPromotionInput(values: TPromotionFormValues): TPromotionInput 
   return {
     kind: values.kind as TPromotionKind,
     name: values.name.trim(),
-    code: values.kind === 'code' ? values.code.trim() : '',
+    code: values.kind === 'code' ? normalizePromoCode(values.code) : '',
     bonus_type: values.bonus_type as TBonusType,
     bonus_value: values.bonus_value as number,
     currencies: values.currencies ?? [],
