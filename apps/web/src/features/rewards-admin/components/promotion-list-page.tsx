@@ -1,7 +1,6 @@
 import { PauseCircleOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { PROMOTION_KINDS } from '@ezrecharge/shared/rewards';
 import type { TPromotion } from '@ezrecharge/shared/schemas/rewards';
-import { Button, Select, Space, type TableColumnsType, Tag } from 'antd';
+import { Button, Space, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AdminList, EditRowLink, type TRowActions, useListQuery } from '../../../components/admin-list';
@@ -19,8 +18,7 @@ import './rewards-admin.css';
 
 /**
  * Promotions /promotion (issue #16, superusers): every promotion with its rule in short and what it has cost so
- * far (bonus diamonds delivered and reserved, orders, revenue per currency), a kind filter, add, edit, and pause or
- * resume. A new promotion starts paused.
+ * far (bonus diamonds delivered and reserved, orders, revenue per currency), add, edit, and pause or resume. A new promotion starts paused.
  */
 export function PromotionListPage() {
   const { t } = useTranslation(['rewards-admin', 'common']);
@@ -207,22 +205,7 @@ export function PromotionListPage() {
           name="promotion-filters"
           filtersLabel={t('list.filters')}
           applyOnChange
-          filters={[
-            {
-              name: 'kind',
-              label: t('columns.kind'),
-              empty: '',
-              control: (
-                <Select
-                  className="rewards-admin__kind-filter"
-                  options={[
-                    { value: '', label: t('list.allKinds') },
-                    ...PROMOTION_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) })),
-                  ]}
-                />
-              ),
-            },
-          ]}
+          filters={[]}
           columns={columns}
           actions={actions}
           totalLabel={(total) => t('list.total', { count: total })}
