@@ -34,6 +34,7 @@ import { jobsRoutes } from './modules/jobs/jobs-routes';
 import { ordersRoutes } from './modules/orders/orders-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
 import { refundsRoutes } from './modules/refunds/refunds-routes';
+import { rewardsRoutes } from './modules/rewards/rewards-routes';
 import { usersRoutes } from './modules/users/users-routes';
 
 declare module 'fastify' {
@@ -86,6 +87,7 @@ const MODULE_ROUTES: FastifyPluginAsyncZod<RouteDeps>[] = [
   paymentsRoutes,
   ordersRoutes,
   refundsRoutes,
+  rewardsRoutes,
   fulfilmentRoutes,
   jobsRoutes,
 ];

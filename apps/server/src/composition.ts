@@ -47,6 +47,7 @@ import { PaymentsService } from './modules/payments/payments-service';
 import { refundOrderHandler } from './modules/refunds/refund-job';
 import { refundOrderJob } from './modules/refunds/refunds-common';
 import { RefundsService } from './modules/refunds/refunds-service';
+import { RewardsService } from './modules/rewards/rewards-service';
 import { UsersService } from './modules/users/users-service';
 
 /**
@@ -88,6 +89,7 @@ export interface Services {
   payments: PaymentsService;
   fulfilment: FulfilmentService;
   refunds: RefundsService;
+  rewards: RewardsService;
 }
 
 /** What a route plugin receives: the services it maps HTTP to, and the request-level pieces routes need. */
@@ -144,6 +146,7 @@ export function createServices(infra: Infra): Services {
     payments: new PaymentsService({ db, limiter, log }),
     fulfilment: new FulfilmentService({ db, jobs, balanceAlertBelow: config.bigoBalanceAlertBelow }),
     refunds: new RefundsService({ db, jobs, log, payments: gateways.payments, secret }),
+    rewards: new RewardsService({ db, limiter, now }),
   };
 }
 

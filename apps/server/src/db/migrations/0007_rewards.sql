@@ -3,6 +3,7 @@ CREATE TABLE "order_bonuses" (
 	"order_id" integer NOT NULL,
 	"promotion_id" integer NOT NULL,
 	"kind" text NOT NULL,
+	"code" text,
 	"diamonds" integer NOT NULL,
 	"user_id" integer,
 	"game_id" text NOT NULL,
@@ -44,4 +45,8 @@ CREATE UNIQUE INDEX "order_bonuses_order_promotion_uq" ON "order_bonuses" USING 
 CREATE INDEX "order_bonuses_promotion_idx" ON "order_bonuses" USING btree ("promotion_id");--> statement-breakpoint
 CREATE INDEX "order_bonuses_user_idx" ON "order_bonuses" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "order_bonuses_game_id_idx" ON "order_bonuses" USING btree ("game_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "promotions_code_uq" ON "promotions" USING btree ("code") WHERE "promotions"."code" IS NOT NULL;
+CREATE UNIQUE INDEX "promotions_code_uq" ON "promotions" USING btree ("code") WHERE "promotions"."code" IS NOT NULL;--> statement-breakpoint
+-- Issue #16: the two promotions the shop advertises, paused until an operator turns them on. Welcome: 50 diamonds on a registered buyer's first paid order. Channel: 1 diamond per whole currency unit paid through FPX online banking (MYR) or PayNow (SGD); the channel names are Fiuu's (channel list, "Endpoint Label": the value of `channel` in its return URL and notification).
+INSERT INTO "promotions" ("kind", "name", "bonus_type", "bonus_value", "currencies", "channels", "active") VALUES
+	('welcome', 'Welcome bonus', 'fixed', 50, '{}'::text[], '{}'::text[], false),
+	('channel', 'Bank transfer bonus (FPX, PayNow)', 'per_unit', 1, '{SGD,MYR}'::text[], '{FPX_MB2U,FPX_ABMB,FPX_BKRM,FPX_BSN,FPX_UOB,FPX_HSBC,FPX_SCB,FPX_KFH,FPX_CIMBCLICKS,FPX_RHB,FPX_PBB,FPX_HLB,FPX_BIMB,FPX_AMB,FPX_ABB,FPX_BMMB,FPX_OCBC,FPX_AGROBANK,FPX_M2E,PayNow}'::text[], false);

@@ -69,6 +69,8 @@ export const orderBonuses = pgTable(
       .notNull()
       .references(() => promotions.id, { onDelete: 'restrict' }),
     kind: text('kind').notNull(),
+    /** `code` kind: the code as it was when granted (an operator may rename the promotion's code later). */
+    code: text('code'),
     diamonds: integer('diamonds').notNull(),
     /** The buyer the per-buyer limits count: the account, and the BIGO ID (always). */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),

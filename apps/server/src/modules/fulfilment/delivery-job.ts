@@ -8,6 +8,7 @@ import { deliverOrderJob } from '../order-lifecycle/lifecycle-jobs';
 import { describeMove, moveOrder, noteOrder } from '../order-lifecycle/order-moves';
 import { queueOrderNotice } from '../order-lifecycle/order-notices';
 import { findOrder, type OrderRow } from '../order-lifecycle/order-row';
+import { markBonusesDelivered } from '../rewards/rewards-grants';
 import { type deliverySweepJob, receiptMailJob } from './fulfilment-jobs';
 import { lastRechargeMark, ordersWithoutLiveDelivery, rechargeMaybeDelivered } from './fulfilment-repository';
 import { callAnswer, callNotSent, callSent, previousCallLost } from './recharge-record';
@@ -80,7 +81,9 @@ async function recharge(
     return await bigo.recharge({
       bigoId: order.gameId,
       orderNum: order.orderNum,
-      diamonds: order.amountGame,
+      // Issue #16: the bonus rides in the same call under the same bu_orderid, so it is delivered exactly once with
+      // the order. bonus_game is final before the order reaches 8 (granted at the commit or the move to 7).
+      diamonds: order.amountGame + order.bonusGame,
       amount: order.amount,
       currency,
     });
@@ -137,7 +140,7 @@ export function duplicateWithoutDeliveryReason(bigoReason: string): string {
 export function deliverOrderHandler(deps: DeliveryDeps): JobHandler<PayloadOf<typeof deliverOrderJob>> {
   const { db, bigo } = deps;
 
-  /** 8 → 9 with delivered_at and the receipt queued, in one transaction. */
+  /** 8 → 9 with delivered_at, the bonuses marked delivered and the receipt queued, in one transaction. */
   async function finishDelivered(
     log: FastifyBaseLogger,
     orderNum: string,
@@ -152,7 +155,10 @@ export function deliverOrderHandler(deps: DeliveryDeps): JobHandler<PayloadOf<ty
       actor: SYSTEM,
       detail,
       set: { deliveredAt: new Date(), failureReason: null },
-      after: (tx) => enqueueJob(tx, receiptMailJob.of({ order_num: orderNum })),
+      after: async (tx, delivered) => {
+        await markBonusesDelivered(tx, delivered);
+        await enqueueJob(tx, receiptMailJob.of({ order_num: orderNum }));
+      },
     });
     if (moved.moved) log.info(describeMove(orderNum, S.CHARGING, S.CHARGED, cause));
     else if (moved.reason !== 'already') {

@@ -99,3 +99,22 @@ describe('order notices', () => {
     }
   });
 });
+
+describe('bonus diamonds (issue #16)', () => {
+  it.each([
+    ['en', 'Diamonds: 4,100 + 100 bonus diamonds'],
+    ['zh', '钻石数量：4,100 + 100 赠送钻石'],
+  ] as const)('in %s the receipt shows the bought and the bonus diamonds apart', (lang, shown) => {
+    const mail = receiptMail({ ...facts, diamonds: 4100, bonus: 100, deliveredAt, lang });
+    expect(mail.text).toContain(shown);
+    expect(mail.html).toContain(shown.slice(shown.indexOf('4,100')));
+    const notice = orderNoticeMail({ ...facts, diamonds: 4100, bonus: 100, lang }, 11);
+    expect(notice.text).toContain(shown);
+  });
+
+  it('shows no bonus when the order has none', () => {
+    const mail = receiptMail({ ...facts, bonus: 0, deliveredAt, lang: 'en' });
+    expect(mail.text).toContain('Diamonds: 700\n');
+    expect(mail.text).not.toContain('bonus');
+  });
+});

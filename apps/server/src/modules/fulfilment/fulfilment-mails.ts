@@ -25,6 +25,8 @@ export interface OrderMailFacts {
   orderNum: string;
   bigoId: string;
   diamonds: number;
+  /** Bonus diamonds delivered with them (issue #16); 0 or left out = none. */
+  bonus?: number;
   amount: number;
   currency: string;
   lang: MailLang;
@@ -44,12 +46,14 @@ const ORDER_MAIL_TEXTS = {
     labels: ['Order number', 'BIGO ID', 'Diamonds', 'Amount paid'],
     follow: 'Follow your order at any time on its page:',
     notice: (orderNum: string, headline: string) => `${headline} (EzRecharge order ${orderNum})`,
+    withBonus: (bought: string, bonus: string) => `${bought} + ${bonus} bonus diamonds`,
   },
   zh: {
     hello: '您好，',
     labels: ['订单号', 'BIGO ID', '钻石数量', '支付金额'],
     follow: '您可以随时在订单页面查看订单状态：',
     notice: (orderNum: string, headline: string) => `${headline}（EzRecharge 订单 ${orderNum}）`,
+    withBonus: (bought: string, bonus: string) => `${bought} + ${bonus} 赠送钻石`,
   },
 } as const;
 
@@ -94,7 +98,9 @@ function orderMail(
   const values = [
     facts.orderNum,
     oneLine(facts.bigoId),
-    groupedNumber(facts.diamonds),
+    (facts.bonus ?? 0) > 0
+      ? t.withBonus(groupedNumber(facts.diamonds), groupedNumber(facts.bonus ?? 0))
+      : groupedNumber(facts.diamonds),
     `${facts.currency} ${formatMinor(facts.amount, facts.currency)}`,
   ];
   const rows = [...t.labels.map((label, i) => [label, values[i] ?? ''] as const), ...extraRows];

@@ -10,7 +10,8 @@ import type { Db } from '../../infra/db';
 import { enqueueJob, type Job, type JobPayload, type JobQueue } from '../../infra/jobs';
 import { deliverOrderJob } from '../order-lifecycle/lifecycle-jobs';
 import { movedByOperator, moveOrder, type OrderMoveSet } from '../order-lifecycle/order-moves';
-import { toApiOrder } from '../order-lifecycle/order-row';
+import { apiOrderOf } from '../order-lifecycle/order-row';
+import { markBonusesDelivered } from '../rewards/rewards-grants';
 import { receiptMailJob } from './fulfilment-jobs';
 import { countByStatus, countHeldPayments, latestPrecheckBalance } from './fulfilment-repository';
 
@@ -87,6 +88,8 @@ export class FulfilmentService {
       detail: { reason: action.reason },
       set: move.set,
       after: async (tx, order) => {
+        // Marked delivered after BIGO's console showed the order credited: its one call carried the bonus too.
+        if (move.to === ORDER_STATUS.CHARGED) await markBonusesDelivered(tx, order);
         await enqueueJob(tx, move.job);
         await auditChange(tx, operator, move.audit, order.orderNum, {
           reason: action.reason,
@@ -97,7 +100,7 @@ export class FulfilmentService {
     });
     const order = movedByOperator(result);
     this.deps.jobs.kick();
-    return toApiOrder(order, { maskEmail: false });
+    return apiOrderOf(this.deps.db, order, { maskEmail: false });
   }
 
   /** GET /order/overview: the reseller balance from the latest precheck and the orders waiting for an operator. */

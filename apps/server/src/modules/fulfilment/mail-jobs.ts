@@ -25,6 +25,7 @@ function factsOf(order: OrderRow, publicUrl: string): OrderMailFacts {
     orderNum: order.orderNum,
     bigoId: order.gameId,
     diamonds: order.amountGame,
+    bonus: order.bonusGame,
     amount: order.amount,
     currency: order.currency,
     lang: order.lang === 'zh' ? 'zh' : 'en',

@@ -26,6 +26,8 @@ export type OrderMoveSet = Partial<
     | 'failureReason'
     | 'paidAt'
     | 'deliveredAt'
+    /** Rewards (issue #16): a bonus granted or withdrawn while the order is in 7 (never once it reached 8). */
+    | 'bonusGame'
   >
 >;
 

@@ -3,11 +3,12 @@ import {
   isOrderStatus,
   type TCurrency,
   type TOrder,
+  type TOrderBonus,
   type TOrderEvent,
   type TOrderStatus,
 } from '@ezrecharge/shared';
-import { eq } from 'drizzle-orm';
-import { type orderEvents, orders } from '../../db/schema';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { orderBonuses, type orderEvents, orders, promotions } from '../../db/schema';
 import type { OrderForPayment, PaymentOrder } from '../../gateways';
 import type { DbOrTx } from '../../infra/db';
 
@@ -54,7 +55,12 @@ function statusOf(value: number, orderNum: string): TOrderStatus {
  */
 export function toApiOrder(
   row: OrderRow,
-  options: { maskEmail: boolean; refundBankDetails?: TOrder['refund_bank_details'] },
+  options: {
+    maskEmail: boolean;
+    refundBankDetails?: TOrder['refund_bank_details'];
+    /** The order's bonuses (`bonusesOfOrders`); none when left out. */
+    bonuses?: readonly TOrderBonus[];
+  },
 ): TOrder {
   return {
     id: row.id,
@@ -80,7 +86,62 @@ export function toApiOrder(
     failure_reason: row.failureReason,
     payment_channel: row.paymentChannel,
     refund_bank_details: options.refundBankDetails ?? 'none',
+    bonus_game: row.bonusGame,
+    bonuses: [...(options.bonuses ?? [])],
   };
+}
+
+type BonusState = TOrderBonus['state'];
+const BONUS_STATES: readonly string[] = ['granted', 'delivered', 'withdrawn'] satisfies BonusState[];
+const BONUS_KINDS: readonly string[] = ['code', 'welcome', 'channel'] satisfies TOrderBonus['kind'][];
+
+/**
+ * The bonuses of these orders (issue #16: the rewards module writes them), oldest first per order, in one query: a
+ * page of orders loads its bonuses at once. Read here, beside `toApiOrder`, so every module that shows an order
+ * shows its bonuses the same way.
+ */
+export async function bonusesOfOrders(
+  db: DbOrTx,
+  orderIds: readonly number[],
+): Promise<Map<number, TOrderBonus[]>> {
+  const byOrder = new Map<number, TOrderBonus[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({
+      orderId: orderBonuses.orderId,
+      kind: orderBonuses.kind,
+      diamonds: orderBonuses.diamonds,
+      state: orderBonuses.state,
+      name: promotions.name,
+      code: promotions.code,
+    })
+    .from(orderBonuses)
+    .innerJoin(promotions, eq(promotions.id, orderBonuses.promotionId))
+    .where(inArray(orderBonuses.orderId, [...new Set(orderIds)]))
+    .orderBy(asc(orderBonuses.id));
+  for (const row of rows) {
+    if (!BONUS_KINDS.includes(row.kind) || !BONUS_STATES.includes(row.state)) continue;
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push({
+      kind: row.kind as TOrderBonus['kind'],
+      name: row.name,
+      code: row.kind === 'code' ? row.code : null,
+      diamonds: row.diamonds,
+      state: row.state as BonusState,
+    });
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
+}
+
+/** `toApiOrder` with the order's bonuses read. */
+export async function apiOrderOf(
+  db: DbOrTx,
+  row: OrderRow,
+  options: { maskEmail: boolean; refundBankDetails?: TOrder['refund_bank_details'] },
+): Promise<TOrder> {
+  const bonuses = (await bonusesOfOrders(db, [row.id])).get(row.id) ?? [];
+  return toApiOrder(row, { ...options, bonuses });
 }
 
 export function toApiEvent(row: OrderEventRow): TOrderEvent {

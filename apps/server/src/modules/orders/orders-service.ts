@@ -1,6 +1,7 @@
 import {
   findUnsafeText,
   GAME_TYPE,
+  isCurrency,
   isEventTimeFresh,
   isMessageKey,
   isPayable,
@@ -33,10 +34,26 @@ import { enqueueJob, type JobQueue } from '../../infra/jobs';
 import { countFailure, enforce, ensureBelow, type RateLimiter } from '../../infra/rate-limit';
 import { decryptWireJson } from '../../infra/wire-crypto';
 import { balanceWarning, bigoAccessAlert } from '../alerts/alert-jobs';
-import { createOrder, type OrderStep } from '../order-lifecycle/order-creation';
-import { findOrder, type OrderRow, toApiEvent, toApiOrder } from '../order-lifecycle/order-row';
+import { createOrder, type NewOrder, type OrderStep } from '../order-lifecycle/order-creation';
+import {
+  apiOrderOf,
+  bonusesOfOrders,
+  findOrder,
+  type OrderRow,
+  toApiEvent,
+  toApiOrder,
+} from '../order-lifecycle/order-row';
 import { PaymentHandoff } from '../payments/payment-handoff';
 import { PAYMENT_TIMEOUT_MS, paymentTimeoutJob } from '../payments/payment-jobs';
+import {
+  type CommitDecision,
+  codeRefusal,
+  decideAtCommit,
+  grantsOf,
+  type OrderFacts,
+  recordCommitGrants,
+} from '../rewards/rewards-grants';
+import { activePromotions } from '../rewards/rewards-repository';
 import {
   ORDER_COMMIT_PER_IP,
   ORDER_LOOKUP_FAILURES,
@@ -94,6 +111,12 @@ function payloadErrors(value: unknown): {
     errors[field] ??= isMessageKey(issue.message) ? issue.message : fallback;
   }
   return { payload: null, errors };
+}
+
+/** A typed code that does not apply: 400 with its reason on `promo_code`; nothing is stored. */
+function refuseCode(decision: CommitDecision): void {
+  const refusal = codeRefusal(decision);
+  if (refusal) throw AppError.badRequest(refusal.reason, { promo_code: refusal.reason });
 }
 
 /** The field errors as one 400: the message is the first failing check in SPEC.md's order. */
@@ -159,13 +182,39 @@ export class OrdersService {
       throw AppError.badRequest(MSG.payment_quantity_tips, { quantity: MSG.payment_quantity_tips });
     }
 
+    // A code that does not apply is refused before BIGO is asked and before anything is stored; the commit's
+    // transaction decides again under the promotion's lock (rewards-grants.ts).
+    const facts: OrderFacts | null = isCurrency(price.currency)
+      ? { currency: price.currency, productId: price.productId, amount, amountGame }
+      : null;
+    const buyer = { userId: caller.user?.id ?? null, gameId: payload.game_id };
+    if (payload.promo_code && facts) {
+      refuseCode(
+        await decideAtCommit(this.deps.db, {
+          facts,
+          buyer,
+          promoCode: payload.promo_code,
+          now: this.now(),
+          lock: false,
+        }),
+      );
+    }
+
     const precheck = await this.precheck(payload.game_id);
     // Also when BIGO refuses our own access (keys, IP, API switch): that says nothing about the buyer's ID.
     if (precheck.kind === 'unavailable' || precheck.kind === 'denied') {
       throw new AppError('service_unavailable', ORDER_MESSAGES.precheckUnavailable);
     }
     const actor = caller.user ? `user:${caller.user.id}` : 'visitor';
-    const order = await this.insert(payload, price, { email, amount, amountGame, caller, actor, precheck });
+    const order = await this.insert(payload, price, {
+      email,
+      amount,
+      amountGame,
+      caller,
+      actor,
+      precheck,
+      facts,
+    });
     if (precheck.kind === 'rejected') {
       throw AppError.badRequest(ORDER_MESSAGES.precheckFailed, { game_id: ORDER_MESSAGES.precheckFailed });
     }
@@ -226,6 +275,8 @@ export class OrdersService {
       caller: Caller;
       actor: string;
       precheck: Exclude<BigoPrecheckOutcome, { kind: 'unavailable' | 'denied' }>;
+      /** The order for the rewards rule (null: a currency the rule cannot read, so no bonus). */
+      facts: OrderFacts | null;
     },
   ): Promise<OrderRow> {
     const ok = o.precheck.kind === 'ok';
@@ -255,35 +306,60 @@ export class OrdersService {
       });
     }
     const warning = balanceWarning(balance, this.deps.balanceAlertBelow ?? 0, now);
+    const newOrder = (bonusGame: number): NewOrder => ({
+      values: {
+        gameType: GAME_TYPE,
+        gameId: payload.game_id,
+        email: o.email,
+        lang: o.caller.lang,
+        pageInfo: payload.page_info,
+        productId: price.productId,
+        productName: price.productName,
+        priceId: price.priceId,
+        currency: price.currency,
+        unitAmount: price.unitAmount,
+        gameAmount: price.gameAmount,
+        quantity: payload.quantity,
+        amount: o.amount,
+        amountGame: o.amountGame,
+        gateway,
+        paymentDeadline: deadline,
+        precheckRescode: o.precheck.rescode,
+        precheckBalance: balance,
+        failureReason: failure,
+        createdBy: o.caller.user?.id ?? null,
+        bonusGame,
+      },
+      path,
+      jobs: (orderNum) => [
+        ...(deadline ? [paymentTimeoutJob.of({ order_num: orderNum }, { runAt: deadline })] : []),
+        ...(warning ? [warning] : []),
+      ],
+    });
     try {
-      return await createOrder(this.deps.db, {
-        values: {
-          gameType: GAME_TYPE,
-          gameId: payload.game_id,
-          email: o.email,
-          lang: o.caller.lang,
-          pageInfo: payload.page_info,
-          productId: price.productId,
-          productName: price.productName,
-          priceId: price.priceId,
-          currency: price.currency,
-          unitAmount: price.unitAmount,
-          gameAmount: price.gameAmount,
-          quantity: payload.quantity,
-          amount: o.amount,
-          amountGame: o.amountGame,
-          gateway,
-          paymentDeadline: deadline,
-          precheckRescode: o.precheck.rescode,
-          precheckBalance: balance,
-          failureReason: failure,
-          createdBy: o.caller.user?.id ?? null,
-        },
-        path,
-        jobs: (orderNum) => [
-          ...(deadline ? [paymentTimeoutJob.of({ order_num: orderNum }, { runAt: deadline })] : []),
-          ...(warning ? [warning] : []),
-        ],
+      // Bonuses only for an order that can be paid, and only where one may apply: a visitor without a code
+      // keeps the one-statement commit (`npm run bench`).
+      const user = o.caller.user;
+      const mayGrant =
+        ok &&
+        o.facts !== null &&
+        (payload.promo_code !== '' ||
+          (user !== null && (await activePromotions(this.deps.db, 'welcome')).length > 0));
+      if (!mayGrant || !o.facts) return await createOrder(this.deps.db, newOrder(0));
+      const facts = o.facts;
+      return await this.deps.db.transaction(async (tx) => {
+        const decision = await decideAtCommit(tx, {
+          facts,
+          buyer: { userId: user?.id ?? null, gameId: payload.game_id },
+          promoCode: payload.promo_code,
+          now,
+          lock: true,
+        });
+        refuseCode(decision);
+        const grants = grantsOf(decision);
+        const order = await createOrder(tx, newOrder(grants.reduce((sum, g) => sum + g.diamonds, 0)));
+        await recordCommitGrants(tx, order, grants, o.actor);
+        return order;
       });
     } catch (err) {
       // The price was deleted between the check and the insert.
@@ -315,9 +391,14 @@ export class OrdersService {
       pageWindow(query),
     );
     const { payments } = this.deps.gateways;
+    const bonuses = await bonusesOfOrders(
+      this.deps.db,
+      rows.map((row) => row.id),
+    );
     const items = rows.map((row) =>
       toApiOrder(row, {
         maskEmail: false,
+        bonuses: bonuses.get(row.id) ?? [],
         ...(user.isSuperuser ? { refundBankDetails: payments.ofOrder(row).refundBankDetails(row) } : {}),
       }),
     );
@@ -334,7 +415,7 @@ export class OrdersService {
     if (!order) throw AppError.notFound(ORDER_MESSAGES.notFound);
     const user = caller.user;
     const maySee = user !== null && (user.isSuperuser || order.createdBy === user.id);
-    return toApiOrder(order, { maskEmail: !maySee });
+    return apiOrderOf(this.deps.db, order, { maskEmail: !maySee });
   }
 
   /**
@@ -349,7 +430,7 @@ export class OrdersService {
       await countFailure(this.deps.limiter, ORDER_LOOKUP_FAILURES, ip);
       throw AppError.notFound(ORDER_MESSAGES.notFound);
     }
-    return toApiOrder(order, { maskEmail: false });
+    return apiOrderOf(this.deps.db, order, { maskEmail: false });
   }
 
   /** GET /order/events: an order's status moves, oldest first (superusers). */

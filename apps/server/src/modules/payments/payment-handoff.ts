@@ -6,8 +6,8 @@ import { AppError } from '../../infra/http';
 import type { JobQueue } from '../../infra/jobs';
 import { moveOrder, type OrderMoveSet, updateOrderIn } from '../order-lifecycle/order-moves';
 import { type OrderRow, paymentOrderOf } from '../order-lifecycle/order-row';
-import { applyPaymentOutcome } from '../order-lifecycle/payment-outcomes';
 import { paidByStatus } from './paid-by-status';
+import { applyPaymentOutcome } from './payment-apply';
 import { PAYMENT_TIMEOUT_MS, paymentTimeoutJob } from './payment-jobs';
 
 export interface HandoffDeps {

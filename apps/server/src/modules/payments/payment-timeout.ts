@@ -3,8 +3,8 @@ import type { Gateways, PaymentProvider, PaymentStatus } from '../../gateways';
 import type { Db } from '../../infra/db';
 import type { JobHandler, PayloadOf } from '../../infra/jobs';
 import { findOrder, type OrderRow, paymentOrderOf } from '../order-lifecycle/order-row';
-import { applyPaymentOutcome } from '../order-lifecycle/payment-outcomes';
 import { paidByStatus } from './paid-by-status';
+import { applyPaymentOutcome } from './payment-apply';
 import { PAYMENT_TIMEOUT_MS, type paymentTimeoutJob } from './payment-jobs';
 
 /**

@@ -11,12 +11,9 @@ import type { Db, DbOrTx } from '../../infra/db';
 import { enforce, type Limit, type RateLimiter } from '../../infra/rate-limit';
 import { describeMove } from '../order-lifecycle/order-moves';
 import { findOrder, type OrderRow, paymentOrderOf } from '../order-lifecycle/order-row';
-import {
-  applyPaymentOutcome,
-  type PaymentOutcome,
-  type PaymentOutcomeResult,
-} from '../order-lifecycle/payment-outcomes';
+import type { PaymentOutcome, PaymentOutcomeResult } from '../order-lifecycle/payment-outcomes';
 import { paidByStatus } from './paid-by-status';
+import { applyPaymentOutcome } from './payment-apply';
 import {
   eventAlreadyHandled,
   insertNotification,

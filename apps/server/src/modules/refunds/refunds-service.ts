@@ -8,7 +8,8 @@ import type { JobQueue } from '../../infra/jobs';
 import { seal } from '../../infra/sealed';
 import { describeMove, movedByOperator, moveOrder } from '../order-lifecycle/order-moves';
 import { queueOrderNotice } from '../order-lifecycle/order-notices';
-import { findOrder, toApiOrder } from '../order-lifecycle/order-row';
+import { apiOrderOf, findOrder } from '../order-lifecycle/order-row';
+import { withdrawBonusesOnRefund } from '../rewards/rewards-grants';
 import { REFUND_BANK_PURPOSE, refundOrderJob } from './refunds-common';
 import { clearRefundRef, countRefundAttempts } from './refunds-repository';
 
@@ -92,6 +93,7 @@ export class RefundsService {
         const attempt = await countRefundAttempts(tx, moved.id);
         await jobs.enqueue(tx, refundOrderJob.of({ order_num: orderNum, attempt }));
         await queueOrderNotice(tx, moved);
+        await withdrawBonusesOnRefund(tx, moved, `admin:${actor.id}`);
         await auditChange(tx, actor, retry ? 'order.refund_retry' : 'order.refund', orderNum, {
           reason,
           from,
@@ -103,6 +105,6 @@ export class RefundsService {
     const moved = movedByOperator(result);
     log.info({ orderNum, actor: actor.id }, describeMove(orderNum, from, ORDER_STATUS.REFUNDING, cause));
     jobs.kick();
-    return toApiOrder(moved, { maskEmail: false, refundBankDetails: needs });
+    return apiOrderOf(db, moved, { maskEmail: false, refundBankDetails: needs });
   }
 }

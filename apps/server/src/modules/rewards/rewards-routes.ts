@@ -1,0 +1,118 @@
+import {
+  envelope,
+  pageOf,
+  ZErrorBody,
+  ZPageQuery,
+  ZPromotion,
+  ZPromotionInput,
+  ZRewardQuote,
+  ZRewardQuoteInput,
+  ZRowId,
+} from '@ezrecharge/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RouteDeps } from '../../composition';
+import { requestActor, type Sessions } from '../../infra/auth';
+import { ok } from '../../infra/http';
+import { guarded, SIGNED_IN_ERRORS } from '../../infra/routes';
+
+const tags = ['rewards'];
+const errors = SIGNED_IN_ERRORS;
+
+/** The signed-in account of a public route that works with or without a session (a dead token counts as none). */
+async function optionalUserId(request: FastifyRequest, sessions: Sessions): Promise<number | null> {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  const token = match?.[1];
+  if (!token) return null;
+  const user = await sessions.resolve(token);
+  request.user = user;
+  return user?.id ?? null;
+}
+
+/** Rewards (issue #16): the public quote, and the superusers' promotions with their cost figures. */
+export const rewardsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const service = deps.services.rewards;
+  const forSuperusers = guarded(deps.guards.requireSuperuser, tags);
+
+  app.post(
+    '/rewards/quote',
+    {
+      schema: {
+        tags,
+        summary: 'The bonus diamonds an order would get (promo code, welcome bonus, payment-method bonuses)',
+        description:
+          'The same rule as the order commit, without reserving anything: the commit decides again. A code that ' +
+          'does not apply is an answer (`promo.applied` false with the reason), not an error. Bearer optional ' +
+          '(the welcome bonus and per-account limits need it). At most 60 per minute per address.',
+        body: ZRewardQuoteInput,
+        response: { 200: envelope(ZRewardQuote), 400: ZErrorBody, 429: ZErrorBody },
+      },
+    },
+    async (request) => {
+      const userId = await optionalUserId(request, deps.sessions);
+      return ok(await service.quote(request.body, { userId, ip: request.ip }));
+    },
+  );
+
+  app.get(
+    '/promotions/',
+    forSuperusers({
+      summary: 'List promotions, newest first, with what each has cost',
+      querystring: ZPageQuery,
+      response: { 200: envelope(pageOf(ZPromotion)), ...errors },
+    }),
+    async (request) => ok(await service.list(request.query)),
+  );
+
+  app.get(
+    '/promotions/:id',
+    forSuperusers({
+      summary: 'One promotion with its cost figures',
+      params: z.object({ id: ZRowId }),
+      response: { 200: envelope(ZPromotion), ...errors, 404: ZErrorBody },
+    }),
+    async (request) => ok(await service.get(request.params.id)),
+  );
+
+  app.post(
+    '/promotions/',
+    forSuperusers({
+      summary: 'Add a promotion (it starts paused)',
+      body: ZPromotionInput,
+      response: { 200: envelope(ZPromotion), ...errors },
+    }),
+    async (request) => ok(await service.create(requestActor(request), request.body)),
+  );
+
+  app.put(
+    '/promotions/:id',
+    forSuperusers({
+      summary: 'Edit a promotion (bonuses already granted keep their diamonds)',
+      params: z.object({ id: ZRowId }),
+      body: ZPromotionInput,
+      response: { 200: envelope(ZPromotion), ...errors, 404: ZErrorBody },
+    }),
+    async (request) => ok(await service.update(requestActor(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/promotions/:id/pause',
+    forSuperusers({
+      summary: 'Pause a promotion: no new grants (granted bonuses stay)',
+      params: z.object({ id: ZRowId }),
+      response: { 200: envelope(ZPromotion), ...errors, 404: ZErrorBody },
+    }),
+    async (request) => ok(await service.setActive(requestActor(request), request.params.id, false)),
+  );
+
+  app.post(
+    '/promotions/:id/resume',
+    forSuperusers({
+      summary: 'Resume a paused promotion',
+      params: z.object({ id: ZRowId }),
+      response: { 200: envelope(ZPromotion), ...errors, 404: ZErrorBody },
+    }),
+    async (request) => ok(await service.setActive(requestActor(request), request.params.id, true)),
+  );
+};
