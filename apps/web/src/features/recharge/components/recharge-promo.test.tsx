@@ -97,7 +97,7 @@ function quoteOf(input: TRewardQuoteInput, offer: TOffer): TRewardQuote {
       ? [
           {
             name: 'Bank transfer bonus',
-            channels: ['FPX', 'PayNow'],
+            channels: ['FPX_MB2U', 'FPX_CIMBCLICKS', 'PayNow'],
             diamonds: Math.floor((pack.unit_amount * quantity) / 100),
           },
         ]

@@ -3,10 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDiamonds } from '../../../lib/money-format';
 
-/** "FPX or PayNow" / "FPX 或 PayNow". */
+/**
+ * "FPX or PayNow" / "FPX 或 PayNow": the channels as a buyer knows them. Providers name each bank of a method
+ * (`FPX_MB2U`, `FPX_CIMBCLICKS`…), so a name is cut at its first underscore and each method named once.
+ */
 function channelList(channels: readonly string[]): string {
   const lang = currentLanguage() === 'zh' ? 'zh-CN' : 'en';
-  return new Intl.ListFormat(lang, { type: 'disjunction' }).format(channels);
+  const methods = [...new Set(channels.map((channel) => channel.split('_')[0] || channel))];
+  return new Intl.ListFormat(lang, { type: 'disjunction' }).format(methods);
 }
 
 /**
