@@ -41,6 +41,8 @@ import { startTestApp, TEST_ADMIN, type TestApp } from './support/test-app';
  */
 
 const SECRET = 'rewards-test-secret-0123456789abcdef0123';
+const RECHARGE_TIMEOUT_MS = 1_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type Json = Record<string, unknown>;
 
 describe('rewards', () => {
@@ -142,7 +144,10 @@ describe('rewards', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ APP_SECRET: SECRET }, { listen: true });
+    t = await startTestApp(
+      { APP_SECRET: SECRET },
+      { listen: true, bigoClient: { rechargeTimeoutMs: RECHARGE_TIMEOUT_MS } },
+    );
     url = t.url ?? '';
     admin = await bearer(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
     plainId = await createUser(t.app, {
@@ -494,11 +499,62 @@ describe('rewards', () => {
         .where(eq(jobs.dedupeKey, `deliver:${num}`));
       await t.app.jobs.runDue();
       expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.CHARGED);
-      // And the same order number again (a second job) is refused by BIGO as a duplicate: nothing more credited.
       const credited = await ledger(num);
       expect(credited.deliveries).toBe(1);
       expect(credited.entries.map((e) => e.value)).toEqual([4200]);
       expect((await bonusRows(num)).map((b) => b.state)).toEqual(['delivered']);
+    });
+
+    it('a call that hangs past the timeout, BIGO’s late credit and the retry (7212010) deliver the bonus once', async () => {
+      const p = await codePromotion();
+      const num = formHandoff(await commit(p.code ?? '', newId())).order_num;
+      await payFiuu(num);
+      const hangMs = RECHARGE_TIMEOUT_MS + 1_000;
+      const controls = await fetch(`${url}/sandbox/bigo/controls`, {
+        method: 'PUT',
+        headers: { authorization: admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ fail_next: { hang_ms: hangMs, count: 1, endpoint: 'recharge' } }),
+      });
+      expect(controls.status).toBe(200);
+      const started = Date.now();
+      await t.app.jobs.runDue();
+      expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.CHARGING);
+      expect((await bonusRows(num)).map((b) => b.state)).toEqual(['granted']);
+      while ((await ledger(num)).deliveries === 0 && Date.now() - started < hangMs + 5_000) await sleep(100);
+      expect((await ledger(num)).entries.map((e) => e.value)).toEqual([4200]);
+
+      await t.app.database.db
+        .update(jobs)
+        .set({ runAt: sql`now() - interval '1 second'` })
+        .where(eq(jobs.dedupeKey, `deliver:${num}`));
+      await t.app.jobs.runDue();
+      const row = await orderRow(t.app, num);
+      expect(row.orderStatus).toBe(ORDER_STATUS.CHARGED);
+      expect(row.bonusGame).toBe(100);
+      expect((await ledger(num)).entries.map((e) => e.value)).toEqual([4200]);
+      expect((await bonusRows(num)).map((b) => b.state)).toEqual(['delivered']);
+    });
+
+    it('an operator marking a failed order delivered marks its bonus delivered', async () => {
+      const p = await codePromotion();
+      const gameId = newId();
+      const num = formHandoff(await commit(p.code ?? '', gameId)).order_num;
+      await fetch(`${url}/sandbox/bigo/controls`, {
+        method: 'PUT',
+        headers: { authorization: admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ reject_ids: [gameId] }),
+      });
+      await payFiuu(num);
+      await t.app.jobs.runDue();
+      expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.CHARGE_FAILED);
+      expect((await bonusRows(num)).map((b) => b.state)).toEqual(['granted']);
+      const marked = dataOf<TOrder>(
+        await api('POST', `/api/v1/order/mark-delivered?order_num=${num}`, admin, {
+          reason: 'credited in the reseller console',
+        }),
+      );
+      expect(marked.order_status).toBe(ORDER_STATUS.CHARGED);
+      expect(marked.bonuses.map((b) => b.state)).toEqual(['delivered']);
     });
 
     it('a refund withdraws a bonus that was never delivered, with an event', async () => {
@@ -676,7 +732,8 @@ describe('rewards', () => {
       const actions = await t.app.database.db
         .select({ action: auditLog.action })
         .from(auditLog)
-        .where(and(eq(auditLog.entity, 'promotion'), eq(auditLog.entityId, String(p.id))));
+        .where(and(eq(auditLog.entity, 'promotion'), eq(auditLog.entityId, String(p.id))))
+        .orderBy(auditLog.id);
       expect(actions.map((a) => a.action)).toEqual([
         'promotion.create',
         'promotion.resume',

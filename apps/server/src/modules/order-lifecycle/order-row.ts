@@ -113,7 +113,8 @@ export async function bonusesOfOrders(
       diamonds: orderBonuses.diamonds,
       state: orderBonuses.state,
       name: promotions.name,
-      code: promotions.code,
+      // The code as it was when granted: an operator may rename the promotion's code later.
+      code: orderBonuses.code,
     })
     .from(orderBonuses)
     .innerJoin(promotions, eq(promotions.id, orderBonuses.promotionId))

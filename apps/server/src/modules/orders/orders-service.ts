@@ -52,8 +52,8 @@ import {
   grantsOf,
   type OrderFacts,
   recordCommitGrants,
+  welcomeOnOffer,
 } from '../rewards/rewards-grants';
-import { activePromotions } from '../rewards/rewards-repository';
 import {
   ORDER_COMMIT_PER_IP,
   ORDER_LOOKUP_FAILURES,
@@ -343,8 +343,7 @@ export class OrdersService {
       const mayGrant =
         ok &&
         o.facts !== null &&
-        (payload.promo_code !== '' ||
-          (user !== null && (await activePromotions(this.deps.db, 'welcome')).length > 0));
+        (payload.promo_code !== '' || (user !== null && (await welcomeOnOffer(this.deps.db))));
       if (!mayGrant || !o.facts) return await createOrder(this.deps.db, newOrder(0));
       const facts = o.facts;
       return await this.deps.db.transaction(async (tx) => {

@@ -34,6 +34,11 @@ import {
  * grants never wait on each other in a circle), counts under the lock, and asks the shared rule (`decideBonus`).
  */
 
+/** Whether any welcome promotion is on offer (the commit opens its transaction only when a bonus may apply). */
+export async function welcomeOnOffer(db: DbOrTx): Promise<boolean> {
+  return (await activePromotions(db, 'welcome')).length > 0;
+}
+
 /** A promotion row as the shared rule reads it. */
 export function ruleOf(row: PromotionRow): TPromotionRule {
   return {

@@ -96,8 +96,10 @@ function valuesOf(raw: TPromotionInput): Omit<PromotionValues, 'active'> {
   };
 }
 
+/** The one unique index of promotions besides the key is the code's (a driver may not name it: '' then). */
 function codeTaken(err: unknown): AppError | null {
-  if (uniqueViolation(err) !== CODE_INDEX) return null;
+  const index = uniqueViolation(err);
+  if (index === null || (index !== '' && index !== CODE_INDEX)) return null;
   return AppError.badRequest(MSG.promotion_code_taken, { code: MSG.promotion_code_taken });
 }
 
