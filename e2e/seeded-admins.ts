@@ -31,6 +31,7 @@ export const SEEDED_ADMINS = {
   lists: admin('lists', 'NB2HI4DTHIXS6ZLYMFWXA3DFFZRW63JP'),
   outcomes: admin('outcomes', 'OBQXE2LTNBQXI2LPNZ2GK43UMFWGS3TD'),
   accessibility: admin('accessibility', 'MFRWGZLTONUWE2LMNF2HS5DFON2GC3TE'),
+  rewards: admin('rewards', 'S57G464MFBLGTODGOLZYJYBBPIPY6XYD'),
 } as const satisfies Record<string, TSeededAdmin>;
 
 /** The first-start superuser of scripts/e2e-server.mjs (ADMIN_USERNAME / ADMIN_PASSWORD), not yet enrolled. */

@@ -55,6 +55,9 @@ const ADMIN_PATHS = [
   '/price',
   '/price-add',
   '/price-edit',
+  '/promotion',
+  '/promotion-add',
+  '/promotion-edit',
   '/feedback',
   '/jobs',
 ];
@@ -127,6 +130,7 @@ describe('route table (SPEC.md §2)', () => {
       { name: 'user', superuserOnly: true },
       { name: 'product', superuserOnly: true },
       { name: 'faq-admin', superuserOnly: true },
+      { name: 'promotion', superuserOnly: true },
       { name: 'feedback', superuserOnly: true },
       { name: 'jobs', superuserOnly: true },
     ]);

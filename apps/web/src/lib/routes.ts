@@ -263,6 +263,27 @@ const ROUTE_TABLE = defineRoutes({
     nav: 'faq-admin',
     page: () => import('../features/faq-admin').then((m) => m.FaqEditPage),
   },
+  promotion: {
+    path: '/promotion',
+    layout: 'admin',
+    role: 'superuser',
+    nav: 'promotion',
+    page: () => import('../features/rewards-admin').then((m) => m.PromotionListPage),
+  },
+  'promotion-add': {
+    path: '/promotion-add',
+    layout: 'admin',
+    role: 'superuser',
+    nav: 'promotion',
+    page: () => import('../features/rewards-admin').then((m) => m.PromotionAddPage),
+  },
+  'promotion-edit': {
+    path: '/promotion-edit',
+    layout: 'admin',
+    role: 'superuser',
+    nav: 'promotion',
+    page: () => import('../features/rewards-admin').then((m) => m.PromotionEditPage),
+  },
   feedback: {
     path: '/feedback',
     layout: 'admin',

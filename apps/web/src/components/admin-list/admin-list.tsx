@@ -192,6 +192,8 @@ export function AdminList<Row extends { id: number }, F extends Record<string, u
         onValuesChange={applyOnChange ? (_changed, values) => search(values) : undefined}
         role="search"
         aria-label={filtersLabel}
+        // A list without filters (the promotions) keeps the form for its wiring but shows no empty search region.
+        hidden={filters.length === 0 || undefined}
       >
         {filters.map((filter) => (
           <Form.Item<Record<string, unknown>> key={filter.name} name={filter.name} label={filter.label}>

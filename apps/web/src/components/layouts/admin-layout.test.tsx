@@ -41,7 +41,7 @@ describe('admin layout', () => {
     expect(nav.getByRole('link', { name: 'Order' })).toHaveAttribute('href', '/order');
   });
 
-  it('adds Users, Product, FAQ, Feedback and Failed jobs for superusers', async () => {
+  it('adds Users, Product, FAQ, Promotions, Feedback and Failed jobs for superusers', async () => {
     signIn({ superuser: true });
     renderApp('/ezrecharge');
     const nav = await sideNav();
@@ -52,6 +52,7 @@ describe('admin layout', () => {
       'Users',
       'Product',
       'FAQ',
+      'Promotions',
       'Feedback',
       'Failed jobs',
     ]);
@@ -61,6 +62,7 @@ describe('admin layout', () => {
     ['/price?id=2', 'Product'],
     ['/user-edit?id=3', 'Users'],
     ['/faq-add', 'FAQ'],
+    ['/promotion-edit?id=3', 'Promotions'],
     ['/profile', 'User Profile'],
   ])('highlights the entry of the first path segment on %s', async (url, entry) => {
     signIn({ superuser: true });

@@ -1,5 +1,6 @@
 import {
   CommentOutlined,
+  GiftOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   QuestionCircleOutlined,
@@ -33,6 +34,7 @@ const NAV_ICONS: Record<TNavName, ReactNode> = {
   user: <TeamOutlined />,
   product: <ShoppingOutlined />,
   'faq-admin': <QuestionCircleOutlined />,
+  promotion: <GiftOutlined />,
   feedback: <CommentOutlined />,
   jobs: <ScheduleOutlined />,
 };

@@ -2,7 +2,8 @@ import type { TOrder } from '@ezrecharge/shared/schemas/orders';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrderNumber } from '../../../components/order-number';
-import { formatDiamonds, formatPrice } from '../../../lib/money-format';
+import { formatPrice } from '../../../lib/money-format';
+import { OrderBonuses, OrderDiamonds } from './order-bonus';
 import { OrderStatusBadge } from './order-status-badge';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -16,7 +17,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * SPEC.md §2 "Order result page": order number, status, e-mail, BIGO ID, product (always BIGO LIVE), diamonds,
- * price (currency and amount in its own decimals) and quantity, as a description list.
+ * price (currency and amount in its own decimals) and quantity, as a description list; with issue #16's bonus
+ * beside the diamonds and each bonus by name.
  */
 export function OrderDetails({ order }: { order: TOrder }) {
   const { t } = useTranslation('orders');
@@ -31,7 +33,14 @@ export function OrderDetails({ order }: { order: TOrder }) {
       <Row label={t('fields.email')}>{order.pay_payment_num}</Row>
       <Row label={t('fields.gameId')}>{order.game_id}</Row>
       <Row label={t('fields.product')}>{t('productLabel')}</Row>
-      <Row label={t('fields.diamonds')}>{formatDiamonds(order.amount_game)}</Row>
+      <Row label={t('fields.diamonds')}>
+        <OrderDiamonds order={order} />
+      </Row>
+      {order.bonuses.length > 0 && (
+        <Row label={t('fields.bonuses')}>
+          <OrderBonuses bonuses={order.bonuses} />
+        </Row>
+      )}
       <Row label={t('fields.price')}>{formatPrice(order.pay_currency, order.amount)}</Row>
       <Row label={t('fields.quantity')}>{order.quantity}</Row>
     </dl>

@@ -52,6 +52,8 @@ function order(overrides: Partial<TOrder>): TOrder {
     failure_reason: null,
     payment_channel: null,
     refund_bank_details: 'none',
+    bonus_game: 0,
+    bonuses: [],
     ...overrides,
   };
 }

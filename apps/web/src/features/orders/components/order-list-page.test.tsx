@@ -49,6 +49,8 @@ function order(overrides: Partial<TOrder>): TOrder {
     failure_reason: null,
     payment_channel: null,
     refund_bank_details: 'none',
+    bonus_game: 0,
+    bonuses: [],
     ...overrides,
   };
 }
@@ -77,6 +79,31 @@ const LIST_ROUTES = {
 };
 
 describe('order list /order', () => {
+  it('shows an order’s bonus beside its diamonds and each bonus by name, a withdrawn one marked (issue #16)', async () => {
+    stubApi({
+      ...LIST_ROUTES,
+      'GET /api/v1/order/': page([
+        order({
+          id: 9,
+          order_num: 'EZBONUS',
+          order_status: 9,
+          amount_game: 4_100,
+          bonus_game: 100,
+          bonuses: [
+            { kind: 'code', name: 'Hari Raya code', code: 'RAYA100', diamonds: 100, state: 'delivered' },
+            { kind: 'channel', name: 'Bank transfer bonus', code: null, diamonds: 27, state: 'withdrawn' },
+          ],
+        }),
+      ]),
+    });
+    renderApp('/order');
+    expect(await screen.findByText('EZBONUS')).toBeInTheDocument();
+    const row = rowOf('EZBONUS');
+    expect(row.getByText('4,100 + 100 bonus diamonds')).toBeInTheDocument();
+    expect(row.getByText('Hari Raya code: 100 diamonds')).toBeInTheDocument();
+    expect(row.getByText('Bank transfer bonus: 27 diamonds').closest('li')).toHaveTextContent('(withdrawn)');
+  });
+
   it('shows the SPEC.md columns (status early), user names, and Pay Now only on own orders awaiting payment', async () => {
     const api = stubApi(LIST_ROUTES);
     renderApp('/order');

@@ -26,6 +26,7 @@ import { readLocal, STORAGE_KEYS, subscribeStorage } from '../../../lib/storage'
 import { useGetOrders, useGetUserNames } from '../api/get-orders';
 import { usePayOrder } from '../api/pay-order';
 import { actionsFor, isDangerousAction, OrderActionModal, type TOrderActionKind } from './order-action-modal';
+import { OrderBonuses, OrderDiamonds } from './order-bonus';
 import { OrderHistory } from './order-history';
 import { OrderStatusTag } from './order-status-tag';
 import './orders.css';
@@ -152,9 +153,17 @@ export function OrderListPage() {
     {
       key: 'diamonds',
       title: t('columns.diamonds'),
-      width: 110,
+      width: 150,
       align: 'end',
-      render: (_value, order) => formatDiamonds(order.amount_game),
+      render: (_value, order) =>
+        order.bonuses.length > 0 ? (
+          <div className="order-list__diamonds">
+            <OrderDiamonds order={order} />
+            <OrderBonuses bonuses={order.bonuses} />
+          </div>
+        ) : (
+          formatDiamonds(order.amount_game)
+        ),
     },
     { key: 'quantity', dataIndex: 'quantity', title: t('columns.quantity'), width: 90, align: 'end' },
     {

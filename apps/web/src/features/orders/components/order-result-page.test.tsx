@@ -50,6 +50,8 @@ function orderRecord(overrides: Partial<TOrder> = {}): TOrder {
     failure_reason: null,
     payment_channel: null,
     refund_bank_details: 'none',
+    bonus_game: 0,
+    bonuses: [],
     ...overrides,
   };
 }
@@ -92,6 +94,42 @@ describe('order result page /home-order', () => {
     // Nothing to do, so no support block.
     expect(screen.queryByRole('region', { name: 'Contact support' })).toBeNull();
   });
+
+  it.each([
+    ['en', 'Diamonds', 'Bonuses', '4,100 + 100 bonus diamonds', 'Hari Raya code: 100 diamonds', 'withdrawn'],
+    ['zh', '钻石', '赠送', '4,100 + 100 赠送钻石', 'Hari Raya code：100 颗钻石', '已撤回'],
+  ] as const)(
+    'shows the bonus beside the diamonds and each bonus by name, a withdrawn one marked (%s)',
+    async (lang, diamonds, bonuses, total, line, withdrawn) => {
+      await setLanguage(lang);
+      stubApi({
+        'GET /api/v1/order/stripe': () =>
+          ok(
+            orderRecord({
+              amount: 10_000,
+              amount_game: 4_100,
+              quantity: 1,
+              price: 10_000,
+              game_amount: 4_100,
+              bonus_game: 100,
+              bonuses: [
+                { kind: 'code', name: 'Hari Raya code', code: 'RAYA100', diamonds: 100, state: 'delivered' },
+                { kind: 'welcome', name: 'Welcome bonus', code: null, diamonds: 50, state: 'withdrawn' },
+              ],
+            }),
+          ),
+      });
+      renderApp('/home-order?order_num=EZ20250601A1B2C3&success=true');
+      await waitFor(() => expect(details()[diamonds]).toBe(total));
+      const list = document.querySelector('.order-bonuses');
+      expect(list?.querySelectorAll('li')).toHaveLength(2);
+      expect(list?.querySelectorAll('li')[0]?.textContent).toBe(line);
+      const taken = list?.querySelector('.order-bonuses__withdrawn');
+      expect(taken?.querySelector('del')).not.toBeNull();
+      expect(taken?.textContent).toContain(`(${withdrawn})`);
+      expect(details()[bonuses]).toContain(line);
+    },
+  );
 
   it('holds the order’s place at least a screen tall while it loads, saying so', async () => {
     let answer: (reply: TReply) => void = () => {};

@@ -109,6 +109,9 @@ function catalogueRoutes(prices: TPriceSelect = PRICES) {
     'GET /api/v1/product/select': () => sealed(PRODUCTS),
     'GET /api/v1/price/select/4': () => sealed(prices),
     'GET /api/v1/price/select/5': () => sealed({ currencies: [], prices: {} }),
+    // Issue #16: no promotion on offer (recharge-promo.test.tsx covers the bonuses).
+    'POST /api/v1/rewards/quote': () =>
+      ok({ amount_game: 0, bonuses: [], bonus_game: 0, promo: null, channel_offers: [] }),
   };
 }
 

@@ -1,18 +1,22 @@
 import { GAME_TYPE, MAX_ORDER_DIAMONDS } from '@ezrecharge/shared/limits';
 import { MSG } from '@ezrecharge/shared/messages';
 import { isCurrency, type TCurrency } from '@ezrecharge/shared/money';
+import { normalizePromoCode } from '@ezrecharge/shared/rewards';
 import {
   normaliseBigoId,
   type TOrderCommitPayloadInput,
   type TOrderPageInfo,
+  type TRewardQuoteInput,
   ZBigoId,
   ZOrderCommitPayload,
   ZOrderEmail,
   ZOrderQuantity,
 } from '@ezrecharge/shared/schemas/orders';
+import { type TRewardQuote, ZPromoCode } from '@ezrecharge/shared/schemas/rewards';
 import {
   type ChangeEvent,
   type FormEvent,
+  type KeyboardEvent,
   type ReactNode,
   useEffect,
   useLayoutEffect,
@@ -25,8 +29,8 @@ import { PaymentStalled } from '../../../components/payment-stalled';
 import { Button } from '../../../components/ui/button';
 import { Field, Select, TextInput } from '../../../components/ui/field';
 import { LockIcon } from '../../../components/ui/icons';
-import { messageTextOf, reportFieldErrors, zodMessage } from '../../../lib/form-rules';
-import { currentLanguage } from '../../../lib/i18n';
+import { invalidFieldMessage, messageTextOf, reportFieldErrors, zodMessage } from '../../../lib/form-rules';
+import { currentLanguage, i18n } from '../../../lib/i18n';
 import { formatDiamonds, formatPrice } from '../../../lib/money-format';
 import { onBeforeReload } from '../../../lib/navigation';
 import { usePaymentHandoff } from '../../../lib/payment-handoff';
@@ -34,6 +38,7 @@ import { useErrorPopup } from '../../../lib/popup';
 import { readLocal, STORAGE_KEYS } from '../../../lib/storage';
 import { useCommitOrder } from '../api/commit-order';
 import { useGetPrices, useGetProducts } from '../api/get-catalogue';
+import { useRewardQuote } from '../api/get-quote';
 import { likelyCurrency } from '../utils/likely-currency';
 import {
   clearRechargeDraft,
@@ -41,7 +46,9 @@ import {
   saveRechargeDraft,
   type TRechargeDraft,
 } from '../utils/recharge-draft';
+import { useSettled } from '../utils/use-settled';
 import { PriceTiles, PriceTilesLoading, type TPack } from './price-tiles';
+import { RewardLines } from './reward-lines';
 
 /** The entries as the controls hold them: selects and inputs hold text, the tiles the chosen price id. */
 interface TRechargeValues {
@@ -54,6 +61,8 @@ interface TRechargeValues {
   quantity: string;
   game_id: string;
   email: string;
+  /** As typed; optional (issue #16). */
+  promo_code: string;
 }
 
 type TFieldName = keyof TRechargeValues;
@@ -66,6 +75,7 @@ const INITIAL: TRechargeValues = {
   quantity: '1',
   game_id: '',
   email: '',
+  promo_code: '',
 };
 
 /** The form's fields, for placing the server's `errors` under them. */
@@ -76,6 +86,7 @@ const FIELDS: readonly TFieldName[] = [
   'quantity',
   'game_id',
   'email',
+  'promo_code',
 ];
 /** Server names of values the form shows elsewhere: the totals follow the package and the quantity. */
 const SERVER_ALIASES = { amount: 'price_id', amount_game: 'quantity' };
@@ -85,6 +96,9 @@ const CHECK_ORDER: readonly TFieldName[] = ['pay_currency', 'price_id', 'quantit
 const PAYLOAD = ZOrderCommitPayload.shape;
 const PRICE_LABEL_ID = 'recharge-price-label';
 const TOTAL_LABEL_ID = 'recharge-total-label';
+
+/** How long the entries must rest before the bonuses are quoted again (an Apply press quotes at once). */
+export const QUOTE_DELAY_MS = 300;
 
 const idOf = (name: TFieldName): string => `recharge_${name}`;
 const errorIdOf = (name: TFieldName): string => `${idOf(name)}-error`;
@@ -96,6 +110,21 @@ function quantityOf(text: string): number | null {
   return trimmed === '' ? null : Number(trimmed);
 }
 
+/** A quote's refusal of the code in the active language (its shared message, else the server's words). */
+function refusalText(promo: NonNullable<TRewardQuote['promo']>, label: string): string {
+  const key = `validation:${promo.reason_key ?? ''}`;
+  if (promo.reason_key && i18n.exists(key)) return i18n.t(key);
+  return promo.reason ?? invalidFieldMessage(label);
+}
+
+/** Whether two quote requests are for the same order (the BIGO ID only changes who may use a bonus). */
+const sameOrder = (a: TRewardQuoteInput | undefined, b: TRewardQuoteInput | undefined): boolean =>
+  a !== undefined &&
+  b !== undefined &&
+  a.price_id === b.price_id &&
+  a.quantity === b.quantity &&
+  a.promo_code === b.promo_code;
+
 function fromDraft(draft: TRechargeDraft | undefined): TRechargeValues {
   if (!draft) return INITIAL;
   return {
@@ -105,6 +134,7 @@ function fromDraft(draft: TRechargeDraft | undefined): TRechargeValues {
     quantity: draft.quantity === null ? '' : String(draft.quantity),
     game_id: draft.game_id,
     email: draft.email,
+    promo_code: draft.promo_code ?? '',
   };
 }
 
@@ -118,6 +148,7 @@ function toDraft(values: TRechargeValues): TRechargeDraft {
     quantity: quantity !== null && Number.isFinite(quantity) ? quantity : null,
     game_id: values.game_id,
     email: values.email,
+    promo_code: values.promo_code,
   };
 }
 
@@ -160,6 +191,8 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
   const [values, setValuesState] = useState<TRechargeValues>(() => fromDraft(readRechargeDraft()));
   useEffect(clearRechargeDraft, []);
   const [errors, setErrors] = useState<TErrors>({});
+  // Issue #16: the code the buyer applied ('' = none), normalised; the quote and the total follow it.
+  const [appliedCode, setAppliedCode] = useState(() => normalizePromoCode(values.promo_code));
   // The latest values, for handlers and effects that run between renders.
   const valuesRef = useRef(values);
   // Fields the buyer has changed or left: the quantity is checked again when the package changes.
@@ -179,6 +212,7 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
     quantity: t('form.quantity'),
     game_id: t('form.gameId'),
     email: t('form.email'),
+    promo_code: t('form.promoCode'),
   };
 
   /** The message of the field's first failing rule for these values, or undefined. */
@@ -201,6 +235,8 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
         return zodMessage(ZBigoId, labels.game_id, all.game_id);
       case 'email':
         return withEmail ? zodMessage(ZOrderEmail, labels.email, all.email) : undefined;
+      case 'promo_code':
+        return zodMessage(ZPromoCode, labels.promo_code, all.promo_code);
       default:
         return undefined;
     }
@@ -225,6 +261,24 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
     touched.current.add(name);
     const next = update({ [name]: value });
     showCheck(name === 'price_id' && touched.current.has('quantity') ? [name, 'quantity'] : [name], next);
+  };
+
+  /** The promo field: a changed code is no longer the applied one (its bonus leaves the total until applied). */
+  const changePromo = (text: string): void => {
+    change('promo_code', text);
+    if (normalizePromoCode(text) !== appliedCode) setAppliedCode('');
+  };
+
+  /** Apply: the code, checked and shown as it will be used, is quoted at once (an empty field removes it). */
+  const applyPromo = (): void => {
+    touched.current.add('promo_code');
+    const all = valuesRef.current;
+    if (!showCheck(['promo_code'], all)) return;
+    const code = normalizePromoCode(all.promo_code);
+    if (code !== all.promo_code) update({ promo_code: code });
+    setAppliedCode(code);
+    // The quote needs the pack: without one, say so where it is chosen.
+    if (code !== '' && all.price_id === undefined) showCheck(['price_id'], all);
   };
 
   const blur = (name: TFieldName): void => {
@@ -282,6 +336,38 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
   // The language toggle reloads this page (SPEC.md §2): keep the entries for the next load.
   useEffect(() => onBeforeReload(() => saveRechargeDraft(toDraft(valuesRef.current))), []);
 
+  // Issue #16: the bonuses of the order as it stands, quoted once the pack and quantity rest (an applied code at
+  // once), and again whenever the currency, pack, quantity, BIGO ID or code change.
+  const typedQuantity = quantityOf(values.quantity);
+  const bigoId = ZBigoId.safeParse(values.game_id);
+  const quoteInput: TRewardQuoteInput | undefined =
+    pack &&
+    typedQuantity !== null &&
+    Number.isInteger(typedQuantity) &&
+    typedQuantity > 0 &&
+    typedQuantity * pack.game_amount <= MAX_ORDER_DIAMONDS
+      ? {
+          price_id: pack.id,
+          quantity: typedQuantity,
+          game_id: bigoId.success ? bigoId.data : '',
+          promo_code: appliedCode,
+        }
+      : undefined;
+  const quoted = useSettled(
+    quoteInput,
+    QUOTE_DELAY_MS,
+    (previous, next) => next !== undefined && previous?.promo_code !== next.promo_code,
+  );
+  const quoteQuery = useRewardQuote(quoted);
+  // A quote for another pack, quantity or code says nothing about this order.
+  const quote = sameOrder(quoted, quoteInput) ? quoteQuery.data : undefined;
+  const promo = quote?.promo && quote.promo.code === appliedCode ? quote.promo : null;
+  const promoError =
+    errors.promo_code ?? (promo && !promo.applied ? refusalText(promo, labels.promo_code) : undefined);
+  const promoBonus = promo?.applied
+    ? quote?.bonuses.find((bonus) => bonus.kind === 'code' && bonus.code === promo.code)
+    : undefined;
+
   // A stalled hand-off keeps the form closed too: its order exists, and the way on is that order's retry.
   const busy = commit.isPending || handoff.leaving !== null || handoff.stalled !== null;
 
@@ -289,7 +375,7 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
     event.preventDefault();
     if (busy || !products.isSuccess) return;
     const all = valuesRef.current;
-    for (const name of withEmail ? [...CHECK_ORDER, 'email' as const] : CHECK_ORDER) {
+    for (const name of [...CHECK_ORDER, ...(withEmail ? ['email' as const] : []), 'promo_code' as const]) {
       touched.current.add(name);
       if (!showCheck([name], all)) {
         focusField(name);
@@ -299,6 +385,7 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
     const chosen = packs.find((candidate) => candidate.id === all.price_id);
     const quantity = quantityOf(all.quantity);
     if (!chosen || quantity === null) return;
+    const promoCode = normalizePromoCode(all.promo_code);
     const payload: TOrderCommitPayloadInput = {
       game_type: GAME_TYPE,
       game_id: normaliseBigoId(all.game_id),
@@ -310,6 +397,8 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
       // The server knows a signed-in buyer by the Bearer header; a copy of the token in the body adds nothing.
       token: '',
       page_info: pageInfo,
+      // Issue #16: the code in the field (applied or not); the server decides it again in the commit.
+      ...(promoCode ? { promo_code: promoCode } : {}),
     };
     try {
       const answer = await commit.mutateAsync({ payload, email: withEmail ? all.email.trim() : '' });
@@ -369,13 +458,17 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
   });
 
   const quantity = quantityOf(values.quantity);
-  const total =
-    pack && quantity !== null && Number.isInteger(quantity) && quantity > 0
-      ? t('form.totalValue', {
-          diamonds: formatDiamonds(pack.game_amount * quantity),
-          price: formatPrice(pack.currency, pack.unit_amount * quantity),
-        })
-      : t('form.totalEmpty');
+  let total = t('form.totalEmpty');
+  if (pack && quantity !== null && Number.isInteger(quantity) && quantity > 0) {
+    const amounts = {
+      diamonds: formatDiamonds(pack.game_amount * quantity),
+      price: formatPrice(pack.currency, pack.unit_amount * quantity),
+    };
+    total =
+      quote && quote.bonus_game > 0
+        ? t('form.totalBonus', { ...amounts, bonus: formatDiamonds(quote.bonus_game) })
+        : t('form.totalValue', amounts);
+  }
   const userEmail = withEmail ? '' : (readLocal(STORAGE_KEYS.userEmail) ?? '');
   const loading = products.isPending;
 
@@ -496,6 +589,41 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
         ) : (
           userEmail && <p className="recharge-form__receipt">{t('form.receiptTo', { email: userEmail })}</p>
         )}
+        <Field
+          {...fieldProps('promo_code')}
+          error={promoError}
+          hint={
+            promoBonus
+              ? t('form.promoApplied', {
+                  code: promoBonus.code,
+                  diamonds: formatDiamonds(promoBonus.diamonds),
+                })
+              : undefined
+          }
+        >
+          <div className="recharge-form__promo">
+            <TextInput
+              {...controlProps('promo_code')}
+              aria-invalid={promoError ? true : undefined}
+              value={values.promo_code}
+              autoComplete="off"
+              autoCapitalize="characters"
+              autoCorrect="off"
+              spellCheck={false}
+              onChange={(event) => changePromo(event.target.value)}
+              onBlur={() => blur('promo_code')}
+              onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+                // Enter applies the code rather than paying.
+                if (event.key !== 'Enter') return;
+                event.preventDefault();
+                applyPromo();
+              }}
+            />
+            <Button onClick={applyPromo} loading={quoteQuery.isFetching && appliedCode !== ''}>
+              {t('form.promoApply')}
+            </Button>
+          </div>
+        </Field>
         <div className="recharge-form__total">
           <span id={TOTAL_LABEL_ID} className="recharge-form__total-label">
             {t('form.total')}
@@ -503,6 +631,7 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
           <output className="recharge-form__total-value" aria-labelledby={TOTAL_LABEL_ID}>
             {total}
           </output>
+          <RewardLines quote={quote} />
         </div>
       </fieldset>
       {handoff.stalled ? (

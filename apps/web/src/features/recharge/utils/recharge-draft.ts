@@ -18,6 +18,8 @@ const ZRechargeDraft = z.object({
   quantity: z.number().nullable(),
   game_id: z.string(),
   email: z.string(),
+  /** Issue #16: the promo code as typed (absent in drafts of before). */
+  promo_code: z.string().max(64).optional(),
 });
 export type TRechargeDraft = z.infer<typeof ZRechargeDraft>;
 

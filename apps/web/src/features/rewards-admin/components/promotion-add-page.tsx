@@ -1,0 +1,54 @@
+import { Form } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { reportFormError } from '../../../lib/antd-form-rules';
+import { useErrorPopup } from '../../../lib/popup';
+import { routePath } from '../../../lib/routes';
+import { toast } from '../../../lib/toast';
+import { useCreatePromotion } from '../api/save-promotion';
+import { BackToList } from './back-to-list';
+import {
+  EMPTY_PROMOTION,
+  PROMOTION_FIELDS,
+  PromotionForm,
+  type TPromotionFormValues,
+  toPromotionInput,
+} from './promotion-form';
+import './rewards-admin.css';
+
+/** Add promotion /promotion-add (issue #16): saved paused, then back to the list. */
+export function PromotionAddPage() {
+  const { t } = useTranslation('rewards-admin');
+  const [form] = Form.useForm<TPromotionFormValues>();
+  const navigate = useNavigate();
+  const popup = useErrorPopup();
+  const create = useCreatePromotion();
+
+  const onSubmit = async (values: TPromotionFormValues): Promise<void> => {
+    try {
+      await create.mutateAsync(toPromotionInput(values));
+    } catch (error) {
+      reportFormError(form, error, popup, { fields: PROMOTION_FIELDS });
+      return;
+    }
+    toast.success(t('saved'));
+    await navigate(routePath('promotion'));
+  };
+
+  return (
+    <div className="rewards-admin">
+      <PageHeader title={t('add.title')} description={t('add.description')} back={<BackToList />} />
+      <div className="console-panel">
+        <PromotionForm
+          form={form}
+          name="promotion-add"
+          initialValues={EMPTY_PROMOTION}
+          pending={create.isPending}
+          submitLabel={t('add.submit')}
+          onSubmit={(values) => void onSubmit(values)}
+        />
+      </div>
+    </div>
+  );
+}
