@@ -37,8 +37,8 @@ import {
   updatePromotion,
 } from './rewards-repository';
 
-/** Quotes per client address: the form asks on every change of pack, quantity or code. */
-export const REWARD_QUOTE_PER_IP: Limit = { name: 'reward-quote-ip', max: 60, windowMs: 60_000 };
+/** Quotes per client address: the form asks on every change of pack, quantity or code; a quote writes nothing (as cheap as an order read). */
+export const REWARD_QUOTE_PER_IP: Limit = { name: 'reward-quote-ip', max: 120, windowMs: 60_000 };
 
 const CODE_INDEX = 'promotions_code_uq';
 
