@@ -4,6 +4,7 @@ import { SEEDED_ADMINS } from './seeded-admins';
 import {
   asReturningVisitor,
   chooseSeededProduct,
+  emailsTo,
   expect,
   fillText,
   SEEDED_PRODUCT,
@@ -16,8 +17,8 @@ import {
 /**
  * Issue #16 in a real browser against the real server: an operator adds the promo code BONUS100 (100 diamonds) in
  * the console and puts it on offer; a visitor applies it on /recharge (typed in lower case with spaces), sees the
- * bonus in the total, pays on the Fiuu sandbox's page, and the result page shows the bonus beside the diamonds once
- * BIGO has delivered them. An unknown code is refused with its reason, in Chinese.
+ * bonus in the total, pays on the Fiuu sandbox's page, and the result page and the receipt e-mail show the bonus
+ * beside the diamonds once BIGO has delivered them. An unknown code is refused with its reason, in Chinese.
  */
 
 const r = (lang: TLang, key: string) => text(lang, 'recharge', key);
@@ -108,6 +109,12 @@ test('an operator adds BONUS100, a visitor applies it on /recharge, pays, and re
   await expect(detail(page, o('fields.diamonds'))).toHaveText('1,000 + 100 bonus diamonds');
   await expect(detail(page, o('fields.bonuses'))).toContainText(PROMOTION);
   await expect(detail(page, o('fields.price'))).toContainText('24.40');
+
+  // The receipt (in the outbox without SMTP_URL) names both figures too.
+  const orderNum = new URL(page.url()).searchParams.get('order_num') ?? '';
+  const receipt = async () =>
+    (await emailsTo('rewards.buyer@example.com')).find((mail) => mail.text.includes(orderNum))?.text ?? '';
+  await expect.poll(receipt, { timeout: 30_000 }).toContain('1,000 + 100 bonus diamonds');
 });
 
 test('an unknown promo code is refused with its reason, in Chinese', async ({ page }) => {
