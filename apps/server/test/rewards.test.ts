@@ -535,7 +535,8 @@ describe('rewards', () => {
       expect((await bonusRows(num)).map((b) => b.state)).toEqual(['delivered']);
     });
 
-    it('an operator marking a failed order delivered marks its bonus delivered', async () => {
+    /** An order with a code bonus, paid, whose delivery BIGO refused for good (the order in 10, the bonus granted). */
+    async function paidWithCodeButRejectedByBigo() {
       const p = await codePromotion();
       const gameId = newId();
       const num = formHandoff(await commit(p.code ?? '', gameId)).order_num;
@@ -547,6 +548,11 @@ describe('rewards', () => {
       await payFiuu(num);
       await t.app.jobs.runDue();
       expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.CHARGE_FAILED);
+      return { p, num };
+    }
+
+    it('an operator marking a failed order delivered marks its bonus delivered', async () => {
+      const { num } = await paidWithCodeButRejectedByBigo();
       expect((await bonusRows(num)).map((b) => b.state)).toEqual(['granted']);
       const marked = dataOf<TOrder>(
         await api('POST', `/api/v1/order/mark-delivered?order_num=${num}`, admin, {
@@ -558,17 +564,7 @@ describe('rewards', () => {
     });
 
     it('a refund withdraws a bonus that was never delivered, with an event', async () => {
-      const p = await codePromotion();
-      const gameId = newId();
-      const num = formHandoff(await commit(p.code ?? '', gameId)).order_num;
-      await fetch(`${url}/sandbox/bigo/controls`, {
-        method: 'PUT',
-        headers: { authorization: admin, 'content-type': 'application/json' },
-        body: JSON.stringify({ reject_ids: [gameId] }),
-      });
-      await payFiuu(num);
-      await t.app.jobs.runDue();
-      expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.CHARGE_FAILED);
+      const { p, num } = await paidWithCodeButRejectedByBigo();
       const refund = await api('POST', `/api/v1/order/refund?order_num=${num}`, admin, {
         reason: 'BIGO ID closed',
       });
