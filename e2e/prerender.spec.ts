@@ -40,6 +40,9 @@ test.describe('prerendered pages', () => {
 
     await page.goto('/about-us');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('About us');
+    // The text is there before the scripts (they load at low priority): a link clicked earlier is an ordinary link.
+    // Once they have run, the app has taken the page over.
+    await page.waitForLoadState('networkidle');
     // Hydrated: client-side navigation works (a link click does not load a new document).
     await page.evaluate(() => {
       (window as unknown as { marker: boolean }).marker = true;
