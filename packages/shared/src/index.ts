@@ -6,6 +6,7 @@ export * from './order-outcome';
 export * from './order-status';
 export * from './rewards';
 export * from './schemas';
+export * from './spins';
 export * from './support-contact';
 export * from './text-hygiene';
 export * from './wire-crypto';

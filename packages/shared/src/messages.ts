@@ -199,6 +199,14 @@ export const MESSAGES = {
   promotion_dates_invalid: 'The end must be after the start',
   promotion_channels_required: 'Name at least one payment method',
   promotion_number_invalid: 'Must be a whole number, 1 or more',
+  spin_prizes_invalid:
+    'Prizes: 1 to 12 rows, each 0 to 1,200 diamonds with a whole-number weight of 1 or more',
+  spin_per_spin_invalid: 'Diamonds per spin: a whole number from 100 to 100,000',
+  spin_not_found: 'Spin not found',
+  spin_pending: 'This spin unlocks once the diamonds of its order are delivered',
+  spin_withdrawn: 'This spin was withdrawn because its order was refunded',
+  spins_paused: 'Spins are paused at the moment; your spins are kept for later',
+  prize_not_failed: 'Only a prize whose delivery failed can be sent again',
 } as const;
 
 export type TMessageKey = keyof typeof MESSAGES;

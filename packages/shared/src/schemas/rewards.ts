@@ -10,7 +10,16 @@ import {
   PROMO_CODE_PATTERN,
   PROMOTION_KINDS,
 } from '../rewards';
-import { MAX_ROW_ID } from './api';
+import {
+  MAX_DIAMONDS_PER_SPIN,
+  MAX_PRIZE_ROWS,
+  MAX_PRIZE_WEIGHT,
+  MAX_SPIN_PRIZE,
+  MIN_DIAMONDS_PER_SPIN,
+  PRIZE_DELIVERY_STATES,
+  SPIN_STATES,
+} from '../spins';
+import { MAX_ROW_ID, ZPageQuery } from './api';
 
 /** A promo code as typed: spaces around it dropped, compared in upper case. Empty = no code. */
 export const ZPromoCode = z
@@ -129,3 +138,97 @@ export type TPromotion = z.infer<typeof ZPromotion>;
 
 /** Bonus diamonds on one order can never exceed this (a cap for the delivery call). */
 export const MAX_ORDER_BONUS = Math.min(MAX_ORDER_DIAMONDS, 3 * MAX_BONUS_DIAMONDS);
+
+const prizeNumber = (max: number) =>
+  z.number({ error: M.spin_prizes_invalid }).int(M.spin_prizes_invalid).max(max, M.spin_prizes_invalid);
+
+export const ZSpinPrize = z.object({
+  diamonds: prizeNumber(MAX_SPIN_PRIZE).min(0, M.spin_prizes_invalid),
+  weight: prizeNumber(MAX_PRIZE_WEIGHT).min(1, M.spin_prizes_invalid),
+});
+
+/** PUT /api/v1/rewards/spin-settings (superusers): spins on or off, their price in diamonds, the prize table. */
+export const ZSpinSettingsInput = z.object({
+  active: z.boolean(),
+  diamonds_per_spin: z
+    .number({ error: M.spin_per_spin_invalid })
+    .int(M.spin_per_spin_invalid)
+    .min(MIN_DIAMONDS_PER_SPIN, M.spin_per_spin_invalid)
+    .max(MAX_DIAMONDS_PER_SPIN, M.spin_per_spin_invalid),
+  prizes: z
+    .array(ZSpinPrize, { error: M.spin_prizes_invalid })
+    .min(1, M.spin_prizes_invalid)
+    .max(MAX_PRIZE_ROWS, M.spin_prizes_invalid),
+});
+export type TSpinSettingsInput = z.input<typeof ZSpinSettingsInput>;
+
+/** GET /api/v1/rewards/spin-settings: the settings and what spins have cost so far. */
+export const ZSpinSettings = ZSpinSettingsInput.extend({
+  /** Spins earned and not withdrawn (pending, available or spun). */
+  spins_granted: z.number().int(),
+  spins_spun: z.number().int(),
+  /** Prize diamonds BIGO delivered; queued or under way; failed (an operator can send them again). */
+  prize_diamonds_delivered: z.number().int(),
+  prize_diamonds_queued: z.number().int(),
+  prizes_failed: z.number().int(),
+  updated_at: z.string(),
+});
+export type TSpinSettings = z.infer<typeof ZSpinSettings>;
+
+/** One spin, as its owner (and the console) sees it. */
+export const ZSpin = z.object({
+  id: z.number().int(),
+  state: z.enum(SPIN_STATES),
+  /** The order whose diamonds earned it; the prize goes to that order's BIGO ID. */
+  order_num: z.string(),
+  game_id: z.string(),
+  /** Spun spins: the prize (0 = none) and its delivery. */
+  prize_diamonds: z.number().int().nullable(),
+  delivery: z.enum(PRIZE_DELIVERY_STATES).nullable(),
+  created_at: z.string(),
+  spun_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+});
+export type TSpin = z.infer<typeof ZSpin>;
+
+/** A bonus an order of the buyer got (the rewards page's history). */
+export const ZBonusRecord = ZOrderBonus.extend({
+  order_num: z.string(),
+  created_at: z.string(),
+});
+export type TBonusRecord = z.infer<typeof ZBonusRecord>;
+
+/** GET /api/v1/rewards/me (signed in): spins and the history of prizes and bonuses. */
+export const ZMyRewards = z.object({
+  /** Spins are on (an operator may pause them; earned spins are kept). */
+  spins_active: z.boolean(),
+  diamonds_per_spin: z.number().int(),
+  /** Diamonds bought towards the next spin (0 … diamonds_per_spin − 1). */
+  progress_diamonds: z.number().int(),
+  /** The prizes a spin can draw (distinct amounts, ascending), for the wheel. */
+  prize_amounts: z.array(z.number().int()),
+  /** Newest first: available and pending spins, then spun and withdrawn ones (at most 100). */
+  spins: z.array(ZSpin),
+  /** Newest first, at most 100. */
+  bonuses: z.array(ZBonusRecord),
+});
+export type TMyRewards = z.infer<typeof ZMyRewards>;
+
+/** POST /api/v1/rewards/spins/{id}/spin: the spin as it is now (a repeated call answers the same prize). */
+export const ZSpinResult = z.object({ spin: ZSpin, available: z.number().int() });
+export type TSpinResult = z.infer<typeof ZSpinResult>;
+
+/** A spun prize in the console's list (GET /api/v1/rewards/prizes): whose it is and why a delivery failed. */
+export const ZPrizeRecord = ZSpin.extend({
+  user_id: z.number().int(),
+  username: z.string().nullable(),
+  /** The prize's own bu_orderid at BIGO. */
+  bu_orderid: z.string(),
+  failure_reason: z.string().nullable(),
+});
+export type TPrizeRecord = z.infer<typeof ZPrizeRecord>;
+
+/** GET /api/v1/rewards/prizes: paged, newest spin first; `delivery` filters (e.g. failed). */
+export const ZPrizeQuery = ZPageQuery.extend({
+  delivery: z.enum(PRIZE_DELIVERY_STATES).optional(),
+});
