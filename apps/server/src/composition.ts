@@ -36,6 +36,7 @@ import {
 import { deliverySweepJob, receiptMailJob } from './modules/fulfilment/fulfilment-jobs';
 import { FulfilmentService } from './modules/fulfilment/fulfilment-service';
 import { orderNoticeMailHandler, receiptMailHandler } from './modules/fulfilment/mail-jobs';
+import { deliverPrizeHandler } from './modules/fulfilment/prize-delivery-job';
 import { JobsService } from './modules/jobs/jobs-service';
 import { deliverOrderJob } from './modules/order-lifecycle/lifecycle-jobs';
 import { orderNoticeMailJob } from './modules/order-lifecycle/order-notices';
@@ -48,6 +49,8 @@ import { refundOrderHandler } from './modules/refunds/refund-job';
 import { refundOrderJob } from './modules/refunds/refunds-common';
 import { RefundsService } from './modules/refunds/refunds-service';
 import { RewardsService } from './modules/rewards/rewards-service';
+import { deliverPrizeJob } from './modules/rewards/spins-jobs';
+import { SpinsService } from './modules/rewards/spins-service';
 import { UsersService } from './modules/users/users-service';
 
 /**
@@ -90,6 +93,7 @@ export interface Services {
   fulfilment: FulfilmentService;
   refunds: RefundsService;
   rewards: RewardsService;
+  spins: SpinsService;
 }
 
 /** What a route plugin receives: the services it maps HTTP to, and the request-level pieces routes need. */
@@ -147,6 +151,7 @@ export function createServices(infra: Infra): Services {
     fulfilment: new FulfilmentService({ db, jobs, balanceAlertBelow: config.bigoBalanceAlertBelow }),
     refunds: new RefundsService({ db, jobs, log, payments: gateways.payments, secret }),
     rewards: new RewardsService({ db, limiter, now }),
+    spins: new SpinsService({ db, limiter }),
   };
 }
 
@@ -158,6 +163,7 @@ export async function registerJobs(infra: Infra): Promise<void> {
   const { config, db, mailer, gateways, jobs, now } = infra;
   const alerts = { mailer, adminEmail: config.admin.email };
   jobs.handle(deliverOrderJob, deliverOrderHandler({ db, bigo: gateways.bigo }));
+  jobs.handle(deliverPrizeJob, deliverPrizeHandler({ db, bigo: gateways.bigo }));
   const orderMails = { db, mailer, publicUrl: config.publicUrl };
   jobs.handle(receiptMailJob, receiptMailHandler(orderMails));
   jobs.handle(orderNoticeMailJob, orderNoticeMailHandler(orderMails));

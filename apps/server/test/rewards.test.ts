@@ -13,10 +13,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, jobs, orderBonuses, orders, prices } from '../src/db/schema';
-import { fiuuSkey } from '../src/gateways/fiuu/fiuu-protocol';
 import { gatewaySettings } from '../src/gateways/gateway-settings';
 import { moveOrder } from '../src/modules/order-lifecycle/order-moves';
 import { bearer, createUser } from './support/auth';
+import { notifyFiuuPaid } from './support/fiuu-notify';
 import {
   commitOrder,
   eventsOf,
@@ -54,7 +54,6 @@ describe('rewards', () => {
   /** SPEC.md's example at rate 42: a 100-dollar pack of 4 100 diamonds. */
   let pack: PricePack;
   let productId: number;
-  let tran = 9_100_000_000;
   let codes = 0;
   let ids = 0;
 
@@ -107,27 +106,7 @@ describe('rewards', () => {
 
   /** A Fiuu notification of payment for the order's own amount through `channel`, signed with the sandbox key. */
   const payFiuu = async (orderNum: string, channel = 'credit') => {
-    const row = await orderRow(t.app, orderNum);
-    const fiuu = gatewaySettings(t.config, SECRET).fiuu;
-    const base = {
-      tranID: String(++tran),
-      orderid: orderNum,
-      status: '00',
-      domain: fiuu.merchantId,
-      amount: formatMinor(row.amount, row.currency),
-      currency: row.currency,
-      appcode: 'APP001',
-      paydate: '2026-01-01 12:00:00',
-      channel,
-      error_code: '',
-      error_desc: '',
-    };
-    const res = await fetch(`${url}/api/v1/payment/fiuu/notify`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...base, skey: fiuuSkey(base, fiuu.secretKey), nbcb: '2' }).toString(),
-    });
-    expect(res.status).toBe(200);
+    expect((await notifyFiuuPaid(t, url, SECRET, orderNum, channel)).status).toBe(200);
   };
 
   const ledger = async (orderNum: string) => {

@@ -62,3 +62,8 @@ export function prizeAt(prizes: readonly TSpinPrize[], draw: number): TSpinPrize
 export function prizeOrderId(orderNum: string, seq: number): string {
   return `${orderNum}_S${seq}`;
 }
+
+export const isSpinState = (value: string): value is TSpinState =>
+  (SPIN_STATES as readonly string[]).includes(value);
+export const isPrizeDelivery = (value: string): value is TPrizeDelivery =>
+  (PRIZE_DELIVERY_STATES as readonly string[]).includes(value);

@@ -23,7 +23,16 @@ export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
 }
 
 /** What an admin change is about: the first part of its action (`faq.update` is about a `faq`). */
-export type AuditEntity = 'faq' | 'feedback' | 'job' | 'order' | 'price' | 'product' | 'promotion' | 'user';
+export type AuditEntity =
+  | 'faq'
+  | 'feedback'
+  | 'job'
+  | 'order'
+  | 'price'
+  | 'product'
+  | 'promotion'
+  | 'spin'
+  | 'user';
 
 /** Who made an admin change, and from where. */
 export interface AuditActor {

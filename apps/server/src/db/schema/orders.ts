@@ -50,6 +50,11 @@ export const orders = pgTable(
      * Fixed before the order reaches 8; never changed after.
      */
     bonusGame: integer('bonus_game').notNull().default(0),
+    /**
+     * Issue #16: the diamonds this order counts towards its buyer's spins (its amount_game when it was paid while
+     * spins were on and the buyer signed in; 0 otherwise). Fixed in the move to 7.
+     */
+    spinDiamonds: integer('spin_diamonds').notNull().default(0),
     gateway: text('gateway').notNull(),
     /** Gateway reference: Fiuu tranID or Stripe Checkout Session id. */
     gatewayRef: text('gateway_ref'),

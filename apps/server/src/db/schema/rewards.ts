@@ -87,3 +87,79 @@ export const orderBonuses = pgTable(
     check('order_bonuses_diamonds_ck', sql`${t.diamonds} > 0`),
   ],
 );
+
+/**
+ * The spin settings (one row, id 1): on or off, diamonds bought per spin, and the prize table (diamonds 0–1 200 and
+ * weights). Off until an operator turns spins on.
+ */
+export const spinSettings = pgTable(
+  'spin_settings',
+  {
+    id: integer('id').primaryKey(),
+    active: boolean('active').notNull().default(false),
+    diamondsPerSpin: integer('diamonds_per_spin').notNull().default(600),
+    prizes: jsonb('prizes').$type<{ diamonds: number; weight: number }[]>().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check('spin_settings_one_row_ck', sql`${t.id} = 1`),
+    check('spin_settings_per_spin_ck', sql`${t.diamondsPerSpin} > 0`),
+  ],
+);
+
+/**
+ * One spin of a signed-in buyer, earned by an order's diamonds (`order_id`). `state`: pending (the order is paid, not
+ * delivered) → available (delivered) → spun; pending → withdrawn (the order went to a refund). A spun prize of
+ * diamonds is delivered to the order's BIGO ID (`game_id`) as its own BIGO recharge under `bu_orderid`
+ * (`delivery`: queued → charging → delivered | failed; `none` for a prize of 0), with its own events.
+ */
+export const spins = pgTable(
+  'spins',
+  {
+    id: serial('id').primaryKey(),
+    /** The buyer (null once the account is deleted: the spin and its prize stay on record). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The spin's place among its order's spins (1, 2, …): part of its bu_orderid. */
+    seq: integer('seq').notNull(),
+    gameId: text('game_id').notNull(),
+    buOrderid: text('bu_orderid').notNull(),
+    state: text('state').notNull().default('pending'),
+    prizeDiamonds: integer('prize_diamonds'),
+    delivery: text('delivery'),
+    failureReason: text('failure_reason'),
+    spunAt: timestamp('spun_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('spins_order_seq_uq').on(t.orderId, t.seq),
+    uniqueIndex('spins_bu_orderid_uq').on(t.buOrderid),
+    index('spins_user_idx').on(t.userId, t.id),
+    index('spins_delivery_idx').on(t.delivery),
+    check('spins_state_ck', sql`${t.state} IN ('pending', 'available', 'spun', 'withdrawn')`),
+    check(
+      'spins_delivery_ck',
+      sql`${t.delivery} IS NULL OR ${t.delivery} IN ('none', 'queued', 'charging', 'delivered', 'failed')`,
+    ),
+    check('spins_prize_ck', sql`${t.prizeDiamonds} IS NULL OR ${t.prizeDiamonds} >= 0`),
+  ],
+);
+
+/** Every change of a spin (earned, unlocked, withdrawn, spun, each delivery step): cause, actor and detail. */
+export const spinEvents = pgTable(
+  'spin_events',
+  {
+    id: serial('id').primaryKey(),
+    spinId: integer('spin_id')
+      .notNull()
+      .references(() => spins.id, { onDelete: 'cascade' }),
+    cause: text('cause').notNull(),
+    actor: text('actor').notNull(),
+    detail: jsonb('detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('spin_events_spin_idx').on(t.spinId, t.id)],
+);

@@ -8,10 +8,17 @@ import { deliverOrderJob } from '../order-lifecycle/lifecycle-jobs';
 import { describeMove, moveOrder, noteOrder } from '../order-lifecycle/order-moves';
 import { queueOrderNotice } from '../order-lifecycle/order-notices';
 import { findOrder, type OrderRow } from '../order-lifecycle/order-row';
-import { markBonusesDelivered } from '../rewards/rewards-grants';
+import { rewardsOnDelivered } from '../rewards/rewards-grants';
+import { requeueStuckPrizes } from '../rewards/spins-delivery';
 import { type deliverySweepJob, receiptMailJob } from './fulfilment-jobs';
 import { lastRechargeMark, ordersWithoutLiveDelivery, rechargeMaybeDelivered } from './fulfilment-repository';
-import { callAnswer, callNotSent, callSent, previousCallLost } from './recharge-record';
+import {
+  callAnswer,
+  callNotSent,
+  callSent,
+  duplicateWithoutDeliveryReason,
+  previousCallLost,
+} from './recharge-record';
 
 /**
  * The delivery of a paid order (DESIGN.md §6, §8): 7 → 8, one rs_recharge with bu_orderid = the order number,
@@ -126,17 +133,6 @@ async function finishFailed(
   if (moved.moved) log.error(describeMove(order.orderNum, S.CHARGING, S.CHARGE_FAILED, cause));
 }
 
-/**
- * What the order shows (failure_reason) when BIGO answers 7212010 although no earlier call of ours may have
- * delivered: BIGO may keep the number of an order it refused, so only BIGO's console can tell.
- */
-export function duplicateWithoutDeliveryReason(bigoReason: string): string {
-  return (
-    `${bigoReason}, although no earlier call of ours may have delivered it (BIGO refused each one, or there was ` +
-    "none). Check this order in BIGO's reseller console, then mark it delivered if the diamonds arrived, or refund it."
-  );
-}
-
 export function deliverOrderHandler(deps: DeliveryDeps): JobHandler<PayloadOf<typeof deliverOrderJob>> {
   const { db, bigo } = deps;
 
@@ -156,7 +152,7 @@ export function deliverOrderHandler(deps: DeliveryDeps): JobHandler<PayloadOf<ty
       detail,
       set: { deliveredAt: new Date(), failureReason: null },
       after: async (tx, delivered) => {
-        await markBonusesDelivered(tx, delivered);
+        await rewardsOnDelivered(tx, delivered);
         await enqueueJob(tx, receiptMailJob.of({ order_num: orderNum }));
       },
     });
@@ -274,6 +270,8 @@ export function deliverySweepHandler(deps: {
       if (noted) requeued++;
     }
     if (requeued > 0) log.warn({ requeued }, 'delivery sweep re-queued orders that had no live delivery job');
+    const prizes = await requeueStuckPrizes(db, SWEEP_BATCH);
+    if (prizes > 0) log.warn({ prizes }, 'delivery sweep re-queued prizes that had no live delivery job');
     return {
       retryAt: new Date(deps.now().getTime() + DELIVERY_SWEEP_INTERVAL_MS),
       reason: `next look in ${DELIVERY_SWEEP_INTERVAL_MS / 60_000} minutes (re-queued ${requeued})`,

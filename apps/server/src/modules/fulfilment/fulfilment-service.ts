@@ -11,7 +11,7 @@ import { enqueueJob, type Job, type JobPayload, type JobQueue } from '../../infr
 import { deliverOrderJob } from '../order-lifecycle/lifecycle-jobs';
 import { movedByOperator, moveOrder, type OrderMoveSet } from '../order-lifecycle/order-moves';
 import { apiOrderOf } from '../order-lifecycle/order-row';
-import { markBonusesDelivered } from '../rewards/rewards-grants';
+import { rewardsOnDelivered } from '../rewards/rewards-grants';
 import { receiptMailJob } from './fulfilment-jobs';
 import { countByStatus, countHeldPayments, latestPrecheckBalance } from './fulfilment-repository';
 
@@ -89,7 +89,7 @@ export class FulfilmentService {
       set: move.set,
       after: async (tx, order) => {
         // Marked delivered after BIGO's console showed the order credited: its one call carried the bonus too.
-        if (move.to === ORDER_STATUS.CHARGED) await markBonusesDelivered(tx, order);
+        if (move.to === ORDER_STATUS.CHARGED) await rewardsOnDelivered(tx, order);
         await enqueueJob(tx, move.job);
         await auditChange(tx, operator, move.audit, order.orderNum, {
           reason: action.reason,

@@ -44,3 +44,14 @@ export function callAnswer(outcome: BigoRechargeOutcome): RechargeDetail {
 
 /** Whether the newest mark says a call went out and nothing ever recorded its answer. */
 export const previousCallLost = (lastMark: string | null): boolean => lastMark === 'sent';
+
+/**
+ * What the order shows (failure_reason) when BIGO answers 7212010 although no earlier call of ours may have
+ * delivered: BIGO may keep the number of an order it refused, so only BIGO's console can tell.
+ */
+export function duplicateWithoutDeliveryReason(bigoReason: string): string {
+  return (
+    `${bigoReason}, although no earlier call of ours may have delivered it (BIGO refused each one, or there was ` +
+    "none). Check this order in BIGO's reseller console, then mark it delivered if the diamonds arrived, or refund it."
+  );
+}

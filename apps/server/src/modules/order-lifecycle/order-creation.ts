@@ -107,6 +107,7 @@ export async function createOrder(db: DbOrTx, order: NewOrder): Promise<OrderRow
         paymentDeadline: null,
         paymentHeld: false,
         bonusGame: 0,
+        spinDiamonds: 0,
         precheckRescode: null,
         precheckBalance: null,
         refundRef: null,

@@ -28,6 +28,8 @@ export type OrderMoveSet = Partial<
     | 'deliveredAt'
     /** Rewards (issue #16): a bonus granted or withdrawn while the order is in 7 (never once it reached 8). */
     | 'bonusGame'
+    /** Rewards (issue #16): the diamonds the order counts towards its buyer's spins, fixed in the move to 7. */
+    | 'spinDiamonds'
   >
 >;
 

@@ -9,7 +9,7 @@ import { seal } from '../../infra/sealed';
 import { describeMove, movedByOperator, moveOrder } from '../order-lifecycle/order-moves';
 import { queueOrderNotice } from '../order-lifecycle/order-notices';
 import { apiOrderOf, findOrder } from '../order-lifecycle/order-row';
-import { withdrawBonusesOnRefund } from '../rewards/rewards-grants';
+import { rewardsOnRefund } from '../rewards/rewards-grants';
 import { REFUND_BANK_PURPOSE, refundOrderJob } from './refunds-common';
 import { clearRefundRef, countRefundAttempts } from './refunds-repository';
 
@@ -93,7 +93,7 @@ export class RefundsService {
         const attempt = await countRefundAttempts(tx, moved.id);
         await jobs.enqueue(tx, refundOrderJob.of({ order_num: orderNum, attempt }));
         await queueOrderNotice(tx, moved);
-        await withdrawBonusesOnRefund(tx, moved, `admin:${actor.id}`);
+        await rewardsOnRefund(tx, moved, `admin:${actor.id}`);
         await auditChange(tx, actor, retry ? 'order.refund_retry' : 'order.refund', orderNum, {
           reason,
           from,

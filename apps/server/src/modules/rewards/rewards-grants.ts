@@ -26,6 +26,7 @@ import {
   promotionUsage,
   setBonusState,
 } from './rewards-repository';
+import { earnSpins, unlockSpins, withdrawSpins } from './spins-grants';
 
 /**
  * The grants of the rewards module (README.md): run inside the transaction of the order change they belong to —
@@ -240,10 +241,12 @@ async function stillFits(tx: DbOrTx, promotion: PromotionRow, bonus: OrderBonusR
  * The rewards of the move to 7, in its transaction (payment-outcomes.ts `onPaid`, wired by the payments module):
  * 1. an order revived by late money (4/5/6 → 7) checks its earlier code and welcome grants again — they did not
  *    count while it was dead — and withdraws one that no longer fits (state withdrawn, bonus_game reduced, event);
- * 2. every active channel promotion whose channels name the verified payment channel grants its bonus.
+ * 2. every active channel promotion whose channels name the verified payment channel grants its bonus;
+ * and first, a signed-in buyer's order earns its spins (spins-grants.ts).
  * The order is still in 7 here, so bonus_game is final before the delivery job (7 → 8) reads it.
  */
 export async function rewardsOnPaid(tx: DbOrTx, order: OrderRow): Promise<void> {
+  await earnSpins(tx, order);
   const revived = REVIVED_FROM.includes((await paidFromStatus(tx, order.id)) ?? -1);
   const own = await bonusesOfOrder(tx, order.id);
   const recheck = revived ? own.filter((b) => b.state === 'granted' && b.kind !== 'channel') : [];
@@ -307,19 +310,21 @@ export async function rewardsOnPaid(tx: DbOrTx, order: OrderRow): Promise<void> 
 
 /**
  * The move to 9, in its transaction: the granted bonuses went out in the order's one rs_recharge call
- * (amount_game + bonus_game), so they are delivered now.
+ * (amount_game + bonus_game), so they are delivered now; the spins the order earned can be used.
  */
-export async function markBonusesDelivered(tx: DbOrTx, order: OrderRow): Promise<void> {
+export async function rewardsOnDelivered(tx: DbOrTx, order: OrderRow): Promise<void> {
   await setBonusState(tx, order.id, 'granted', 'delivered');
+  await unlockSpins(tx, order);
 }
 
 /**
  * The move into 11 (refund started), in its transaction: bonuses not delivered are withdrawn, each with an event,
  * and leave `bonus_game` (granted or delivered bonuses only, as the API says), so the result page and the refund
- * notices promise no bonus. Safe here: an order in 11 never returns to 8, so no delivery call reads it again; what
+ * notices promise no bonus; so are the order's unspent spins (spins-grants.ts). Safe here: an order in 11 never returns to 8, so no delivery call reads it again; what
  * the failed calls carried stays in the order's events.
  */
-export async function withdrawBonusesOnRefund(tx: DbOrTx, order: OrderRow, actor: string): Promise<void> {
+export async function rewardsOnRefund(tx: DbOrTx, order: OrderRow, actor: string): Promise<void> {
+  await withdrawSpins(tx, order, actor);
   const withdrawn = await setBonusState(tx, order.id, 'granted', 'withdrawn');
   for (const bonus of withdrawn) {
     await noteOrder(tx, order.orderNum, [ORDER_STATUS.REFUNDING], async (_tx, current) => ({

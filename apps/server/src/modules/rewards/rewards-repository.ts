@@ -1,6 +1,6 @@
 import { ORDER_STATUS } from '@ezrecharge/shared';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { orderBonuses, prices, products, promotions } from '../../db/schema';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { orderBonuses, orders, prices, products, promotions } from '../../db/schema';
 import { type DbOrTx, queryRows } from '../../infra/db';
 import { type RowsPage, type RowWindow, selectPage } from '../../infra/db-pages';
 
@@ -273,4 +273,20 @@ export async function costOfPromotions(
     if (revenue > 0) cost.revenue[row.currency] = (cost.revenue[row.currency] ?? 0) + revenue;
   }
   return costs;
+}
+
+/** The bonuses of a signed-in buyer's orders, newest first, with the promotion's name and the order's number. */
+export async function bonusesOfBuyer(
+  db: DbOrTx,
+  userId: number,
+  limit: number,
+): Promise<(OrderBonusRow & { name: string; orderNum: string })[]> {
+  return db
+    .select({ ...getTableColumns(orderBonuses), name: promotions.name, orderNum: orders.orderNum })
+    .from(orderBonuses)
+    .innerJoin(orders, eq(orders.id, orderBonuses.orderId))
+    .innerJoin(promotions, eq(promotions.id, orderBonuses.promotionId))
+    .where(eq(orders.createdBy, userId))
+    .orderBy(desc(orderBonuses.id))
+    .limit(limit);
 }

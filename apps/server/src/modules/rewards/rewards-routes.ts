@@ -2,18 +2,24 @@ import {
   envelope,
   pageOf,
   ZErrorBody,
+  ZMyRewards,
   ZPageQuery,
+  ZPrizeQuery,
+  ZPrizeRecord,
   ZPromotion,
   ZPromotionInput,
   ZRewardQuote,
   ZRewardQuoteInput,
   ZRowId,
+  ZSpinResult,
+  ZSpinSettings,
+  ZSpinSettingsInput,
 } from '@ezrecharge/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteDeps } from '../../composition';
-import { requestActor, type Sessions } from '../../infra/auth';
+import { currentUser, requestActor, type Sessions } from '../../infra/auth';
 import { ok } from '../../infra/http';
 import { guarded, SIGNED_IN_ERRORS } from '../../infra/routes';
 
@@ -33,7 +39,9 @@ async function optionalUserId(request: FastifyRequest, sessions: Sessions): Prom
 /** Rewards (issue #16): the public quote, and the superusers' promotions with their cost figures. */
 export const rewardsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.rewards;
+  const spins = deps.services.spins;
   const forSuperusers = guarded(deps.guards.requireSuperuser, tags);
+  const forUsers = guarded(deps.guards.requireUser, tags);
 
   app.post(
     '/rewards/quote',
@@ -114,5 +122,66 @@ export const rewardsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       response: { 200: envelope(ZPromotion), ...errors, 404: ZErrorBody },
     }),
     async (request) => ok(await service.setActive(requestActor(request), request.params.id, true)),
+  );
+
+  app.get(
+    '/rewards/me',
+    forUsers({
+      summary: 'Your spins (available, pending, used) and the history of your prizes and bonuses',
+      response: { 200: envelope(ZMyRewards), ...errors },
+    }),
+    async (request) => ok(await spins.myRewards(currentUser(request).id)),
+  );
+
+  app.post(
+    '/rewards/spins/:id/spin',
+    forUsers({
+      summary: 'Spin one of your available spins: draws a prize and queues its delivery to BIGO',
+      description:
+        'A spin already spun answers its prize again. 409 `spin_pending` (its order is not delivered yet), ' +
+        '`spin_withdrawn` (its order was refunded), `spins_paused`. At most 30 a minute per account.',
+      params: z.object({ id: ZRowId }),
+      response: { 200: envelope(ZSpinResult), ...errors, 404: ZErrorBody, 409: ZErrorBody, 429: ZErrorBody },
+    }),
+    async (request) => ok(await spins.spin(currentUser(request).id, request.params.id)),
+  );
+
+  app.get(
+    '/rewards/spin-settings',
+    forSuperusers({
+      summary: 'Spin settings (on/off, diamonds per spin, prize table) and what spins have cost',
+      response: { 200: envelope(ZSpinSettings), ...errors },
+    }),
+    async () => ok(await spins.settings()),
+  );
+
+  app.put(
+    '/rewards/spin-settings',
+    forSuperusers({
+      summary: 'Change the spin settings (spins earned and prizes drawn keep what they have)',
+      body: ZSpinSettingsInput,
+      response: { 200: envelope(ZSpinSettings), ...errors },
+    }),
+    async (request) => ok(await spins.saveSettings(requestActor(request), request.body)),
+  );
+
+  app.get(
+    '/rewards/prizes',
+    forSuperusers({
+      summary: 'Spun prizes, newest first, with their delivery (filter by `delivery`, e.g. failed)',
+      querystring: ZPrizeQuery,
+      response: { 200: envelope(pageOf(ZPrizeRecord)), ...errors },
+    }),
+    async (request) => ok(await spins.prizes(request.query)),
+  );
+
+  app.post(
+    '/rewards/spins/:id/resend',
+    forSuperusers({
+      summary: 'Send a prize whose delivery failed again (same bu_orderid: BIGO never credits it twice)',
+      params: z.object({ id: ZRowId }),
+      response: { 200: envelope(ZPrizeRecord), ...errors, 404: ZErrorBody },
+    }),
+    async (request) => ok(await spins.resend(requestActor(request), request.params.id)),
   );
 };
