@@ -102,21 +102,39 @@ test.describe('prerendered pages', () => {
     expect(await layoutShift()).toBeLessThan(0.01);
   });
 
-  test('pages that fetch their content arrive as a shell that preloads their scripts and texts', async ({
+  test('the recharge form and the order result are drawn loading, hydrate, and put a kept draft back', async ({
+    page,
     request,
   }) => {
-    for (const [path, chunk] of [
-      ['/recharge', 'recharge'],
-      ['/home-order', 'orders'],
-    ] as const) {
-      const html = await (await request.get(path, { headers: { cookie: 'lang=zh' } })).text();
-      expect(html, path).toContain('<html lang="zh-CN"');
-      // Drawn by the app (no markup to hydrate), but its chunks load beside the entry, not after it.
-      expect(html, path).toContain('<div id="root" data-language="zh" data-cookie-notice="shown"></div>');
-      expect(html, path).toMatch(
-        new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}-[^"]+\\.js">`),
-      );
-      expect(html, path).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/common-[^"]+\.js">/);
-    }
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const recharge = await (await request.get('/recharge', { headers: { cookie: 'lang=zh' } })).text();
+    expect(recharge).toContain('<html lang="zh-CN"');
+    expect(recharge).toContain('充值 BIGO LIVE 钻石');
+    const order = await (await request.get('/home-order?order_num=EZ0123456789ABCDEFGHJKMN')).text();
+    expect(order).toContain('Loading your order');
+    expect(order).not.toContain('EZ0000000000000000000000');
+    const lookup = await (await request.get('/home-order')).text();
+    expect(lookup).toContain('Find your order');
+
+    await page.goto('/recharge');
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel('BIGO ID', { exact: true }).fill('kept_over_reload');
+    await page.getByRole('button', { name: /Switch language to/ }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('充值 BIGO LIVE 钻石');
+    await expect(page.getByLabel('BIGO ID', { exact: true })).toHaveValue('kept_over_reload');
+    expect(errors.filter((text) => /hydrat|did not match|Minified React error/i.test(text))).toEqual([]);
+  });
+
+  test('a page whose form is a lazy chunk arrives as a shell that preloads its scripts and texts', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/contact-ezrecharge', { headers: { cookie: 'lang=zh' } })).text();
+    expect(html).toContain('<html lang="zh-CN"');
+    // Drawn by the app (no markup to hydrate), but its chunks load beside the entry, not after it.
+    expect(html).toContain('<div id="root" data-language="zh" data-cookie-notice="shown"></div>');
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/common-[^"]+\.js">/);
   });
 });

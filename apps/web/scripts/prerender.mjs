@@ -114,7 +114,7 @@ function pageHtml(template, name, page, language, htmlLang, cookieAccepted) {
 process.env.NODE_ENV ??= 'production';
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const entry = pathToFileURL(path.join(ssrDir, 'prerender.js')).href;
-const { PRERENDERED, SHELLS, renderPage, renderShell, htmlLang } = await import(entry);
+const { PRERENDERED, VARIANTS, SHELLS, renderPage, renderShell, htmlLang } = await import(entry);
 
 rmSync(outDir, { recursive: true, force: true });
 let count = 0;
@@ -122,12 +122,18 @@ for (const language of LANGUAGES) {
   for (const cookieAccepted of [false, true]) {
     const folder = cookieAccepted ? `${language}-accepted` : language;
     const pages = [
-      ...PRERENDERED.map((name) => [name, () => renderPage(name, language, cookieAccepted)]),
-      ...SHELLS.map((name) => [name, () => renderShell(name, language)]),
+      ...PRERENDERED.map((name) => ({ name, render: () => renderPage(name, language, cookieAccepted) })),
+      ...VARIANTS.map(({ name, search, suffix }) => ({
+        name,
+        suffix,
+        render: () => renderPage(name, language, cookieAccepted, search),
+      })),
+      ...SHELLS.map((name) => ({ name, render: () => renderShell(name, language) })),
     ];
-    for (const [name, render] of pages) {
+    for (const { name, render, suffix = '' } of pages) {
       const page = await render();
-      const file = path.join(outDir, folder, page.path === '/' ? 'index.html' : `${page.path.slice(1)}.html`);
+      const base = page.path === '/' ? 'index' : page.path.slice(1);
+      const file = path.join(outDir, folder, `${base}${suffix}.html`);
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, pageHtml(template, name, page, language, htmlLang, cookieAccepted));
       count++;

@@ -26,6 +26,11 @@ const FILE_LIKE = /\.[A-Za-z0-9]+$/;
 /** Paths a prerendered page may have: lower-case route segments only (no dots, so no way out of the folder). */
 const PRERENDER_PATH = /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/;
 const LANGUAGES = ['en', 'zh'] as const;
+/**
+ * Pages drawn another way when the address carries a parameter (apps/web/src/app/prerender.tsx VARIANTS): their own
+ * prerendered file, `<path>--<parameter>.html` (the order result with an order number: the order's card loading).
+ */
+const BY_PARAMETER: Readonly<Record<string, string>> = { '/home-order': 'order_num' };
 
 /** The web app's language cookie (`lang=zh`), English when absent or unknown. */
 export function languageOf(cookieHeader: string | undefined): (typeof LANGUAGES)[number] {
@@ -78,7 +83,10 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
     if (!PRERENDER_PATH.test(url)) return null;
     const cookies = request.headers.cookie;
     const variant = `${languageOf(cookies)}${cookieNoticeAccepted(cookies) ? '-accepted' : ''}`;
-    const file = `prerendered/${variant}${url === '/' ? '/index' : url}.html`;
+    const parameter = BY_PARAMETER[url];
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    const suffix = parameter && (query.get(parameter) ?? '').trim() !== '' ? `--${parameter}` : '';
+    const file = `prerendered/${variant}${url === '/' ? '/index' : url}${suffix}.html`;
     return existsSync(path.join(webRoot, file)) ? file : null;
   };
 

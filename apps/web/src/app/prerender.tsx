@@ -12,9 +12,9 @@ import { ROUTE_OBJECTS } from './router';
  * Build-time prerender of the storefront pages that need no data (issue #14): scripts/prerender.mjs runs this
  * module (built by `vite build --ssr`) and writes each page's HTML in both languages, so text is on screen before
  * any script runs; the browser then hydrates it (app/main.tsx). The FAQ is drawn with its list loading (the
- * client's first render is the same). Recharge and the order result depend on what the browser holds (stored
- * draft, the address's order number) and are not prerendered, nor /contact-ezrecharge, whose form is a lazy chunk
- * (renderToString would leave its Suspense fallback, and hydration would report it).
+ * client's first render is the same), and so are the recharge form (packs loading) and the order result (card
+ * loading). /contact-ezrecharge, whose form is a lazy chunk (renderToString would leave its Suspense fallback, and
+ * hydration would report it), gets a shell.
  */
 export const PRERENDERED: readonly TRouteName[] = [
   'portal',
@@ -23,6 +23,10 @@ export const PRERENDERED: readonly TRouteName[] = [
   'reset-pwsd',
   // Its questions load after the page: the HTML holds the title, the intro and the skeleton of the list.
   'faq',
+  // Drawn with the packs loading and the form empty (the form puts a kept draft back after hydrating).
+  'recharge',
+  // The lookup form; with an order number, its card loading (VARIANTS).
+  'home-order',
   'about-ezrecharge',
   'about-ezshop',
   'about-ezlivez',
@@ -34,12 +38,27 @@ export const PRERENDERED: readonly TRouteName[] = [
 ];
 
 /**
- * Pages that fetch their content (or whose form is a lazy chunk) are not drawn at build time; they get a shell
- * instead: the page's HTML head (language, title, description, stylesheets inline) with modulepreloads of the
- * page's scripts and texts, so the browser fetches them beside the entry instead of one after another, and an
- * empty #root the app draws into.
+ * Pages also drawn at an address with a query (`search`), written beside the page as `<path><suffix>.html`: the
+ * server sends that file when the address has the parameter (apps/server/src/infra/spa.ts: `/home-order` with an
+ * `order_num` gets `home-order--order_num.html`, the order's card loading; without one, the lookup form). The
+ * page's first render must not show the query's value (the card loading does not).
  */
-export const SHELLS: readonly TRouteName[] = ['recharge', 'home-order', 'contact-ezrecharge'];
+export interface TVariant {
+  name: TRouteName;
+  search: string;
+  suffix: string;
+}
+
+export const VARIANTS: readonly TVariant[] = [
+  { name: 'home-order', search: '?order_num=EZ0000000000000000000000', suffix: '--order_num' },
+];
+
+/**
+ * Pages whose form is a lazy chunk are not drawn at build time; they get a shell instead: the page's HTML head
+ * (language, title, description, stylesheets inline) with modulepreloads of the page's scripts and texts, so the
+ * browser fetches them beside the entry instead of one after another, and an empty #root the app draws into.
+ */
+export const SHELLS: readonly TRouteName[] = ['contact-ezrecharge'];
 
 export interface TPrerendered {
   path: string;
@@ -60,6 +79,7 @@ export async function renderPage(
   name: TRouteName,
   language: TLanguage,
   cookieAccepted: boolean,
+  search = '',
 ): Promise<TPrerendered> {
   setCookieNoticeHtmlState(cookieAccepted);
   await i18nReady;
@@ -67,7 +87,7 @@ export async function renderPage(
   const route = ROUTES[name];
   await loadNamespaces(route.texts);
   const path = route.path;
-  const context = await handler.query(new Request(`http://prerender.invalid${path}`));
+  const context = await handler.query(new Request(`http://prerender.invalid${path}${search}`));
   if (context instanceof Response) throw new Error(`prerender: ${path} answered a redirect or response`);
   if (context.errors) throw new Error(`prerender: ${path} failed: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(handler.dataRoutes, context);

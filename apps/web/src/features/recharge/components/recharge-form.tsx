@@ -187,12 +187,12 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
   const handoff = usePaymentHandoff();
   const withEmail = pageInfo === 'recharge';
 
-  // What the buyer had entered before the language toggle reloaded the page, read once.
-  const [values, setValuesState] = useState<TRechargeValues>(() => fromDraft(readRechargeDraft()));
-  useEffect(clearRechargeDraft, []);
+  // The first render is the page as prerendered at build time (no draft: app/prerender.tsx), so it hydrates; what
+  // the buyer had entered before the language toggle reloaded the page is put back before the first paint below.
+  const [values, setValuesState] = useState<TRechargeValues>(INITIAL);
   const [errors, setErrors] = useState<TErrors>({});
   // Issue #16: the code the buyer applied ('' = none), normalised; the quote and the total follow it.
-  const [appliedCode, setAppliedCode] = useState(() => normalizePromoCode(values.promo_code));
+  const [appliedCode, setAppliedCode] = useState('');
   // The latest values, for handlers and effects that run between renders.
   const valuesRef = useRef(values);
   // Fields the buyer has changed or left: the quantity is checked again when the package changes.
@@ -296,6 +296,17 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
       return next;
     });
   };
+
+  // The entries kept over the language toggle's reload, read once (before the choices below, which keep them).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
+  useLayoutEffect(() => {
+    const draft = readRechargeDraft();
+    clearRechargeDraft();
+    if (!draft) return;
+    const restored = fromDraft(draft);
+    update(restored);
+    setAppliedCode(normalizePromoCode(restored.promo_code));
+  }, []);
 
   // The choices made for the buyer happen before the browser paints (layout effects): a frame without a product,
   // currency or packs would collapse the packs' place and move the fields below it.
