@@ -105,7 +105,9 @@ export function SpinReel({ amounts, prize, phase, reducedMotion, onLanded }: TSp
               key={index}
               className={`rewards-reel__row${phase === 'landed' && index === landing ? ' rewards-reel__row--won' : ''}`}
             >
-              {amount > 0 ? t('spins.reelDiamonds', { diamonds: formatDiamonds(amount) }) : t('spins.reelNone')}
+              {amount > 0
+                ? t('spins.reelDiamonds', { diamonds: formatDiamonds(amount) })
+                : t('spins.reelNone')}
             </div>
           ))
         )}
