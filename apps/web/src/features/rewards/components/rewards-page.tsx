@@ -118,7 +118,7 @@ function SpinPanel({ rewards }: { rewards: TMyRewards }) {
     if (phase !== 'landed' || !result) return '';
     const diamonds = result.prize_diamonds ?? 0;
     return diamonds > 0
-      ? t('spins.won', { diamonds: formatDiamonds(diamonds), gameId: result.game_id })
+      ? t('spins.won', { diamonds: formatDiamonds(diamonds), id: result.game_id })
       : t('spins.noPrize');
   };
 
