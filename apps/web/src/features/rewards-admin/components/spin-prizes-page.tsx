@@ -127,7 +127,7 @@ function PrizeList() {
       key: 'game_id',
       title: t('spins.columns.game_id'),
       width: 130,
-      render: (_value, prize) => <span className="rewards-admin__mono">{prize.game_id}</span>,
+      render: (_value, prize) => <span className="rewards-admin__id">{prize.game_id}</span>,
     },
     {
       key: 'prize',
@@ -143,7 +143,7 @@ function PrizeList() {
       key: 'bu_orderid',
       title: t('spins.columns.bu_orderid'),
       width: 260,
-      render: (_value, prize) => <span className="rewards-admin__mono">{prize.bu_orderid}</span>,
+      render: (_value, prize) => <span className="rewards-admin__id">{prize.bu_orderid}</span>,
     },
     {
       key: 'delivery',

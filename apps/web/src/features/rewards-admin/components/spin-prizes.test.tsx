@@ -285,7 +285,7 @@ describe('spin prizes', () => {
     await waitFor(() => expect(screen.queryByText('EZ20250602ZZZZZZZZ_S1')).toBeNull());
 
     const settingsLoads = api.callsTo('GET /api/v1/rewards/spin-settings').length;
-    await userEvent.click(screen.getByRole('button', { name: 'Send prize EZ20250601ABCDEFGH_S1 again' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send again: EZ20250601ABCDEFGH_S1' }));
     expect(await screen.findByText('Prize queued to be sent again')).toBeInTheDocument();
     expect(api.callsTo('POST /api/v1/rewards/spins/11/resend')).toHaveLength(1);
     // The cost figures reload with the list.
@@ -298,7 +298,7 @@ describe('spin prizes', () => {
     spinsApi({ 'POST /api/v1/rewards/spins/11/resend': () => fail(400, MSG.prize_not_failed) });
     renderApp('/spin-prizes');
     await screen.findByText('BIGO refused: account frozen');
-    await userEvent.click(screen.getByRole('button', { name: 'Send prize EZ20250601ABCDEFGH_S1 again' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send again: EZ20250601ABCDEFGH_S1' }));
     expect(
       await screen.findByText('Only a prize whose delivery failed can be sent again', {
         selector: '.app-dialog__title',

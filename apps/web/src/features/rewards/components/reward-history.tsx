@@ -36,38 +36,36 @@ export function RewardHistory({ rewards }: { rewards: TMyRewards }) {
         {prizes.length === 0 ? (
           <p className="rewards-history__empty">{t('history.noPrizes')}</p>
         ) : (
-          <div className="rewards-history__scroll">
-            <table className="rewards-history__table" aria-labelledby="rewards-prizes-heading">
-              <thead>
-                <tr>
-                  <th scope="col">{t('history.columns.date')}</th>
-                  <th scope="col">{t('history.columns.prize')}</th>
-                  <th scope="col">{t('history.columns.gameId')}</th>
-                  <th scope="col">{t('history.columns.delivery')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {prizes.map((spin) => {
-                  const diamonds = spin.prize_diamonds ?? 0;
-                  const delivery = spin.delivery ?? 'none';
-                  return (
-                    <tr key={spin.id}>
-                      <td>{date(spin.spun_at ?? spin.created_at)}</td>
-                      <td>
-                        {diamonds > 0
-                          ? t('history.diamonds', { diamonds: formatDiamonds(diamonds) })
-                          : t('history.noPrize')}
-                      </td>
-                      <td translate="no">{spin.game_id}</td>
-                      <td>
-                        <Tag color={DELIVERY_COLORS[delivery]}>{t(`delivery.${delivery}`)}</Tag>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <table className="rewards-history__table" aria-labelledby="rewards-prizes-heading">
+            <thead>
+              <tr>
+                <th scope="col">{t('history.columns.date')}</th>
+                <th scope="col">{t('history.columns.prize')}</th>
+                <th scope="col">{t('history.columns.gameId')}</th>
+                <th scope="col">{t('history.columns.delivery')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {prizes.map((spin) => {
+                const diamonds = spin.prize_diamonds ?? 0;
+                const delivery = spin.delivery ?? 'none';
+                return (
+                  <tr key={spin.id}>
+                    <td>{date(spin.spun_at ?? spin.created_at)}</td>
+                    <td>
+                      {diamonds > 0
+                        ? t('history.diamonds', { diamonds: formatDiamonds(diamonds) })
+                        : t('history.noPrize')}
+                    </td>
+                    <td translate="no">{spin.game_id}</td>
+                    <td>
+                      <Tag color={DELIVERY_COLORS[delivery]}>{t(`delivery.${delivery}`)}</Tag>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
         )}
       </section>
       <section className="console-panel rewards-history" aria-labelledby="rewards-bonuses-heading">
@@ -77,42 +75,40 @@ export function RewardHistory({ rewards }: { rewards: TMyRewards }) {
         {rewards.bonuses.length === 0 ? (
           <p className="rewards-history__empty">{t('history.noBonuses')}</p>
         ) : (
-          <div className="rewards-history__scroll">
-            <table className="rewards-history__table" aria-labelledby="rewards-bonuses-heading">
-              <thead>
-                <tr>
-                  <th scope="col">{t('history.columns.date')}</th>
-                  <th scope="col">{t('history.columns.order')}</th>
-                  <th scope="col">{t('history.columns.bonus')}</th>
-                  <th scope="col">{t('history.columns.diamonds')}</th>
-                  <th scope="col">{t('history.columns.state')}</th>
+          <table className="rewards-history__table" aria-labelledby="rewards-bonuses-heading">
+            <thead>
+              <tr>
+                <th scope="col">{t('history.columns.date')}</th>
+                <th scope="col">{t('history.columns.order')}</th>
+                <th scope="col">{t('history.columns.bonus')}</th>
+                <th scope="col">{t('history.columns.diamonds')}</th>
+                <th scope="col">{t('history.columns.state')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rewards.bonuses.map((bonus, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: an order may hold two bonuses; they have no id
+                <tr key={`${bonus.order_num}-${index}`}>
+                  <td>{date(bonus.created_at)}</td>
+                  <td className="rewards-history__mono" translate="no">
+                    {bonus.order_num}
+                  </td>
+                  <td>
+                    {bonus.name}
+                    {bonus.code && (
+                      <span className="rewards-history__code" translate="no">
+                        {bonus.code}
+                      </span>
+                    )}
+                  </td>
+                  <td>{formatDiamonds(bonus.diamonds)}</td>
+                  <td>
+                    <Tag color={BONUS_COLORS[bonus.state]}>{t(`bonusState.${bonus.state}`)}</Tag>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {rewards.bonuses.map((bonus, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: an order may hold two bonuses; they have no id
-                  <tr key={`${bonus.order_num}-${index}`}>
-                    <td>{date(bonus.created_at)}</td>
-                    <td className="rewards-history__mono" translate="no">
-                      {bonus.order_num}
-                    </td>
-                    <td>
-                      {bonus.name}
-                      {bonus.code && (
-                        <span className="rewards-history__code" translate="no">
-                          {bonus.code}
-                        </span>
-                      )}
-                    </td>
-                    <td>{formatDiamonds(bonus.diamonds)}</td>
-                    <td>
-                      <Tag color={BONUS_COLORS[bonus.state]}>{t(`bonusState.${bonus.state}`)}</Tag>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         )}
       </section>
     </>

@@ -5,7 +5,7 @@ import { formatDiamonds } from '../../../lib/money-format';
 /** How long the reel rolls before it lands (the CSS transition of .rewards-reel__strip lasts as long). */
 export const SPIN_ANIMATION_MS = 3_200;
 /** Times the prize amounts repeat on the strip: the reel passes them all a few times before it lands. */
-const LOOPS = 6;
+const LOOPS = 7;
 
 /**
  * idle: at rest; drawing: the spin was sent, the reel waits at the top; rolling: the prize is known and the reel
@@ -43,7 +43,10 @@ export function SpinReel({ amounts, prize, phase, reducedMotion, onLanded }: TSp
   const shown = reelAmounts(amounts, prize);
   const count = Math.max(shown.length, 1);
   const prizeIndex = prize === null ? 0 : Math.max(shown.indexOf(prize), 0);
-  const landing = (LOOPS - 1) * count + prizeIndex;
+  // At rest the reel shows the second pass (so a row shows above the middle one); it lands in the last but one
+  // pass (so a row shows below it).
+  const rest = count + (prize === null ? 0 : prizeIndex);
+  const landing = (LOOPS - 2) * count + prizeIndex;
   // The latest onLanded, for the timer and the transition's end.
   const landed = useRef(onLanded);
   landed.current = onLanded;
@@ -59,16 +62,17 @@ export function SpinReel({ amounts, prize, phase, reducedMotion, onLanded }: TSp
       node.style.transform = `translateY(calc(var(--rewards-reel-row) * ${1 - index}))`;
     };
     if (phase === 'rolling' && !reducedMotion) {
-      place(prizeIndex, false);
+      // From where the reel waited while the spin was drawn (the second pass, first amount).
+      place(count, false);
       // Reading the layout applies the start position before the transition to the landing one.
       void node.offsetHeight;
       place(landing, true);
     } else if (phase === 'idle' || phase === 'drawing') {
-      place(prize === null ? 0 : prizeIndex, false);
+      place(rest, false);
     } else {
       place(landing, false);
     }
-  }, [phase, reducedMotion, prizeIndex, landing, prize]);
+  }, [phase, reducedMotion, count, rest, landing]);
 
   // Lands when the transition ends, or after its time when no transitionend comes (a hidden tab, no CSS).
   useEffect(() => {
