@@ -5,7 +5,7 @@ import {
   ZSpinPrize,
   ZSpinSettingsInput,
 } from '@ezrecharge/shared/schemas/rewards';
-import { DEFAULT_DIAMONDS_PER_SPIN, MAX_PRIZE_ROWS } from '@ezrecharge/shared/spins';
+import { MAX_PRIZE_ROWS } from '@ezrecharge/shared/spins';
 import { Button, Form, type FormInstance, InputNumber, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fieldRules } from '../../../lib/antd-form-rules';
@@ -31,7 +31,7 @@ export interface TSpinFormValues {
 export function toSpinFormValues(settings: TSpinSettings): TSpinFormValues {
   return {
     active: settings.active,
-    diamonds_per_spin: settings.diamonds_per_spin ?? DEFAULT_DIAMONDS_PER_SPIN,
+    diamonds_per_spin: settings.diamonds_per_spin,
     prizes:
       settings.prizes.length > 0
         ? settings.prizes.map((prize) => ({ diamonds: prize.diamonds, weight: prize.weight }))

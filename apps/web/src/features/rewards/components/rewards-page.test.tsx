@@ -159,6 +159,12 @@ describe('rewards page', () => {
     expect(resultStatus()).toHaveTextContent('Spinning…');
     expect(resultStatus()).toHaveAttribute('role', 'status');
     expect(spinButton()).toBeDisabled();
+    // A browser drops the focus of a button that becomes disabled, to the body; jsdom keeps it (and will not blur a
+    // disabled button), so the focus goes to the body the way it can there.
+    const elsewhere = screen.getByRole('link', { name: 'Rewards' });
+    elsewhere.focus();
+    elsewhere.blur();
+    expect(document.activeElement).toBe(document.body);
     expect(screen.getByText('1 spin available')).toBeInTheDocument();
     const loadsBeforeLanding = loads;
 
@@ -170,7 +176,9 @@ describe('rewards page', () => {
     );
     expect(document.querySelector('.rewards-reel__row--won')).toHaveTextContent('100');
     await waitFor(() => expect(loads).toBeGreaterThan(loadsBeforeLanding));
+    // The keyboard focus is back on the button, ready for the next spin.
     expect(spinButton()).toBeEnabled();
+    expect(spinButton()).toHaveFocus();
   });
 
   it('under prefers-reduced-motion shows the result at once, without rolling', async () => {

@@ -3,7 +3,7 @@ import type { TMyRewards, TSpin } from '@ezrecharge/shared/schemas/rewards';
 import { MAX_SPIN_PRIZE } from '@ezrecharge/shared/spins';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Progress } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
@@ -75,11 +75,20 @@ function SpinPanel({ rewards }: { rewards: TMyRewards }) {
   // Spins spun on this page: not offered again while the reload that marks them spun is on its way.
   const [spent, setSpent] = useState<readonly number[]>([]);
   const landedOnce = useRef(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // The button is disabled while the reel rolls, which drops the keyboard focus: it comes back once it may spin again.
+  const refocus = useRef(false);
 
   const available = availableSpins(rewards.spins, spent);
   const pending = pendingByOrder(rewards.spins);
   const busy = phase === 'drawing' || phase === 'rolling';
   const canSpin = rewards.spins_active && available.length > 0 && !busy;
+
+  useEffect(() => {
+    if (busy || !refocus.current) return;
+    refocus.current = false;
+    if (document.activeElement === document.body) button.current?.focus();
+  }, [busy]);
 
   const reload = (): Promise<void> => queryClient.invalidateQueries({ queryKey: rewardsQueryKey });
 
@@ -95,6 +104,7 @@ function SpinPanel({ rewards }: { rewards: TMyRewards }) {
     const oldest = available[0];
     if (!oldest || busy) return;
     landedOnce.current = false;
+    refocus.current = document.activeElement === button.current;
     setResult(null);
     setPhase('drawing');
     let answer: Awaited<ReturnType<typeof spin.mutateAsync>>;
@@ -163,6 +173,7 @@ function SpinPanel({ rewards }: { rewards: TMyRewards }) {
             onLanded={land}
           />
           <Button
+            ref={button}
             type="primary"
             size="large"
             icon={<ThunderboltOutlined aria-hidden="true" />}
