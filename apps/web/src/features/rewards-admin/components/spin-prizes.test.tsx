@@ -261,6 +261,18 @@ describe('spin prizes', () => {
     expect(itemOf('Prize 1 weight')).not.toHaveTextContent(PRIZE_MESSAGE);
   });
 
+  it('shows an error about the whole prize table under the table', async () => {
+    spinsApi({
+      'PUT /api/v1/rewards/spin-settings': () =>
+        fail(400, 'Some fields are not valid.', { errors: { prizes: MSG.spin_prizes_invalid } }),
+    });
+    renderApp('/spin-prizes');
+    await screen.findByLabelText('Prize 1 weight');
+    await userEvent.click(screen.getByRole('button', { name: 'Save spin settings' }));
+    const table = screen.getByRole('group', { name: 'Prize table' });
+    await waitFor(() => expect(table).toHaveTextContent(PRIZE_MESSAGE));
+  });
+
   it('lists the prizes drawn, filters the failed ones and sends one again', async () => {
     const api = spinsApi({ 'POST /api/v1/rewards/spins/11/resend': () => ok(prize({ delivery: 'queued' })) });
     renderApp('/spin-prizes');
