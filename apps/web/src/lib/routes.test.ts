@@ -46,6 +46,7 @@ const ADMIN_PATHS = [
   '/ezrecharge',
   '/profile',
   '/order',
+  '/rewards',
   '/faq-admin',
   '/faq-add',
   '/faq-edit',
@@ -58,6 +59,7 @@ const ADMIN_PATHS = [
   '/promotion',
   '/promotion-add',
   '/promotion-edit',
+  '/spin-prizes',
   '/feedback',
   '/jobs',
 ];
@@ -126,11 +128,13 @@ describe('route table (SPEC.md §2)', () => {
     expect(NAV_ENTRIES).toEqual([
       { name: 'ezrecharge', superuserOnly: false },
       { name: 'order', superuserOnly: false },
+      { name: 'rewards', superuserOnly: false },
       { name: 'profile', superuserOnly: false },
       { name: 'user', superuserOnly: true },
       { name: 'product', superuserOnly: true },
       { name: 'faq-admin', superuserOnly: true },
       { name: 'promotion', superuserOnly: true },
+      { name: 'spin-prizes', superuserOnly: true },
       { name: 'feedback', superuserOnly: true },
       { name: 'jobs', superuserOnly: true },
     ]);

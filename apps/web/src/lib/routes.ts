@@ -165,6 +165,13 @@ const ROUTE_TABLE = defineRoutes({
     nav: 'order',
     page: () => import('../features/orders').then((m) => m.OrderListPage),
   },
+  rewards: {
+    path: '/rewards',
+    layout: 'admin',
+    role: 'user',
+    nav: 'rewards',
+    page: () => import('../features/rewards').then((m) => m.RewardsPage),
+  },
   profile: {
     path: '/profile',
     layout: 'admin',
@@ -283,6 +290,13 @@ const ROUTE_TABLE = defineRoutes({
     role: 'superuser',
     nav: 'promotion',
     page: () => import('../features/rewards-admin').then((m) => m.PromotionEditPage),
+  },
+  'spin-prizes': {
+    path: '/spin-prizes',
+    layout: 'admin',
+    role: 'superuser',
+    nav: 'spin-prizes',
+    page: () => import('../features/rewards-admin').then((m) => m.SpinPrizesPage),
   },
   feedback: {
     path: '/feedback',

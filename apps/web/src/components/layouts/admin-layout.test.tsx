@@ -32,27 +32,29 @@ beforeEach(async () => {
 afterEach(() => setNavigator(null));
 
 describe('admin layout', () => {
-  it('shows ordinary users EzRecharge, Order and User Profile only', async () => {
+  it('shows ordinary users EzRecharge, Order, Rewards and User Profile only', async () => {
     signIn();
     renderApp('/order');
     const nav = await sideNav();
-    expect(entryNames(nav)).toEqual(['EzRecharge', 'Order', 'User Profile']);
+    expect(entryNames(nav)).toEqual(['EzRecharge', 'Order', 'Rewards', 'User Profile']);
     expect(nav.getByRole('link', { name: 'EzRecharge home' })).toHaveAttribute('href', '/');
     expect(nav.getByRole('link', { name: 'Order' })).toHaveAttribute('href', '/order');
   });
 
-  it('adds Users, Product, FAQ, Promotions, Feedback and Failed jobs for superusers', async () => {
+  it('adds Users, Product, FAQ, Promotions, Spin prizes, Feedback and Failed jobs for superusers', async () => {
     signIn({ superuser: true });
     renderApp('/ezrecharge');
     const nav = await sideNav();
     expect(entryNames(nav)).toEqual([
       'EzRecharge',
       'Order',
+      'Rewards',
       'User Profile',
       'Users',
       'Product',
       'FAQ',
       'Promotions',
+      'Spin prizes',
       'Feedback',
       'Failed jobs',
     ]);

@@ -6,8 +6,10 @@ import {
   QuestionCircleOutlined,
   ScheduleOutlined,
   ShoppingOutlined,
+  StarOutlined,
   TeamOutlined,
   ThunderboltOutlined,
+  TrophyOutlined,
   UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -30,11 +32,13 @@ import './admin-layout.css';
 const NAV_ICONS: Record<TNavName, ReactNode> = {
   ezrecharge: <ThunderboltOutlined />,
   order: <UnorderedListOutlined />,
+  rewards: <StarOutlined />,
   profile: <UserOutlined />,
   user: <TeamOutlined />,
   product: <ShoppingOutlined />,
   'faq-admin': <QuestionCircleOutlined />,
   promotion: <GiftOutlined />,
+  'spin-prizes': <TrophyOutlined />,
   feedback: <CommentOutlined />,
   jobs: <ScheduleOutlined />,
 };

@@ -1,0 +1,1 @@
+export { RewardsPage } from './components/rewards-page';
