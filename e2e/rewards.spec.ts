@@ -134,3 +134,69 @@ test('an unknown promo code is refused with its reason, in Chinese', async ({ pa
   await expect(promo).toHaveAttribute('aria-invalid', 'true');
   await expect(total(page, 'zh')).toHaveText('1,000 颗钻石 · SGD 24.40');
 });
+
+test('an operator turns spins on; a signed-in buyer recharges 1,000 diamonds, spins once and the prize reaches BIGO', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const sp = (key: string) => text('en', 'rewards-admin', `spins.${key}`);
+  const rw = (key: string) => text('en', 'rewards', key);
+  await asReturningVisitor(page, 'en');
+  await signInAsAdmin(page, SEEDED_ADMINS.rewards);
+
+  // The console: Spin prizes. One prize of 100 diamonds, so the journey knows what the draw gives.
+  const nav = page.getByRole('navigation', { name: text('en', 'layout', 'admin.sideNav') });
+  await nav.getByRole('link', { name: text('en', 'common', 'routes.spin-prizes') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: sp('title') })).toBeVisible();
+  const diamondsOf = (n: number) =>
+    page.getByLabel(fillText(sp('fields.diamonds'), { n: String(n) }), { exact: true });
+  await expect(diamondsOf(1)).toBeVisible();
+  for (let n = 12; n >= 2; n--) {
+    const remove = page.getByRole('button', { name: fillText(sp('removePrize'), { n: String(n) }) });
+    if ((await remove.count()) > 0) await remove.click();
+  }
+  await expect(diamondsOf(2)).toHaveCount(0);
+  await diamondsOf(1).fill('100');
+  await page.getByLabel(fillText(sp('fields.weight'), { n: '1' }), { exact: true }).fill('1');
+  await expect(page.getByText(fillText(sp('chance'), { percent: '100%' }))).toBeVisible();
+  const on = page.getByRole('switch', { name: sp('fields.active') });
+  if ((await on.getAttribute('aria-checked')) !== 'true') await on.click();
+  await page.getByRole('button', { name: sp('submit') }).click();
+  await expect(toast(page, sp('saved'))).toBeVisible();
+
+  // The operator, signed in, is a buyer too: 1,000 diamonds earn one spin (one per 600).
+  await page.goto('/ezrecharge');
+  await chooseSeededProduct(page);
+  await page.getByLabel(r('en', 'form.currency'), { exact: true }).selectOption('SGD');
+  const tile = page.getByRole('radio', { name: '1,000 diamonds for SGD 24.40' });
+  await page.locator('label', { has: tile }).click();
+  await expect(tile).toBeChecked();
+  await page.getByLabel(r('en', 'form.gameId'), { exact: true }).fill('e2eSpinner01');
+  await page.getByRole('button', { name: r('en', 'form.submit') }).click();
+  await expect(page).toHaveURL(/\/sandbox\/fiuu\/RMS\/pay\/[^/]+\/$/);
+  await page.getByRole('button', { name: 'Pay / 支付' }).click();
+  await expect(page).toHaveURL(/\/home-order\?order_num=[0-9A-Za-z]+&success=true$/);
+  await expect(detail(page, o('fields.status'))).toHaveText(o('orderStatus.9'), { timeout: 30_000 });
+
+  // The rewards page: the delivered order's spin is available; the wheel lands at once for reduced motion.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/rewards');
+  await expect(page.getByRole('heading', { level: 1, name: rw('title') })).toBeVisible();
+  await expect(page.getByText(fillText(rw('spins.available_one'), { count: '1' }))).toBeVisible();
+  await expect(
+    page.getByText(fillText(rw('spins.progress'), { progress: '400', perSpin: '600' })),
+  ).toBeVisible();
+  await page.getByRole('button', { name: rw('spins.spin'), exact: true }).click();
+  const won = fillText(rw('spins.won'), { diamonds: '100', id: 'e2eSpinner01' });
+  await expect(page.getByRole('status').filter({ hasText: won })).toBeVisible();
+  await expect(page.getByRole('button', { name: rw('spins.spin'), exact: true })).toBeDisabled();
+
+  // The prize is its own BIGO delivery: the history shows it delivered (the page asks again on a reload).
+  const prizes = page.getByRole('table', { name: rw('history.prizes') });
+  const prizeRow = prizes.getByRole('row').filter({ hasText: 'e2eSpinner01' });
+  await expect(async () => {
+    await page.reload();
+    await expect(prizeRow).toContainText(rw('delivery.delivered'), { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(prizeRow).toContainText(fillText(rw('history.diamonds'), { diamonds: '100' }));
+});
