@@ -1,9 +1,8 @@
 import { orderOutcomeText } from '@ezrecharge/shared/order-outcome';
-import { ZProductSelect } from '@ezrecharge/shared/schemas/catalogue';
-import { decryptWireJson, WIRE_CONTEXT } from '@ezrecharge/shared/wire-crypto';
 import type { Page } from '@playwright/test';
 import { SEEDED_ADMINS } from './seeded-admins';
 import {
+  addSeededPrice,
   asReturningVisitor,
   chooseSeededProduct,
   expect,
@@ -132,34 +131,7 @@ test.describe('recharge and payment', () => {
     await signInAsAdmin(page, SEEDED_ADMINS.recharge);
 
     // The seeded catalogue sells in SGD, MYR and USD (all Fiuu); the shop adds an HKD pack, which goes to Stripe.
-    const token = (await page.context().cookies()).find((c) => c.name === 'access_token')?.value ?? '';
-    const sealed = await page.evaluate(async () => {
-      const response = await fetch('/api/v1/product/select?release=1', {
-        headers: { Accept: 'application/json' },
-      });
-      return ((await response.json()) as { data: { data: string; timestamp: string } }).data;
-    });
-    const product = ZProductSelect.parse(
-      await decryptWireJson(sealed.data, sealed.timestamp, WIRE_CONTEXT.select),
-    ).find((p) => p.name === SEEDED_PRODUCT);
-    if (!product) throw new Error(`no released product named ${SEEDED_PRODUCT}`);
-    const status = await page.evaluate(
-      async ({ bearer, productId }) => {
-        const response = await fetch('/api/v1/price/create', {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            product_id: productId,
-            game_amount: 700,
-            currency: 'HKD',
-            unit_amount: 13300,
-          }),
-        });
-        return response.status;
-      },
-      { bearer: token, productId: product.id },
-    );
-    expect([200, 409]).toContain(status);
+    await addSeededPrice(page, { game_amount: 700, currency: 'HKD', unit_amount: 13300 });
     // The form caches the price select for five minutes; start from a fresh one, as after the language toggle.
     await page.evaluate(() => {
       for (const key of Object.keys(window.localStorage))

@@ -2,6 +2,7 @@ import { orderOutcomeText } from '@ezrecharge/shared/order-outcome';
 import type { Page } from '@playwright/test';
 import { SEEDED_ADMINS } from './seeded-admins';
 import {
+  addSeededPrice,
   asReturningVisitor,
   chooseSeededProduct,
   emailsTo,
@@ -16,9 +17,10 @@ import {
 
 /**
  * Issue #16 in a real browser against the real server: an operator adds the promo code BONUS100 (100 diamonds) in
- * the console and puts it on offer; a visitor applies it on /recharge (typed in lower case with spaces), sees the
- * bonus in the total, pays on the Fiuu sandbox's page, and the result page and the receipt e-mail show the bonus
- * beside the diamonds once BIGO has delivered them. An unknown code is refused with its reason, in Chinese.
+ * the console and puts it on offer; a visitor applies it on /recharge (typed in lower case with spaces) to SPEC.md's
+ * 100-dollar pack of 4 100 diamonds, sees "4,100 + 100 bonus diamonds" in the total, pays on the Fiuu sandbox's
+ * page, and the result page and the receipt e-mail show the bonus beside the diamonds once BIGO has delivered them.
+ * An unknown code is refused with its reason, in Chinese. A signed-in buyer spins once (the third journey).
  */
 
 const r = (lang: TLang, key: string) => text(lang, 'recharge', key);
@@ -44,6 +46,8 @@ test('an operator adds BONUS100, a visitor applies it on /recharge, pays, and re
   test.setTimeout(120_000);
   await asReturningVisitor(page, 'en');
   await signInAsAdmin(page, SEEDED_ADMINS.rewards);
+  // SPEC.md §1's example at rate 42: 100 dollars buy 4 100 diamonds (a pack the seed has not).
+  await addSeededPrice(page, { game_amount: 4100, currency: 'SGD', unit_amount: 10_000 });
 
   // The console: Promotions → Add promotion
   await page
@@ -80,15 +84,15 @@ test('an operator adds BONUS100, a visitor applies it on /recharge, pays, and re
   await chooseSeededProduct(page);
   const currency = page.getByLabel(r('en', 'form.currency'), { exact: true });
   await currency.selectOption('SGD');
-  const tile = page.getByRole('radio', { name: '1,000 diamonds for SGD 24.40' });
+  const tile = page.getByRole('radio', { name: '4,100 diamonds for SGD 100.00' });
   await page.locator('label', { has: tile }).click();
   await expect(tile).toBeChecked();
-  await expect(total(page, 'en')).toHaveText('1,000 diamonds · SGD 24.40');
+  await expect(total(page, 'en')).toHaveText('4,100 diamonds · SGD 100.00');
 
   const promo = page.getByLabel(r('en', 'form.promoCode'), { exact: true });
   await promo.fill(' bonus100 ');
   await page.getByRole('button', { name: r('en', 'form.promoApply'), exact: true }).click();
-  await expect(total(page, 'en')).toHaveText('1,000 + 100 bonus diamonds · SGD 24.40');
+  await expect(total(page, 'en')).toHaveText('4,100 + 100 bonus diamonds · SGD 100.00');
   await expect(promo).toHaveValue('BONUS100');
 
   await page.getByLabel(r('en', 'form.gameId'), { exact: true }).fill('e2eRewards01');
@@ -97,7 +101,7 @@ test('an operator adds BONUS100, a visitor applies it on /recharge, pays, and re
 
   // The Fiuu sandbox's page charges the pack's price: the bonus costs the buyer nothing.
   await expect(page).toHaveURL(/\/sandbox\/fiuu\/RMS\/pay\/[^/]+\/$/);
-  await expect(page.getByText('SGD 24.40')).toBeVisible();
+  await expect(page.getByText('SGD 100.00')).toBeVisible();
   await page.getByRole('button', { name: 'Pay / 支付' }).click();
 
   await expect(page).toHaveURL(/\/home-order\?order_num=[0-9A-Za-z]+&success=true$/);
@@ -106,15 +110,15 @@ test('an operator adds BONUS100, a visitor applies it on /recharge, pays, and re
   await expect(
     page.getByRole('heading', { level: 1, name: orderOutcomeText(9, 'en').headline }),
   ).toBeVisible();
-  await expect(detail(page, o('fields.diamonds'))).toHaveText('1,000 + 100 bonus diamonds');
+  await expect(detail(page, o('fields.diamonds'))).toHaveText('4,100 + 100 bonus diamonds');
   await expect(detail(page, o('fields.bonuses'))).toContainText(PROMOTION);
-  await expect(detail(page, o('fields.price'))).toContainText('24.40');
+  await expect(detail(page, o('fields.price'))).toContainText('100.00');
 
   // The receipt (in the outbox without SMTP_URL) names both figures too.
   const orderNum = new URL(page.url()).searchParams.get('order_num') ?? '';
   const receipt = async () =>
     (await emailsTo('rewards.buyer@example.com')).find((mail) => mail.text.includes(orderNum))?.text ?? '';
-  await expect.poll(receipt, { timeout: 30_000 }).toContain('1,000 + 100 bonus diamonds');
+  await expect.poll(receipt, { timeout: 30_000 }).toContain('4,100 + 100 bonus diamonds');
 });
 
 test('an unknown promo code is refused with its reason, in Chinese', async ({ page }) => {

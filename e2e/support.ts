@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { ZProductSelect } from '@ezrecharge/shared/schemas/catalogue';
+import { decryptWireJson, WIRE_CONTEXT } from '@ezrecharge/shared/wire-crypto';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import type { TSeededAdmin } from './seeded-admins';
 
@@ -247,4 +249,37 @@ export async function signInWithCode(
     .fill(await totpCode(who.secret));
   await page.getByRole('button', { name: text(lang, 'auth', 'twoFactorStep.submit'), exact: true }).click();
   await expect(page).toHaveURL(/\/ezrecharge$/);
+}
+
+/**
+ * Adds a pack to the seeded product through the price API, as the signed-in superuser of `page` (its session
+ * cookie): for journeys that need a pack the seed has not. A pack another run added already (409) is fine.
+ */
+export async function addSeededPrice(
+  page: Page,
+  pack: { game_amount: number; currency: string; unit_amount: number },
+): Promise<void> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'access_token')?.value ?? '';
+  const sealed = await page.evaluate(async () => {
+    const response = await fetch('/api/v1/product/select?release=1', {
+      headers: { Accept: 'application/json' },
+    });
+    return ((await response.json()) as { data: { data: string; timestamp: string } }).data;
+  });
+  const product = ZProductSelect.parse(
+    await decryptWireJson(sealed.data, sealed.timestamp, WIRE_CONTEXT.select),
+  ).find((p) => p.name === SEEDED_PRODUCT);
+  if (!product) throw new Error(`no released product named ${SEEDED_PRODUCT}`);
+  const status = await page.evaluate(
+    async ({ bearer, body }) => {
+      const response = await fetch('/api/v1/price/create', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return response.status;
+    },
+    { bearer: token, body: { product_id: product.id, ...pack } },
+  );
+  expect([200, 409]).toContain(status);
 }
