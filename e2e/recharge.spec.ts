@@ -6,7 +6,6 @@ import {
   asReturningVisitor,
   chooseSeededProduct,
   expect,
-  SEEDED_PRODUCT,
   signInAsAdmin,
   test,
   text,

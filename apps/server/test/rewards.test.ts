@@ -1,6 +1,5 @@
 import {
   fiuuFormFields,
-  formatMinor,
   MESSAGES,
   MSG,
   ORDER_STATUS,
@@ -13,7 +12,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, jobs, orderBonuses, orders, prices } from '../src/db/schema';
-import { gatewaySettings } from '../src/gateways/gateway-settings';
 import { moveOrder } from '../src/modules/order-lifecycle/order-moves';
 import { bearer, createUser } from './support/auth';
 import { notifyFiuuPaid } from './support/fiuu-notify';

@@ -138,8 +138,8 @@ export const LANGUAGE_COOKIE = 'lang';
 
 /** A site preference as a cookie the server reads (a year; not secret). */
 function writePreferenceCookie(name: string, value: string): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: this module is the one place that writes cookies
   attempt(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: this module is the one place that writes cookies
     document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=31536000; Path=/; SameSite=Lax`;
   }, undefined);
 }

@@ -274,7 +274,7 @@ export function deliverySweepHandler(deps: {
     if (prizes > 0) log.warn({ prizes }, 'delivery sweep re-queued prizes that had no live delivery job');
     return {
       retryAt: new Date(deps.now().getTime() + DELIVERY_SWEEP_INTERVAL_MS),
-      reason: `next look in ${DELIVERY_SWEEP_INTERVAL_MS / 60_000} minutes (re-queued ${requeued})`,
+      reason: `next look in ${DELIVERY_SWEEP_INTERVAL_MS / 60_000} minutes (re-queued ${requeued} orders, ${prizes} prizes)`,
     };
   };
 }

@@ -320,8 +320,8 @@ export async function rewardsOnDelivered(tx: DbOrTx, order: OrderRow): Promise<v
 /**
  * The move into 11 (refund started), in its transaction: bonuses not delivered are withdrawn, each with an event,
  * and leave `bonus_game` (granted or delivered bonuses only, as the API says), so the result page and the refund
- * notices promise no bonus; so are the order's unspent spins (spins-grants.ts). Safe here: an order in 11 never returns to 8, so no delivery call reads it again; what
- * the failed calls carried stays in the order's events.
+ * notices promise no bonus; so are the order's unspent spins (spins-grants.ts). Safe here: an order in 11 never
+ * returns to 8, so no delivery call reads it again; what the failed calls carried stays in the order's events.
  */
 export async function rewardsOnRefund(tx: DbOrTx, order: OrderRow, actor: string): Promise<void> {
   await withdrawSpins(tx, order, actor);
