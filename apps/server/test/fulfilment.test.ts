@@ -2,11 +2,10 @@ import { formatMinor, MESSAGES, ORDER_STATUS, type TOrder, type TOrderOverview }
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, jobs, orders, users } from '../src/db/schema';
-import { fiuuSkey } from '../src/gateways/fiuu/fiuu-protocol';
-import { gatewaySettings } from '../src/gateways/gateway-settings';
 import { callSent, duplicateWithoutDeliveryReason } from '../src/modules/fulfilment/recharge-record';
 import { moveOrder } from '../src/modules/order-lifecycle/order-moves';
 import { bearer, createUser } from './support/auth';
+import { fiuuPaidFields } from './support/fiuu-notify';
 import { eventsOf, orderRow, placeSgdOrder } from './support/order-commit';
 import { insertOrder } from './support/orders';
 import { readOutbox } from './support/outbox';
@@ -30,7 +29,6 @@ describe('fulfilment', () => {
   let admin: string;
   let adminId: number;
   let plain: string;
-  let tran = 7_000_000_000;
   let buyers = 0;
 
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -63,24 +61,7 @@ describe('fulfilment', () => {
   };
 
   /** A Fiuu result post for the order's own amount and currency, signed with the sandbox secret key. */
-  const paidFields = async (orderNum: string): Promise<Record<string, string>> => {
-    const row = await orderRow(t.app, orderNum);
-    const fiuu = gatewaySettings(t.config, SECRET).fiuu;
-    const base = {
-      tranID: String(++tran),
-      orderid: orderNum,
-      status: '00',
-      domain: fiuu.merchantId,
-      amount: formatMinor(row.amount, row.currency),
-      currency: row.currency,
-      appcode: 'APP001',
-      paydate: '2026-01-01 12:00:00',
-      channel: 'credit',
-      error_code: '',
-      error_desc: '',
-    };
-    return { ...base, skey: fiuuSkey(base, fiuu.secretKey) };
-  };
+  const paidFields = (orderNum: string) => fiuuPaidFields(t, SECRET, orderNum);
 
   const postFiuu = async (channel: 'notify' | 'callback', fields: Record<string, string>) => {
     const res = await fetch(`${url}/api/v1/payment/fiuu/${channel}`, {

@@ -8,16 +8,15 @@ import { orderRow } from './order-commit';
 let tran = 9_500_000_000;
 
 /**
- * Fiuu's server-to-server notification (`nbcb=2`) of a payment of the order's own amount through `channel`, signed
- * with the sandbox merchant's secret key as Fiuu signs it (skey), sent over HTTP to the app at `url`.
+ * The fields of Fiuu's result post for a payment of the order's own amount and currency through `channel`, signed
+ * with the sandbox merchant's secret key as Fiuu signs them (skey).
  */
-export async function notifyFiuuPaid(
+export async function fiuuPaidFields(
   t: { app: FastifyInstance; config: Config },
-  url: string,
   secret: string,
   orderNum: string,
   channel = 'credit',
-): Promise<Response> {
+): Promise<Record<string, string>> {
   const row = await orderRow(t.app, orderNum);
   const fiuu = gatewaySettings(t.config, secret).fiuu;
   const base = {
@@ -33,9 +32,21 @@ export async function notifyFiuuPaid(
     error_code: '',
     error_desc: '',
   };
+  return { ...base, skey: fiuuSkey(base, fiuu.secretKey) };
+}
+
+/** Fiuu's server-to-server notification (`nbcb=2`) of that payment, sent over HTTP to the app at `url`. */
+export async function notifyFiuuPaid(
+  t: { app: FastifyInstance; config: Config },
+  url: string,
+  secret: string,
+  orderNum: string,
+  channel = 'credit',
+): Promise<Response> {
+  const fields = await fiuuPaidFields(t, secret, orderNum, channel);
   return fetch(`${url}/api/v1/payment/fiuu/notify`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...base, skey: fiuuSkey(base, fiuu.secretKey), nbcb: '2' }).toString(),
+    body: new URLSearchParams({ ...fields, nbcb: '2' }).toString(),
   });
 }

@@ -220,7 +220,8 @@ export type TSpinResult = z.infer<typeof ZSpinResult>;
 
 /** A spun prize in the console's list (GET /api/v1/rewards/prizes): whose it is and why a delivery failed. */
 export const ZPrizeRecord = ZSpin.extend({
-  user_id: z.number().int(),
+  /** Null once the buyer's account is deleted (the prize stays on record). */
+  user_id: z.number().int().nullable(),
   username: z.string().nullable(),
   /** The prize's own bu_orderid at BIGO. */
   bu_orderid: z.string(),

@@ -48,8 +48,6 @@ const HISTORY = 100;
 export interface SpinsServiceDeps {
   db: Db;
   limiter: RateLimiter;
-  /** The draw: a uniform whole number in [0, max). crypto.randomInt unless a test fixes it. */
-  draw?: (max: number) => number;
 }
 
 export function toApiSpin(row: SpinWithOrder): TSpin {
@@ -69,7 +67,7 @@ export function toApiSpin(row: SpinWithOrder): TSpin {
 function toPrizeRecord(row: SpinWithOrder & { username: string | null }): TPrizeRecord {
   return {
     ...toApiSpin(row),
-    user_id: row.userId ?? 0,
+    user_id: row.userId,
     username: row.username,
     bu_orderid: row.buOrderid,
     failure_reason: row.failureReason,
@@ -82,11 +80,7 @@ function toPrizeRecord(row: SpinWithOrder & { username: string | null }): TPrize
  * often it is asked for; the prize's delivery job is queued in the same transaction.
  */
 export class SpinsService {
-  private readonly draw: (max: number) => number;
-
-  constructor(private readonly deps: SpinsServiceDeps) {
-    this.draw = deps.draw ?? ((max) => randomInt(max));
-  }
+  constructor(private readonly deps: SpinsServiceDeps) {}
 
   async myRewards(userId: number): Promise<TMyRewards> {
     const { db } = this.deps;
@@ -129,7 +123,8 @@ export class SpinsService {
       const settings = await readSpinSettings(tx, 'share');
       if (!settings.active) throw AppError.conflict(MSG.spins_paused);
       const total = totalWeight(settings.prizes);
-      const draw = this.draw(total);
+      // A uniform whole number in [0, total) from the system's CSPRNG.
+      const draw = randomInt(total);
       const prize = prizeAt(settings.prizes, draw).diamonds;
       await updateSpin(tx, spin.id, {
         state: 'spun',

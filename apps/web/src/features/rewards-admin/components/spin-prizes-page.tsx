@@ -121,7 +121,7 @@ function PrizeList() {
       key: 'user',
       title: t('spins.columns.user'),
       width: 140,
-      render: (_value, prize) => prize.username ?? `#${prize.user_id}`,
+      render: (_value, prize) => prize.username ?? (prize.user_id === null ? '—' : `#${prize.user_id}`),
     },
     {
       key: 'game_id',
