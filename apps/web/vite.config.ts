@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { parseRouteTable } from './scripts/route-table.mjs';
 
 const API_ORIGIN = 'http://localhost:3000';
 
@@ -47,17 +49,71 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: path.join(reactRouterDir, 'dist/production/dom-export.mjs') },
 ];
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), chunkModules()],
-  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
-  build: {
-    // scripts/size-report.mjs reads the manifest to check what each public route downloads first.
-    manifest: true,
-  },
-  server: {
-    proxy: {
-      '/api': API_ORIGIN,
-      '/sandbox': API_ORIGIN,
+/**
+ * The two faces of the web app (issue #14) are two builds of the same source:
+ * - `--mode storefront` (index.html, and the prerender's `--ssr` build): the buyer's pages run on Preact through its
+ *   React compatibility layer, about 50 KiB (brotli) lighter than React and much less work on a phone's main thread.
+ *   Console routes are not drawn by this build: the router hands them to the console's page (src/app/face.ts).
+ * - `--mode console` (written as console.html): the whole app on React, Ant Design's platform, for every console
+ *   route (the server sends console.html for the paths in .vite/console-routes.json); public pages opened from the
+ *   console stay in it.
+ * The dev server and the tests run the console build's React (any other mode).
+ */
+const preactCompat = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+];
+
+/**
+ * The console build's page is console.html beside the storefront's index.html (both builds write to dist), and the
+ * paths it serves go to .vite/console-routes.json for the server (apps/server/src/infra/spa.ts).
+ */
+function consolePage(): Plugin {
+  return {
+    name: 'ezrecharge:console-page',
+    // After Vite's HTML plugin has emitted index.html.
+    enforce: 'post',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') throw new Error('console build: index.html was not emitted');
+      delete bundle['index.html'];
+      this.emitFile({ type: 'asset', fileName: 'console.html', source: html.source });
+      const tableFile = path.resolve('src/lib/routes.ts');
+      const table = parseRouteTable(readFileSync(tableFile, 'utf8'), tableFile, path.resolve('.'));
+      const paths = table.routes.filter((route) => route.layout === 'admin').map((route) => route.path);
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/console-routes.json',
+        source: `${JSON.stringify(paths, null, 1)}\n`,
+      });
     },
-  },
-}));
+  };
+}
+
+export default defineConfig(({ command, mode }) => {
+  const storefront = mode === 'storefront';
+  const production = command === 'build' ? reactRouterProduction : [];
+  return {
+    plugins: [react(), mode === 'console' ? consolePage() : chunkModules()],
+    resolve: { alias: storefront ? [...production, ...preactCompat] : production },
+    // The prerender bundle (vite build --ssr) holds its libraries too, so that they resolve React to Preact as well.
+    ...(storefront ? { ssr: { noExternal: true as const } } : {}),
+    build: {
+      // The storefront builds first and empties dist; the console adds its files beside it.
+      emptyOutDir: mode !== 'console',
+      // scripts/size-report.mjs reads the manifests to check what each public route downloads first.
+      manifest: mode === 'console' ? '.vite/console-manifest.json' : true,
+    },
+    server: {
+      proxy: {
+        '/api': API_ORIGIN,
+        '/sandbox': API_ORIGIN,
+      },
+    },
+  };
+});

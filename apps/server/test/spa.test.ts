@@ -76,6 +76,7 @@ describe('serving the built web app', () => {
   const style = `${'.card { color: #5b3cc4; padding: 8px; }\n'.repeat(200)}`;
   const prerendered = (heading: string) =>
     `<!doctype html><html><body><div id="root"><h1>${heading}</h1>${'<p>text</p>'.repeat(200)}</div></body></html>`;
+  const consoleHtml = indexHtml.replace('index-abc123.js', 'console-abc123.js');
   const robots = 'User-agent: *\nAllow: /\nDisallow: /api/\n';
 
   beforeAll(async () => {
@@ -89,6 +90,9 @@ describe('serving the built web app', () => {
     await writeFile(path.join(root, 'robots.txt'), robots);
     await writeFile(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(path.join(root, '.vite', 'manifest.json'), '{}');
+    // The console's page and its routes, as the console build writes them (apps/web/vite.config.ts).
+    await writeWithSiblings(path.join(root, 'console.html'), consoleHtml);
+    await writeFile(path.join(root, '.vite', 'console-routes.json'), '["/user-edit", "/order"]');
     for (const [language, heading] of [
       ['en', 'About us'],
       ['zh', '关于我们'],
@@ -188,7 +192,7 @@ describe('serving the built web app', () => {
   });
 
   it('sends index.html compressed, uncached, for every client route without a prerendered page', async () => {
-    for (const url of ['/recharge', '/user-edit?id=3', '/a/b']) {
+    for (const url of ['/recharge', '/users-edit', '/a/b']) {
       const br = await send(base, 'GET', url, { 'accept-encoding': BROWSER });
       expect(br.status, url).toBe(200);
       expect(br.headers['content-type'], url).toBe('text/html; charset=utf-8');
@@ -201,6 +205,20 @@ describe('serving the built web app', () => {
       const plain = await send(base, 'GET', url);
       expect(plain.headers['content-encoding'], url).toBeUndefined();
       expect(plain.body.toString(), url).toBe(indexHtml);
+    }
+  });
+
+  it("sends the console's page, compressed and uncached, for a console route and only for one", async () => {
+    for (const url of ['/user-edit?id=3', '/order', '/order/']) {
+      const br = await send(base, 'GET', url, { 'accept-encoding': BROWSER, cookie: 'lang=zh' });
+      expect(br.status, url).toBe(200);
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(br.body).toString(), url).toBe(consoleHtml);
+    }
+    for (const url of ['/orders', '/order-x', '/home-order']) {
+      const res = await send(base, 'GET', url);
+      expect(res.body.toString(), url).not.toBe(consoleHtml);
     }
   });
 

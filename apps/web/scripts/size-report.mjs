@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Size report of `npm run build` (after `vite build` and scripts/precompress.mjs): for each public route, the JS
+ * Size report of `npm run build` (after the storefront and console builds and scripts/precompress.mjs): for each public route, the JS
  * and CSS it loads first (entry chunk and its static imports, plus the route's lazy page chunk and that chunk's
  * static imports, each file once), in the bytes a browser downloads: brotli (quality 11) beside gzip (level 9),
  * each file counted as the server sends it (the .br or .gz sibling, or the file itself when the build leaves it
@@ -60,13 +60,13 @@ if (!entryKey) {
 }
 
 /** Files (JS and CSS) a chunk brings in through static imports, the chunk itself included. */
-function staticClosure(key, files = new Set(), seen = new Set()) {
+function staticClosure(key, files = new Set(), seen = new Set(), from = manifest) {
   if (seen.has(key)) return files;
   seen.add(key);
-  const chunk = manifest[key];
+  const chunk = from[key];
   files.add(chunk.file);
   for (const css of chunk.css ?? []) files.add(css);
-  for (const imported of chunk.imports ?? []) staticClosure(imported, files, seen);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, files, seen, from);
   return files;
 }
 
@@ -197,13 +197,21 @@ console.log(line(header));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of body) console.log(line(row));
 
-if (adminLayoutKey) {
-  const adminFiles = staticClosure(adminLayoutKey);
-  const extra = [...adminFiles].filter((file) => !entryFiles.has(file));
-  const { brotli, gzip } = await measure(extra);
+// What the console's page (console.html, the console build: React and Ant Design) loads for its layout.
+const consoleManifestFile = path.join(dist, '.vite', 'console-manifest.json');
+if (existsSync(consoleManifestFile)) {
+  const consoleManifest = JSON.parse(readFileSync(consoleManifestFile, 'utf8'));
+  const consoleEntry = Object.keys(consoleManifest).find((key) => consoleManifest[key].isEntry);
+  const entry = staticClosure(consoleEntry, new Set(), new Set(), consoleManifest);
+  const layout = staticClosure(table.adminLayout.module, new Set(), new Set(), consoleManifest);
+  const all = await measure(new Set([...entry, ...layout]));
+  const extra = await measure([...layout].filter((file) => !entry.has(file)));
   console.log(
-    `\nAdmin layout adds ${kib(brotli)} brotli (${kib(gzip)} gzip) in ${extra.length} file(s), loaded only on admin routes.`,
+    `\nThe console's page loads ${kib(all.brotli)} brotli (${kib(all.gzip)} gzip) before its first screen, ` +
+      `${kib(extra.brotli)} of it the admin layout; no public page loads it.`,
   );
+} else {
+  problems.push('dist/.vite/console-manifest.json is missing (the console build, vite build --mode console)');
 }
 
 const met = rows.filter((r) => budgets[r.route] && r.brotli <= budgets[r.route].targetKiB * 1024);

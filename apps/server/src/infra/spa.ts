@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,6 +18,9 @@ import { sendError } from './http';
  * - Unknown /api and /sandbox paths, and any method other than GET/HEAD, are JSON 404s. Any other unknown path
  *   that looks like a file (its last segment has an extension: /sitemap.xml, /foo.png) is a 404 too; one that
  *   looks like a client route gets the SPA's index.html (compressed like the rest) so a reload keeps the page.
+ * - The web app has two faces, two builds (apps/web/vite.config.ts): index.html is the storefront's page, console.html
+ *   the console's. A console route (the paths of .vite/console-routes.json, written by the console build) gets
+ *   console.html; every other route gets the storefront's page (a prerendered one where there is one).
  */
 const API_PREFIXES = ['/api/', '/sandbox/'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -90,6 +93,19 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
     return existsSync(path.join(webRoot, file)) ? file : null;
   };
 
+  /** Whether the request is for a console route (read per request, like the files, so a rebuild is picked up). */
+  const isConsoleRoute = (request: FastifyRequest): boolean => {
+    const url = (request.url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
+    try {
+      const paths: unknown = JSON.parse(
+        readFileSync(path.join(webRoot, '.vite', 'console-routes.json'), 'utf8'),
+      );
+      return Array.isArray(paths) && paths.includes(url);
+    } catch {
+      return false;
+    }
+  };
+
   const sendIndex = (reply: FastifyReply, request?: FastifyRequest) => {
     if (!built) {
       return reply
@@ -105,6 +121,9 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
       return reply.sendFile(prerendered);
     }
     // Opened per request like any other file (a rebuild is picked up), negotiated like them (index.html.br, .gz).
+    if (request && isConsoleRoute(request) && existsSync(path.join(webRoot, 'console.html'))) {
+      return reply.sendFile('console.html');
+    }
     return reply.sendFile('index.html');
   };
 

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { setCookieNoticeHtmlState } from '../components/cookie-notice';
 import { currentLanguage, i18nReady } from '../lib/i18n';
 import { isCookieNoticeAccepted, syncCookieNoticeCookie } from '../lib/storage';
+import { restoreCarriedToasts } from '../lib/toast';
 import { AppProviders } from './providers';
 import { createAppRouter, resolveMatchedRoutes, restoreSessionOnLoad } from './router';
 import './global.css';
@@ -13,6 +14,7 @@ if (!container) throw new Error('index.html has no #root element');
 const root = container;
 
 async function start(): Promise<void> {
+  restoreCarriedToasts();
   // The core texts of the stored language come first (one small chunk each); without them every label is a key.
   await i18nReady;
   // A page prerendered at build time (app/prerender.tsx) arrives with its markup inside #root, in the language of

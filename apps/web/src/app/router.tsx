@@ -9,6 +9,7 @@ import { setNavigator } from '../lib/navigation';
 import { ADMIN_LAYOUT, ROUTE_NAMES, ROUTES, routePath, type TPageLoader, type TRoute } from '../lib/routes';
 import { ensureSession, mustEnrolTwoFactor, readSessionUser } from '../lib/session';
 import { clearSession } from '../lib/storage';
+import { leaveForConsole, STOREFRONT_BUILD } from './face';
 import { RootLayout, type TRouteHandle } from './root-layout';
 
 /**
@@ -107,11 +108,20 @@ export const ROUTE_OBJECTS: RouteObject[] = [
         Component: PublicLayout,
         children: [...routesOf('public'), { path: '*', Component: NotFoundPage, handle: handleOf(null) }],
       },
-      {
-        loader: requireSession,
-        Component: AdminShell,
-        children: routesOf('admin'),
-      },
+      STOREFRONT_BUILD
+        ? {
+            // The storefront's page does not draw the console: the browser loads the console's page instead.
+            children: ROUTE_NAMES.filter((name) => ROUTES[name].layout === 'admin').map((name) => ({
+              path: ROUTES[name].path,
+              handle: handleOf(ROUTES[name]),
+              loader: leaveForConsole,
+            })),
+          }
+        : {
+            loader: requireSession,
+            Component: AdminShell,
+            children: routesOf('admin'),
+          },
     ],
   },
 ];

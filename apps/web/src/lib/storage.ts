@@ -34,6 +34,8 @@ export const ACCESS_TOKEN_COOKIE = 'access_token';
 export const SESSION_STORAGE_KEYS = {
   /** The recharge form's entries across the language toggle's reload (features/recharge). */
   rechargeDraft: `${PRODUCT}_recharge_draft`,
+  /** Toasts still showing when the storefront hands a console route to the console's page (app/face.ts). */
+  carriedToasts: `${PRODUCT}_carried_toasts`,
 } as const;
 
 /** The session keys cleared on logout, on 401 and by the navigation guard. */

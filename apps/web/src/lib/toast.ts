@@ -1,4 +1,5 @@
 import { TOAST_DURATION_MS } from '@ezrecharge/shared/limits';
+import { readSession, removeSession, SESSION_STORAGE_KEYS, writeSession } from './storage';
 
 /**
  * Toasts of SPEC.md §9 (top right, 2 s, progress bar, close button; green success, red error), usable outside
@@ -51,6 +52,33 @@ export function currentToasts(): readonly TToast[] {
 export function clearToasts(): void {
   toasts = [];
   emit();
+}
+
+/**
+ * Keeps the toasts showing for the next page of this tab: the storefront's page hands a console route to the
+ * console's page with a full page load (app/face.ts), and "Login successful" must not vanish with it.
+ */
+export function carryToasts(): void {
+  const texts = toasts.map(({ kind, text }) => ({ kind, text }));
+  if (texts.length > 0) writeSession(SESSION_STORAGE_KEYS.carriedToasts, JSON.stringify(texts));
+}
+
+/** Shows the toasts the previous page carried over (once; called at start-up). */
+export function restoreCarriedToasts(): void {
+  const raw = readSession(SESSION_STORAGE_KEYS.carriedToasts);
+  if (raw === null) return;
+  removeSession(SESSION_STORAGE_KEYS.carriedToasts);
+  try {
+    const carried: unknown = JSON.parse(raw);
+    if (!Array.isArray(carried)) return;
+    for (const item of carried) {
+      if ((item?.kind === 'success' || item?.kind === 'error') && typeof item.text === 'string') {
+        show(item.kind, item.text);
+      }
+    }
+  } catch {
+    // Not ours or damaged: nothing to show.
+  }
 }
 
 export const toast = {

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
-import { toast } from '../../lib/toast';
+import { SESSION_STORAGE_KEYS } from '../../lib/storage';
+import { carryToasts, clearToasts, restoreCarriedToasts, toast } from '../../lib/toast';
 import { Toaster } from './toaster';
 
 beforeEach(async () => {
@@ -61,5 +62,30 @@ describe('toasts (SPEC.md §9)', () => {
     toast.error('Too early');
     render(<Toaster />);
     expect(screen.getByRole('alert')).toHaveTextContent('Too early');
+  });
+
+  it("showing when the storefront hands over to the console's page are shown there once, for their full time", () => {
+    toast.success('Login successful');
+    toast.error('Something else');
+    carryToasts();
+    // The next page of the tab starts with an empty store.
+    clearToasts();
+    restoreCarriedToasts();
+    render(<Toaster />);
+    expect(screen.getByRole('status')).toHaveTextContent('Login successful');
+    expect(screen.getByRole('alert')).toHaveTextContent('Something else');
+    expect(window.sessionStorage.getItem(SESSION_STORAGE_KEYS.carriedToasts)).toBeNull();
+    act(() => vi.advanceTimersByTime(1999));
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('status')).toBeNull();
+
+    // Once only, and nothing from a damaged entry.
+    clearToasts();
+    restoreCarriedToasts();
+    window.sessionStorage.setItem(SESSION_STORAGE_KEYS.carriedToasts, '{"not":"a list"');
+    restoreCarriedToasts();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
