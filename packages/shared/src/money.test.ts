@@ -14,9 +14,8 @@ import {
   paymentGatewayFor,
   priceProblem,
   toStripeAmount,
-  ZCurrency,
-  ZMinorAmount,
 } from './money';
+import { ZCurrency, ZMinorAmount } from './schemas/codes';
 
 describe('currencies', () => {
   it('supports the shop currencies with English and Chinese names', () => {

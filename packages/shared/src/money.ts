@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Money is an integer count of the currency's ISO 4217 minor unit: cents for SGD (2760 = 27.60), whole yen for JPY
  * (500 = ¥500), fils for JOD (1250 = 1.250). SPEC.md §9's "divide by 100" is this rule for the two-decimal
@@ -27,8 +25,6 @@ export type TCurrencyInfo = (typeof CURRENCIES)[number];
 
 export const CURRENCY_CODES = CURRENCIES.map((c) => c.code) as [TCurrency, ...TCurrency[]];
 
-export const ZCurrency = z.enum(CURRENCY_CODES);
-
 export const isCurrency = (value: unknown): value is TCurrency =>
   typeof value === 'string' && (CURRENCY_CODES as readonly string[]).includes(value);
 
@@ -52,10 +48,6 @@ export const isFiuuCurrency = (code: string): boolean =>
 export function paymentGatewayFor(currency: TCurrency): TPaymentGateway {
   return isFiuuCurrency(currency) ? 'fiuu' : 'stripe';
 }
-
-/** A price or order amount: a positive whole number of minor units, small enough to stay exact in JSON. */
-export const ZMinorAmount = z.int().positive();
-export type TMinorAmount = z.infer<typeof ZMinorAmount>;
 
 // ---- ISO 4217 exponents ---------------------------------------------------------------------------------------
 

@@ -13,8 +13,8 @@ import {
   PAYABLE_STATUSES,
   TERMINAL_STATUSES,
   type TOrderStatus,
-  ZOrderStatus,
 } from './order-status';
+import { ZOrderStatus } from './schemas/codes';
 
 describe('order status codes', () => {
   it('keeps SPEC.md §4 numbering', () => {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Order status codes of SPEC.md §4; the numbers travel on the wire and sit in the database, so never renumber. */
 export const ORDER_STATUS = {
   PRECHECK_FAILED: 1,
@@ -24,8 +22,6 @@ export type TOrderStatus = (typeof ORDER_STATUS)[TOrderStatusName];
 export const ORDER_STATUSES = [
   1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
 ] as const satisfies readonly TOrderStatus[];
-
-export const ZOrderStatus = z.literal(ORDER_STATUSES);
 
 export const isOrderStatus = (value: unknown): value is TOrderStatus =>
   typeof value === 'number' && (ORDER_STATUSES as readonly number[]).includes(value);

@@ -91,8 +91,11 @@ export interface TRequestOptions<T> {
   /** Cancels the call; the promise then rejects with kind `aborted`. */
   signal?: AbortSignal;
   timeoutMs?: number;
-  /** Checks and types the successful body, e.g. a zod schema's `parse`; throwing rejects the call. */
-  parse?: (body: unknown) => T;
+  /**
+   * Checks and types the successful body, e.g. a zod schema's `parse` (or a promise of it, for schemas loaded on
+   * demand: lib/lazy-schemas.ts); throwing rejects the call.
+   */
+  parse?: (body: unknown) => T | Promise<T>;
   /**
    * No toast and no 401 handling: the caller deals with every failure itself. The navigation guard restores a
    * session this way, so a dead token sends the visitor to /signin without an error message or a second redirect.
@@ -274,7 +277,7 @@ export async function apiRequest<T = unknown>(path: string, options: TRequestOpt
 
     if (!options.parse) return responseBody as T;
     try {
-      return options.parse(responseBody);
+      return await options.parse(responseBody);
     } catch (cause) {
       const text = i18n.t('common:errors.undefined');
       if (!options.silent) toast.error(text);

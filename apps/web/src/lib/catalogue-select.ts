@@ -1,17 +1,14 @@
 import { SELECT_CACHE_MS } from '@ezrecharge/shared/limits';
-import { envelope } from '@ezrecharge/shared/schemas/api';
-import {
-  type TEncryptedSelect,
-  type TPriceSelect,
-  type TProductSelectItem,
-  ZEncryptedSelect,
-  ZPriceSelect,
-  ZProductSelect,
+import type {
+  TEncryptedSelect,
+  TPriceSelect,
+  TProductSelectItem,
 } from '@ezrecharge/shared/schemas/catalogue';
 import { decryptWireJson, WIRE_CONTEXT } from '@ezrecharge/shared/wire-crypto';
-import { z } from 'zod';
+import type { ZodType } from 'zod';
 import { ApiError, api } from './api-client';
 import { currentLanguage, i18n, type TLanguage } from './i18n';
+import { catalogueSchemas } from './lazy-schemas';
 import { readLocal, removeLocal, STORAGE_KEYS, writeLocal } from './storage';
 
 /**
@@ -39,10 +36,33 @@ export interface TSelectOptions {
   refresh?: boolean;
 }
 
-const ZCacheEntry = ZEncryptedSelect.extend({ savedAt: z.number() });
-type TCacheEntry = z.infer<typeof ZCacheEntry>;
-const ZPriceCache = z.record(z.string(), z.unknown());
-const ZSelectBody = envelope(ZEncryptedSelect);
+type TCacheEntry = TEncryptedSelect & { savedAt: number };
+
+/**
+ * The schemas the selects are checked with, loaded on first use (lib/lazy-schemas.ts: the recharge page's first
+ * load does without zod).
+ */
+async function buildSchemas() {
+  const [catalogue, { envelope }] = await Promise.all([
+    catalogueSchemas(),
+    import('@ezrecharge/shared/schemas/api'),
+  ]);
+  return {
+    products: catalogue.ZProductSelect as ZodType<TProductSelectItem[]>,
+    prices: catalogue.ZPriceSelect as ZodType<TPriceSelect>,
+    cacheEntry: catalogue.ZCachedSelect,
+    body: envelope(catalogue.ZEncryptedSelect),
+  };
+}
+type TSchemas = Awaited<ReturnType<typeof buildSchemas>>;
+let schemas: Promise<TSchemas> | undefined;
+function selectSchemas(): Promise<TSchemas> {
+  schemas ??= buildSchemas().catch((error: unknown) => {
+    schemas = undefined;
+    throw error;
+  });
+  return schemas;
+}
 
 /** Milliseconds since the epoch; replaced in tests through `vi.setSystemTime`. */
 const now = (): number => Date.now();
@@ -67,7 +87,7 @@ function invalidAnswer(cause: unknown): ApiError {
 }
 
 /** Opens an encrypted select and checks its shape; throws ApiError `invalid_response` when either fails. */
-async function openSelect<T>(sealed: TEncryptedSelect, schema: z.ZodType<T>): Promise<T> {
+async function openSelect<T>(sealed: TEncryptedSelect, schema: ZodType<T>): Promise<T> {
   let value: unknown;
   try {
     value = await decryptWireJson(sealed.data, sealed.timestamp, WIRE_CONTEXT.select);
@@ -80,8 +100,8 @@ async function openSelect<T>(sealed: TEncryptedSelect, schema: z.ZodType<T>): Pr
 }
 
 /** The cached value if the entry is fresh and still opens; undefined otherwise (the caller refetches). */
-async function readEntry<T>(raw: unknown, schema: z.ZodType<T>): Promise<T | undefined> {
-  const entry = ZCacheEntry.safeParse(raw);
+async function readEntry<T>(raw: unknown, schema: ZodType<T>): Promise<T | undefined> {
+  const entry = (await selectSchemas()).cacheEntry.safeParse(raw);
   if (!entry.success || !isFresh(entry.data, now())) return undefined;
   try {
     return await openSelect(entry.data, schema);
@@ -95,7 +115,7 @@ async function fetchSealed(path: string, query: Record<string, string>, options:
     query,
     signal: options.signal,
     silent: options.silent,
-    parse: (value) => ZSelectBody.parse(value),
+    parse: async (value) => (await selectSchemas()).body.parse(value),
   });
   return body.data;
 }
@@ -105,6 +125,7 @@ async function fetchSealed(path: string, query: Record<string, string>, options:
 
 /** The released products (SPEC.md §7 GET /product/select?release), newest first. */
 export async function loadProductSelect(options: TSelectOptions = {}): Promise<TProductSelectItem[]> {
+  const { products: ZProductSelect } = await selectSchemas();
   if (!options.refresh) {
     const cached = await readEntry(parseJson(readLocal(STORAGE_KEYS.productCache)), ZProductSelect);
     if (cached) return cached;
@@ -123,16 +144,18 @@ export async function loadProductSelect(options: TSelectOptions = {}): Promise<T
 export const priceCacheKey = (productId: number, lang: TLanguage): string => `${productId}:${lang}`;
 
 function readPriceCache(): Record<string, unknown> {
-  const parsed = ZPriceCache.safeParse(parseJson(readLocal(STORAGE_KEYS.priceCache)));
-  return parsed.success ? parsed.data : {};
+  const stored = parseJson(readLocal(STORAGE_KEYS.priceCache));
+  return typeof stored === 'object' && stored !== null && !Array.isArray(stored)
+    ? (stored as Record<string, unknown>)
+    : {};
 }
 
 /** Stores one entry and drops the stale ones, so the map stays as small as what a visitor looked at lately. */
-function writePriceCache(key: string, entry: TCacheEntry): void {
+function writePriceCache(key: string, entry: TCacheEntry, schemas: TSchemas): void {
   const at = now();
   const kept: Record<string, TCacheEntry> = { [key]: entry };
   for (const [other, value] of Object.entries(readPriceCache())) {
-    const parsed = ZCacheEntry.safeParse(value);
+    const parsed = schemas.cacheEntry.safeParse(value);
     if (other !== key && parsed.success && isFresh(parsed.data, at)) kept[other] = parsed.data;
   }
   writeLocal(STORAGE_KEYS.priceCache, JSON.stringify(kept));
@@ -148,13 +171,14 @@ export async function loadPriceSelect(
 ): Promise<TPriceSelect> {
   const lang = options.lang ?? currentLanguage();
   const key = priceCacheKey(productId, lang);
+  const schemas = await selectSchemas();
   if (!options.refresh) {
-    const cached = await readEntry(readPriceCache()[key], ZPriceSelect);
+    const cached = await readEntry(readPriceCache()[key], schemas.prices);
     if (cached) return cached;
   }
   const sealed = await fetchSealed(`/api/v1/price/select/${productId}`, { localLang: lang }, options);
-  const prices = await openSelect(sealed, ZPriceSelect);
-  writePriceCache(key, { ...sealed, savedAt: now() });
+  const prices = await openSelect(sealed, schemas.prices);
+  writePriceCache(key, { ...sealed, savedAt: now() }, schemas);
   return prices;
 }
 

@@ -40,6 +40,18 @@ export function zodCheck(schema: ZodType, label: string): TValidator {
   return (value) => zodMessage(schema, label, value);
 }
 
+/**
+ * zodCheck with a schema loaded on demand (lib/lazy-schemas.ts): the storefront's forms check their fields from the
+ * first change or blur on, without zod in the page's first load.
+ */
+export function lazyCheck<TModule>(
+  load: () => Promise<TModule>,
+  pick: (module: TModule) => ZodType,
+  label: string,
+): TValidator {
+  return async (value) => zodMessage(pick(await load()), label, value);
+}
+
 /** Whether the schema refuses an empty value (the field is required). */
 export function isRequired(schema: ZodType): boolean {
   return !schema.safeParse(undefined).success;

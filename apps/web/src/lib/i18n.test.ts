@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import dayjs from './dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, setLanguage, storedLanguage } from './i18n';
 import { readLocal, STORAGE_KEYS, writeLocal } from './storage';

@@ -1,5 +1,3 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { LANGUAGES, type TLanguage } from '@ezrecharge/shared/support-contact';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -11,7 +9,6 @@ export const DEFAULT_NAMESPACE = 'common';
 /** Texts every page uses (the layouts, API errors, form messages): loaded before the first render. */
 export const CORE_NAMESPACES = ['common', 'layout', 'validation'] as const;
 
-const DAYJS_LOCALES: Record<TLanguage, string> = { en: 'en', zh: 'zh-cn' };
 const HTML_LANG: Record<TLanguage, string> = { en: 'en', zh: 'zh-CN' };
 
 export function isLanguage(value: unknown): value is TLanguage {
@@ -57,7 +54,6 @@ export function htmlLang(language: TLanguage): string {
 }
 
 function applyLanguageSideEffects(language: TLanguage): void {
-  dayjs.locale(DAYJS_LOCALES[language]);
   // Absent when the prerender (app/prerender.tsx) runs this module in Node.
   if (typeof document === 'undefined') return;
   document.documentElement.lang = HTML_LANG[language];
@@ -93,7 +89,7 @@ export function currentLanguage(): TLanguage {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }
 
-/** Stores the choice under `lang` and switches texts (loading the new language's namespaces) and dayjs. */
+/** Stores the choice under `lang` and switches texts (loading the new language's namespaces) and dates (lib/dayjs). */
 export async function setLanguage(language: TLanguage): Promise<void> {
   writeLocal(STORAGE_KEYS.lang, language);
   applyLanguageSideEffects(language);

@@ -1,4 +1,5 @@
-import { fiuuFormFields, type TFiuuHandoff, type TOrderHandoff } from '@ezrecharge/shared/schemas/orders';
+import { fiuuFormFields } from '@ezrecharge/shared/fiuu-form';
+import type { TFiuuHandoff, TOrderHandoff } from '@ezrecharge/shared/schemas/orders';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from './toast';
 

@@ -14,6 +14,10 @@ for (const [language, bundle] of Object.entries(buildResources(LOCALE_FILES))) {
   for (const [namespace, texts] of Object.entries(bundle)) i18n.addResourceBundle(language, namespace, texts);
 }
 
+// The storefront loads the shared schemas on demand (lib/lazy-schemas.ts); here they are in from the start, so a
+// screen's first check does not wait for their transform on a busy machine.
+await import('@ezrecharge/shared/schemas');
+
 // Whole-app renders load lazy chunks and antd in jsdom; on a busy two-core machine (CI runs the server suite and
 // builds beside it) that can take several seconds.
 configure({ asyncUtilTimeout: 15_000 });

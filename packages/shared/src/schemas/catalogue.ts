@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MAX_ORDER_DIAMONDS, TEXT_LIMITS } from '../limits';
 import { MSG as M, type TMessageKey } from '../messages';
-import { CURRENCY_CODES, priceProblem, type TPriceProblem, ZCurrency } from '../money';
+import { CURRENCY_CODES, priceProblem, type TPriceProblem } from '../money';
 import { MAX_ROW_ID, ZRowId } from './api';
+import { ZCurrency } from './codes';
 
 /**
  * Products and prices (SPEC.md §3, §5, §7; issue "Catalogue"). Amounts are integer minor units; a pack's diamonds
@@ -127,6 +128,8 @@ export const ZPriceListQuery = z.object({
 /** The body `data` of the public selects: wire-encrypted JSON and the event time it was encrypted with. */
 export const ZEncryptedSelect = z.object({ data: z.string(), timestamp: z.string().regex(/^\d{14}$/) });
 export type TEncryptedSelect = z.infer<typeof ZEncryptedSelect>;
+/** An encrypted select as a browser caches it: as it came, with the moment it was stored (apps/web catalogue-select). */
+export const ZCachedSelect = ZEncryptedSelect.extend({ savedAt: z.number() });
 
 /** Decrypted GET /api/v1/product/select?release=1: the released products. */
 export const ZProductSelectItem = z.object({

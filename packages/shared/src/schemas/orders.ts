@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { BIGO_ID_MAX, normaliseBigoId } from '../bigo-id';
+import { fiuuFormFields } from '../fiuu-form';
 import { GAME_TYPE, MAX_ORDER_DIAMONDS, TEXT_LIMITS } from '../limits';
 import { MSG as M } from '../messages';
-import { CURRENCY_CODES, ZCurrency } from '../money';
-import { ZOrderStatus } from '../order-status';
+import { CURRENCY_CODES } from '../money';
 import { EMAIL_PATTERN } from './accounts';
 import { MAX_ROW_ID } from './api';
+import { ZCurrency, ZOrderStatus } from './codes';
 import { ZOrderBonus, ZPromoCode } from './rewards';
 
 /**
@@ -29,20 +31,7 @@ export const ORDER_NUM_PATTERN = /^[0-9A-Za-z]{1,40}$/;
 const withoutSpaces = (value: string): string => value.replace(/\s+/g, '');
 export const ZOrderNum = z.string().overwrite(withoutSpaces).regex(ORDER_NUM_PATTERN, M.order_not_found);
 
-/** A BIGO ID as the buyer types it (case-sensitive, without the "ID:" prefix). */
-export const BIGO_ID_MAX = 64;
-
-/**
- * The BIGO ID without what buyers copy along with it from the app's profile page: surrounding spaces and a leading
- * "ID:" label in any case, with or without spaces around the colon ("ID: Star88", "id:Star88" → "Star88"). The
- * ID itself is case-sensitive and kept as typed.
- */
-export function normaliseBigoId(raw: string): string {
-  return raw
-    .trim()
-    .replace(/^id\s*:\s*/i, '')
-    .trim();
-}
+export { BIGO_ID_MAX, normaliseBigoId };
 
 export const ZBigoId = z
   .string({ error: M.payment_game_id_tips })
@@ -140,25 +129,7 @@ export type TFiuuHandoff = z.infer<typeof ZFiuuHandoff>;
 export type TRedirectHandoff = z.infer<typeof ZRedirectHandoff>;
 export type TOrderHandoff = z.infer<typeof ZOrderHandoff>;
 
-/**
- * The Fiuu hosted form's fields, in the order SPEC.md §7 lists them, then the ones Fiuu's spec adds (bill_mobile,
- * guest_checkout, langcode), from a `form` hand-off.
- */
-export function fiuuFormFields(h: TFiuuHandoff): Record<string, string> {
-  return {
-    amount: h.amount,
-    orderid: h.order_num,
-    vcode: h.vcode,
-    currency: h.currency,
-    returnurl: h.return_url,
-    bill_email: h.bill_email,
-    bill_name: h.bill_name,
-    bill_desc: h.bill_desc,
-    bill_mobile: h.bill_mobile,
-    guest_checkout: h.guest_checkout,
-    langcode: h.langcode,
-  };
-}
+export { fiuuFormFields };
 
 /** One status move of an order (DESIGN.md §6 `order_events`), as superusers see it. */
 export const ZOrderEvent = z.object({

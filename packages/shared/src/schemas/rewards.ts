@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ORDER_DIAMONDS } from '../limits';
 import { MSG as M } from '../messages';
-import { CURRENCY_CODES, ZCurrency } from '../money';
+import { CURRENCY_CODES } from '../money';
 import {
   BONUS_TYPES,
   BONUS_TYPES_OF,
@@ -20,6 +20,7 @@ import {
   SPIN_STATES,
 } from '../spins';
 import { MAX_ROW_ID, ZPageQuery } from './api';
+import { ZCurrency } from './codes';
 
 /** A promo code as typed: spaces around it dropped, compared in upper case. Empty = no code. */
 export const ZPromoCode = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEEDBACK_ROLES } from '../feedback';
 import { TEXT_LIMITS } from '../limits';
 import { MSG as M } from '../messages';
 import { EMAIL_PATTERN } from './accounts';
@@ -41,7 +42,7 @@ export const ZFaqGroups = z.array(
 );
 export type TFaqGroups = z.infer<typeof ZFaqGroups>;
 
-export const FEEDBACK_ROLES = ['streamer', 'recruiter', 'collaborate'] as const;
+export { FEEDBACK_ROLES };
 export const ZFeedbackRole = z.enum(FEEDBACK_ROLES, { error: M.role_invalid });
 
 const optionalEmail = (max: number) =>

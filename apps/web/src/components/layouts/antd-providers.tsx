@@ -4,6 +4,8 @@ import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+// Ant Design's date pickers format with dayjs in the active language.
+import '../../lib/dayjs';
 import { DESIGN_TOKENS } from '../../lib/design-tokens';
 import { isLanguage } from '../../lib/i18n';
 

@@ -1,7 +1,6 @@
-import { ZAccessToken, ZLoginAnswer } from '@ezrecharge/shared/schemas/accounts';
-import { encryptWire, formatEventTime, loginContext } from '@ezrecharge/shared/wire-crypto';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { accountSchemas, parseWith } from '../../../lib/lazy-schemas';
 import { startSession, type TSessionUser } from '../../../lib/session';
 
 export interface TSignInInput {
@@ -19,6 +18,8 @@ export type TSignInResult = { user: TSessionUser } | { twoFactorToken: string };
  * by the event time and the username as typed; the event time goes as client_secret. No bearer token.
  */
 export async function requestAccessToken({ username, password, signInCode }: TSignInInput) {
+  // The wire format loads with the first sign-in, not with the page.
+  const { encryptWire, formatEventTime, loginContext } = await import('@ezrecharge/shared/wire-crypto');
   const eventtime = formatEventTime();
   return apiRequest('/api/v1/login/access-token', {
     method: 'POST',
@@ -28,7 +29,7 @@ export async function requestAccessToken({ username, password, signInCode }: TSi
       client_secret: eventtime,
       ...(signInCode ? { sign_in_code: signInCode } : {}),
     },
-    parse: (value) => ZLoginAnswer.parse(value),
+    parse: parseWith(accountSchemas, (m) => m.ZLoginAnswer),
   });
 }
 
@@ -51,7 +52,7 @@ export async function completeTwoFactor(input: { token: string; code: string }):
   const answer = await apiRequest('/api/v1/login/two-factor', {
     method: 'POST',
     json: { two_factor_token: input.token, code: input.code },
-    parse: (value) => ZAccessToken.parse(value),
+    parse: parseWith(accountSchemas, (m) => m.ZAccessToken),
   });
   return startSession(answer.access_token);
 }

@@ -1,11 +1,11 @@
 import { MSG } from '@ezrecharge/shared/messages';
-import { passwordField, ZCaptchaCode, ZForgotPassword } from '@ezrecharge/shared/schemas/accounts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field, PasswordInput, TextInput } from '../../../components/ui/field';
 import { KeyIcon } from '../../../components/ui/icons';
-import { messageTextOf, reportFieldErrors, type TValidator, zodCheck } from '../../../lib/form-rules';
+import { lazyCheck, messageTextOf, reportFieldErrors, type TValidator } from '../../../lib/form-rules';
+import { accountSchemas } from '../../../lib/lazy-schemas';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { removeLocal, STORAGE_KEYS } from '../../../lib/storage';
@@ -25,8 +25,9 @@ type TResetValues = {
 
 const FIELDS = ['email', 'captcha_code', 'new_password'] as const;
 const ALIASES = { 'captcha_info.captcha_value': 'email' };
-const SCHEMA = ZForgotPassword.shape;
-const ZConfirm = passwordField(MSG.confirm_password_required);
+/** A field's rule from the reset schema (loaded on demand). */
+const resetRule = (field: 'email' | 'new_password', label: string) =>
+  lazyCheck(accountSchemas, (m) => m.ZForgotPassword.shape[field], label);
 
 /** The confirmation must repeat the new password (SPEC.md §5 message). */
 const sameAsNewPassword: TValidator<string, TResetValues> = (value, values) =>
@@ -45,10 +46,17 @@ export function ResetPasswordPage() {
   const form = useForm<TResetValues>({
     initial: { email: '', captcha_code: '', new_password: '', password_confirmation: '' },
     rules: {
-      email: [zodCheck(SCHEMA.email, t('fields.email'))],
-      captcha_code: [zodCheck(ZCaptchaCode, t('fields.captcha'))],
-      new_password: [zodCheck(SCHEMA.new_password, t('fields.newPassword'))],
-      password_confirmation: [zodCheck(ZConfirm, t('fields.confirmPassword')), sameAsNewPassword],
+      email: [resetRule('email', t('fields.email'))],
+      captcha_code: [lazyCheck(accountSchemas, (m) => m.ZCaptchaCode, t('fields.captcha'))],
+      new_password: [resetRule('new_password', t('fields.newPassword'))],
+      password_confirmation: [
+        lazyCheck(
+          accountSchemas,
+          (m) => m.passwordField(MSG.confirm_password_required),
+          t('fields.confirmPassword'),
+        ),
+        sameAsNewPassword,
+      ],
     },
     required: ['email', 'captcha_code', 'new_password', 'password_confirmation'],
   });
@@ -56,8 +64,7 @@ export function ResetPasswordPage() {
     email: form.values.email,
     setErrors: form.setErrors,
     captchaApi: 'forget_password',
-    emailSchema: SCHEMA.email,
-    emailLabel: t('fields.email'),
+    emailRule: resetRule('email', t('fields.email')),
     sentText: t('reset.captchaSent'),
   });
 

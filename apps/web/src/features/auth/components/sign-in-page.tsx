@@ -1,5 +1,4 @@
 import { MSG } from '@ezrecharge/shared/messages';
-import { ZLoginForm } from '@ezrecharge/shared/schemas/accounts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -8,7 +7,8 @@ import { Field, PasswordInput, TextInput } from '../../../components/ui/field';
 import { LoginIcon, WarningIcon } from '../../../components/ui/icons';
 import { Switch } from '../../../components/ui/switch';
 import { isApiError } from '../../../lib/api-client';
-import { reportFieldErrors, zodCheck } from '../../../lib/form-rules';
+import { lazyCheck, reportFieldErrors } from '../../../lib/form-rules';
+import { accountSchemas } from '../../../lib/lazy-schemas';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { useForm } from '../../../lib/use-form';
@@ -25,7 +25,6 @@ type TSignInValues = {
 };
 
 const FIELDS = ['username', 'password', 'sign_in_code'] as const;
-const ZSignInCode = ZLoginForm.shape.sign_in_code.unwrap();
 
 /** What the code step needs from the password step: its token, and what to remember once signed in. */
 interface TSecondStep {
@@ -48,10 +47,20 @@ export function SignInPage() {
   const form = useForm<TSignInValues>({
     initial: { username: '', password: '', remember: false, sign_in_code: '' },
     rules: {
-      username: [zodCheck(ZLoginForm.shape.username, t('fields.username'))],
-      password: [zodCheck(ZLoginForm.shape.password, t('fields.password'))],
+      username: [lazyCheck(accountSchemas, (m) => m.ZLoginForm.shape.username, t('fields.username'))],
+      password: [lazyCheck(accountSchemas, (m) => m.ZLoginForm.shape.password, t('fields.password'))],
       // The code field and its rule exist only once the server asked for the code.
-      ...(needsSignInCode ? { sign_in_code: [zodCheck(ZSignInCode, t('signInCode.label'))] } : {}),
+      ...(needsSignInCode
+        ? {
+            sign_in_code: [
+              lazyCheck(
+                accountSchemas,
+                (m) => m.ZLoginForm.shape.sign_in_code.unwrap(),
+                t('signInCode.label'),
+              ),
+            ],
+          }
+        : {}),
     },
     required: ['username', 'password', 'sign_in_code'],
   });

@@ -1,11 +1,11 @@
-import { ZRegister } from '@ezrecharge/shared/schemas/accounts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field, PasswordInput, TextInput } from '../../../components/ui/field';
 import { UserAddIcon } from '../../../components/ui/icons';
 import { Switch } from '../../../components/ui/switch';
-import { reportFieldErrors, zodCheck } from '../../../lib/form-rules';
+import { lazyCheck, reportFieldErrors } from '../../../lib/form-rules';
+import { accountSchemas } from '../../../lib/lazy-schemas';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { toast } from '../../../lib/toast';
@@ -27,7 +27,9 @@ const FIELDS = ['username', 'email', 'password', 'captcha_code', 'checkbox_terms
 /** Server names of the registration payload that belong to a differently named field here. */
 const ALIASES = { 'captcha_info.captcha_value': 'email' };
 
-const SCHEMA = ZRegister.shape;
+/** A field's rule from the registration schema (loaded on demand). */
+const registerRule = (field: 'username' | 'email' | 'password' | 'checkbox_terms', label: string) =>
+  lazyCheck(accountSchemas, (m) => m.ZRegister.shape[field], label);
 
 /** Sign-up /signup (SPEC.md §2, §3, §5). */
 export function SignUpPage() {
@@ -38,11 +40,17 @@ export function SignUpPage() {
   const form = useForm<TSignUpValues>({
     initial: { username: '', email: '', password: '', captcha_code: '', checkbox_terms: false },
     rules: {
-      username: [zodCheck(SCHEMA.username, t('fields.username'))],
-      email: [zodCheck(SCHEMA.email, t('fields.email'))],
-      password: [zodCheck(SCHEMA.password, t('fields.password'))],
-      captcha_code: [zodCheck(SCHEMA.captcha_info.shape.captcha_code, t('fields.captcha'))],
-      checkbox_terms: [zodCheck(SCHEMA.checkbox_terms, t('signup.termsLink'))],
+      username: [registerRule('username', t('fields.username'))],
+      email: [registerRule('email', t('fields.email'))],
+      password: [registerRule('password', t('fields.password'))],
+      captcha_code: [
+        lazyCheck(
+          accountSchemas,
+          (m) => m.ZRegister.shape.captcha_info.shape.captcha_code,
+          t('fields.captcha'),
+        ),
+      ],
+      checkbox_terms: [registerRule('checkbox_terms', t('signup.termsLink'))],
     },
     required: FIELDS,
   });
@@ -50,8 +58,7 @@ export function SignUpPage() {
     email: form.values.email,
     setErrors: form.setErrors,
     captchaApi: 'register',
-    emailSchema: SCHEMA.email,
-    emailLabel: t('fields.email'),
+    emailRule: registerRule('email', t('fields.email')),
     // The same answer whether or not the address has an account (issue #15): the mail says which.
     sentText: t('signup.codeOrAccountSent'),
   });

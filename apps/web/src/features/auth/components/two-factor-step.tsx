@@ -1,9 +1,9 @@
-import { ZSecondFactorCode } from '@ezrecharge/shared/schemas/accounts';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Field, TextInput } from '../../../components/ui/field';
 import { ArrowLeftIcon, ShieldCheckIcon } from '../../../components/ui/icons';
-import { reportFieldErrors, zodCheck } from '../../../lib/form-rules';
+import { lazyCheck, reportFieldErrors } from '../../../lib/form-rules';
+import { accountSchemas } from '../../../lib/lazy-schemas';
 import { useErrorPopup } from '../../../lib/popup';
 import { useForm } from '../../../lib/use-form';
 import { useCompleteTwoFactor } from '../api/login';
@@ -27,7 +27,7 @@ export function TwoFactorStep({ token, onSignedIn, onBack }: TTwoFactorStepProps
   const complete = useCompleteTwoFactor();
   const form = useForm<TCodeValues>({
     initial: { code: '' },
-    rules: { code: [zodCheck(ZSecondFactorCode, t('twoFactorStep.code'))] },
+    rules: { code: [lazyCheck(accountSchemas, (m) => m.ZSecondFactorCode, t('twoFactorStep.code'))] },
     required: ['code'],
   });
 

@@ -1,8 +1,12 @@
 import { MSG } from '@ezrecharge/shared/messages';
 import type { TCaptchaApi } from '@ezrecharge/shared/schemas/accounts';
 import { useCallback } from 'react';
-import type { ZodType } from 'zod';
-import { messageTextOf, reportFieldErrors, type TSetFieldErrors, zodMessage } from '../../../lib/form-rules';
+import {
+  messageTextOf,
+  reportFieldErrors,
+  type TSetFieldErrors,
+  type TValidator,
+} from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { toast } from '../../../lib/toast';
 import { useSendCaptcha } from '../api/send-captcha';
@@ -14,8 +18,7 @@ interface TCaptchaSenderOptions {
   setErrors: TSetFieldErrors;
   captchaApi: TCaptchaApi;
   /** The screen's e-mail rule, for an address that is there but not valid. */
-  emailSchema: ZodType;
-  emailLabel: string;
+  emailRule: TValidator;
   sentText: string;
 }
 
@@ -28,8 +31,7 @@ export function useCaptchaSender({
   email: typed,
   setErrors,
   captchaApi,
-  emailSchema,
-  emailLabel,
+  emailRule,
   sentText,
 }: TCaptchaSenderOptions) {
   const send = useSendCaptcha();
@@ -42,7 +44,7 @@ export function useCaptchaSender({
       setErrors({ email: messageTextOf(MSG.captcha_needs_email) });
       return false;
     }
-    const invalid = zodMessage(emailSchema, emailLabel, email);
+    const invalid = await emailRule(email, {});
     if (invalid !== undefined) {
       setErrors({ email: invalid });
       return false;
@@ -55,5 +57,5 @@ export function useCaptchaSender({
     }
     toast.success(sentText);
     return true;
-  }, [typed, setErrors, captchaApi, emailSchema, emailLabel, sentText, mutateAsync, popup]);
+  }, [typed, setErrors, captchaApi, emailRule, sentText, mutateAsync, popup]);
 }

@@ -1,5 +1,7 @@
-import { base64ToBytes, bytesToBase64 } from '@ezrecharge/shared/wire-crypto';
 import { readLocal, removeLocal, STORAGE_KEYS, writeLocal } from '../../../lib/storage';
+
+/** The wire format's helpers, loaded when first used (the sign-in page's first load does without them). */
+const wireCrypto = () => import('@ezrecharge/shared/wire-crypto');
 
 /**
  * Remember-me of SPEC.md §4, protected as DESIGN.md §5 asks: the password is stored encrypted with AES-GCM under
@@ -71,6 +73,7 @@ export function createRememberMe({
   }
 
   async function decrypt(stored: string, username: string, savedAt: string): Promise<string> {
+    const { base64ToBytes } = await wireCrypto();
     const bytes = base64ToBytes(stored);
     const key = await keyStore.get();
     if (!bytes || bytes.length <= IV_BYTES || !key) return '';
@@ -102,6 +105,7 @@ export function createRememberMe({
         const out = new Uint8Array(iv.length + sealed.length);
         out.set(iv);
         out.set(sealed, iv.length);
+        const { bytesToBase64 } = await wireCrypto();
         writeLocal(STORAGE_KEYS.rememberPassword, bytesToBase64(out));
       } catch {
         // No IndexedDB or WebCrypto (private mode, old browser): remember the username only.

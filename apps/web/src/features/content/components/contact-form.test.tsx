@@ -131,3 +131,16 @@ describe('Contact 1 form variant (/contact-ezrecharge)', () => {
     expect(form.getByLabelText('姓')).toBeInTheDocument();
   });
 });
+
+describe('the contact form’s required marks', () => {
+  it('are the fields the shared schema refuses empty', async () => {
+    const [{ CONTACT_REQUIRED }, { ZContactInput }, { isRequired }] = await Promise.all([
+      import('./contact-form'),
+      import('@ezrecharge/shared/schemas/support'),
+      import('../../../lib/form-rules'),
+    ]);
+    const shape = ZContactInput.shape;
+    const required = (Object.keys(shape) as (keyof typeof shape)[]).filter((name) => isRequired(shape[name]));
+    expect([...CONTACT_REQUIRED].sort()).toEqual(required.sort());
+  });
+});

@@ -1,12 +1,12 @@
 import { TEXT_LIMITS } from '@ezrecharge/shared/limits';
-import { ZContactInput } from '@ezrecharge/shared/schemas/support';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Field, TextArea, TextInput } from '../../../components/ui/field';
 import { ErrorCircleIcon, SendIcon } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
-import { isRequired, reportFieldErrors, zodCheck } from '../../../lib/form-rules';
+import { lazyCheck, reportFieldErrors } from '../../../lib/form-rules';
+import { supportSchemas } from '../../../lib/lazy-schemas';
 import { useErrorPopup } from '../../../lib/popup';
 import { toast } from '../../../lib/toast';
 import { useForm } from '../../../lib/use-form';
@@ -22,8 +22,16 @@ type TContactFormValues = {
 
 const FIELDS = ['firstname', 'lastname', 'email', 'comment'] as const;
 const EMPTY: TContactFormValues = { firstname: '', lastname: '', email: '', comment: '' };
-const SCHEMA = ZContactInput.shape;
-const REQUIRED = FIELDS.filter((name) => isRequired(SCHEMA[name]));
+/** The fields the shared schema refuses empty (the form's test holds them to it). */
+export const CONTACT_REQUIRED = [
+  'firstname',
+  'lastname',
+  'email',
+] as const satisfies readonly (typeof FIELDS)[number][];
+
+/** A field's rule from the shared schema (loaded on demand). */
+const contactRule = (field: (typeof FIELDS)[number], label: string) =>
+  lazyCheck(supportSchemas, (m) => m.ZContactInput.shape[field], label);
 
 /**
  * The Contact 1 form variant (SPEC.md §2, §5): first and last name (each at most 64), e-mail (at most 128) and an
@@ -45,12 +53,12 @@ export function ContactForm() {
   const form = useForm<TContactFormValues>({
     initial: EMPTY,
     rules: {
-      firstname: [zodCheck(SCHEMA.firstname, label.firstname)],
-      lastname: [zodCheck(SCHEMA.lastname, label.lastname)],
-      email: [zodCheck(SCHEMA.email, label.email)],
-      comment: [zodCheck(SCHEMA.comment, label.comment)],
+      firstname: [contactRule('firstname', label.firstname)],
+      lastname: [contactRule('lastname', label.lastname)],
+      email: [contactRule('email', label.email)],
+      comment: [contactRule('comment', label.comment)],
     },
-    required: REQUIRED,
+    required: CONTACT_REQUIRED,
   });
 
   const onSubmit = async (values: TContactFormValues): Promise<void> => {

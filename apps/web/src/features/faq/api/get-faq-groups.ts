@@ -1,17 +1,14 @@
-import { envelope } from '@ezrecharge/shared/schemas/api';
-import { ZFaqGroups } from '@ezrecharge/shared/schemas/support';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { TLanguage } from '../../../lib/i18n';
-
-const ZFaqGroupsBody = envelope(ZFaqGroups);
+import { parseEnvelopeWith, supportSchemas } from '../../../lib/lazy-schemas';
 
 /** GET /api/v1/faq/list?lang_type= (public): the FAQ in one language, grouped by module. */
 export async function getFaqGroups(language: TLanguage, signal?: AbortSignal) {
   const body = await api.get('/api/v1/faq/list', {
     query: { lang_type: language },
     signal,
-    parse: (value) => ZFaqGroupsBody.parse(value),
+    parse: parseEnvelopeWith(supportSchemas, (m) => m.ZFaqGroups),
   });
   return body.data;
 }

@@ -1,11 +1,11 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { type TFeedback, ZFeedbackListQuery } from '@ezrecharge/shared/schemas/support';
 import { App, Badge, Button, Radio, type TableColumnsType, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AdminList, type TRowActions, useListQuery } from '../../../components/admin-list';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
+import dayjs from '../../../lib/dayjs';
 import { errorText } from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { toast } from '../../../lib/toast';

@@ -191,3 +191,16 @@ describe('Contact us 2 (/contact-ezlivez)', () => {
     });
   });
 });
+
+describe('the feedback form’s required marks', () => {
+  it('are the fields the shared schema refuses empty', async () => {
+    const [{ FEEDBACK_REQUIRED }, { ZFeedbackInput }, { isRequired }] = await Promise.all([
+      import('./feedback-form'),
+      import('@ezrecharge/shared/schemas/support'),
+      import('../../../lib/form-rules'),
+    ]);
+    const shape = ZFeedbackInput.shape;
+    const required = (Object.keys(shape) as (keyof typeof shape)[]).filter((name) => isRequired(shape[name]));
+    expect([...FEEDBACK_REQUIRED].sort()).toEqual(required.sort());
+  });
+});

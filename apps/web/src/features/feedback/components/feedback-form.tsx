@@ -1,5 +1,6 @@
+import { FEEDBACK_ROLES } from '@ezrecharge/shared/feedback';
 import { TEXT_LIMITS, TOAST_DURATION_MS } from '@ezrecharge/shared/limits';
-import { FEEDBACK_ROLES, type TFeedbackInput, ZFeedbackInput } from '@ezrecharge/shared/schemas/support';
+import type { TFeedbackInput } from '@ezrecharge/shared/schemas/support';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +8,8 @@ import { ChoiceGroup } from '../../../components/ui/choice-group';
 import { Field, TextArea, TextInput } from '../../../components/ui/field';
 import { CheckCircleIcon, ErrorCircleIcon, SendIcon } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
-import { isRequired, reportFieldErrors, zodCheck } from '../../../lib/form-rules';
+import { lazyCheck, reportFieldErrors } from '../../../lib/form-rules';
+import { supportSchemas } from '../../../lib/lazy-schemas';
 import { reloadPage } from '../../../lib/navigation';
 import { useErrorPopup } from '../../../lib/popup';
 import { toast } from '../../../lib/toast';
@@ -36,10 +38,16 @@ const INITIAL: TFeedbackFormValues = {
   comment: '',
 };
 
-const SCHEMA = ZFeedbackInput.shape;
+/** The fields the shared schema refuses empty (marked * beside their labels; the form's test holds them to it). */
+export const FEEDBACK_REQUIRED = [
+  'name',
+  'whatapp_id',
+  'comment',
+] as const satisfies readonly (typeof FIELDS)[number][];
 
-/** The fields the shared schema refuses empty (marked * beside their labels). */
-const REQUIRED = FIELDS.filter((field) => isRequired(SCHEMA[field]));
+/** A field's rule from the shared schema (loaded on demand). */
+const feedbackRule = (field: (typeof FIELDS)[number], label: string) =>
+  lazyCheck(supportSchemas, (m) => m.ZFeedbackInput.shape[field], label);
 
 /**
  * The Contact us 2 feedback form (SPEC.md §2, §5): name, BIGO ID, WhatsApp, e-mail, role (streamer by default)
@@ -59,14 +67,14 @@ export function FeedbackForm() {
   const form = useForm<TFeedbackFormValues>({
     initial: INITIAL,
     rules: {
-      name: [zodCheck(SCHEMA.name, label.name)],
-      bigo_id: [zodCheck(SCHEMA.bigo_id, label.bigo_id)],
-      whatapp_id: [zodCheck(SCHEMA.whatapp_id, label.whatapp_id)],
-      email: [zodCheck(SCHEMA.email, label.email)],
-      role: [zodCheck(SCHEMA.role, label.role)],
-      comment: [zodCheck(SCHEMA.comment, label.comment)],
+      name: [feedbackRule('name', label.name)],
+      bigo_id: [feedbackRule('bigo_id', label.bigo_id)],
+      whatapp_id: [feedbackRule('whatapp_id', label.whatapp_id)],
+      email: [feedbackRule('email', label.email)],
+      role: [feedbackRule('role', label.role)],
+      comment: [feedbackRule('comment', label.comment)],
     },
-    required: REQUIRED,
+    required: FEEDBACK_REQUIRED,
   });
   const popup = useErrorPopup();
   const send = useSendFeedback();

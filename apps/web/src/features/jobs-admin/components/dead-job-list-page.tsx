@@ -1,12 +1,12 @@
 import { RedoOutlined } from '@ant-design/icons';
 import { type TDeadJob, ZDeadJobListQuery } from '@ezrecharge/shared/schemas/jobs';
 import { App, AutoComplete, Button, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminList, type TRowActions, useListQuery } from '../../../components/admin-list';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
+import dayjs from '../../../lib/dayjs';
 import { errorText } from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { toast } from '../../../lib/toast';

@@ -1,10 +1,10 @@
-import { envelope } from '@ezrecharge/shared/schemas/api';
-import { type TOrder, type TOrderLookup, ZOrder } from '@ezrecharge/shared/schemas/orders';
+import type { TOrder, TOrderLookup } from '@ezrecharge/shared/schemas/orders';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { orderSchemas, parseEnvelopeWith } from '../../../lib/lazy-schemas';
 import { ordersQueryKey } from './keys';
 
-const ZOrderAnswer = envelope(ZOrder);
+const parseOrderAnswer = parseEnvelopeWith(orderSchemas, (m) => m.ZOrder);
 
 /** How often the result page asks again while an order is still moving, and for how long at most (10 minutes). */
 export const ORDER_POLL_MS = 3_000;
@@ -37,7 +37,7 @@ export async function getOrder(orderNum: string, signal?: AbortSignal): Promise<
     query: { order_num: orderNum },
     signal,
     silent: true,
-    parse: (value) => ZOrderAnswer.parse(value),
+    parse: parseOrderAnswer,
   });
   return body.data;
 }
@@ -58,7 +58,7 @@ export async function lookupOrder(criteria: TOrderLookup, signal?: AbortSignal):
     json: criteria,
     signal,
     silent: true,
-    parse: (value) => ZOrderAnswer.parse(value),
+    parse: parseOrderAnswer,
   });
   return body.data;
 }

@@ -1,9 +1,9 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import type { TOrder } from '@ezrecharge/shared/schemas/orders';
 import { Alert, Button, Spin } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import dayjs from '../../../lib/dayjs';
 import { useGetOrderEvents } from '../api/get-order-events';
 import { OrderStatusTag } from './order-status-tag';
 

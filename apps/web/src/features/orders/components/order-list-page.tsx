@@ -9,7 +9,6 @@ import {
 import { isPayable, ORDER_STATUSES, orderStatusI18nKey } from '@ezrecharge/shared/order-status';
 import { type TOrder, ZOrderListQuery } from '@ezrecharge/shared/schemas/orders';
 import { Button, Input, Select, type TableColumnsType, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { type ReactNode, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminList, type TRowActions, useListQuery } from '../../../components/admin-list';
@@ -17,6 +16,7 @@ import { OrderNumber } from '../../../components/order-number';
 import { PageHeader } from '../../../components/page-header';
 import { PaymentStalled } from '../../../components/payment-stalled';
 import { isApiError } from '../../../lib/api-client';
+import dayjs from '../../../lib/dayjs';
 import { errorText } from '../../../lib/form-rules';
 import { formatDiamonds, formatMajor, formatPrice } from '../../../lib/money-format';
 import { usePaymentHandoff } from '../../../lib/payment-handoff';

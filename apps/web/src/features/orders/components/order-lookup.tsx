@@ -1,4 +1,4 @@
-import { type TOrderLookup, ZOrderEmail, ZOrderNum } from '@ezrecharge/shared/schemas/orders';
+import type { TOrderLookup } from '@ezrecharge/shared/schemas/orders';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/notice';
@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { Field, TextInput } from '../../../components/ui/field';
 import { SearchIcon } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
-import { reportFieldErrors, zodCheck } from '../../../lib/form-rules';
+import { lazyCheck, reportFieldErrors } from '../../../lib/form-rules';
+import { orderSchemas } from '../../../lib/lazy-schemas';
 import { useErrorPopup } from '../../../lib/popup';
 import { useForm } from '../../../lib/use-form';
 import { isOrderMoving, useLookupOrder } from '../api/get-order';
@@ -30,10 +31,10 @@ export function OrderLookup() {
   const form = useForm<TLookupValues>({
     initial: { email: '', order_num: '' },
     rules: {
-      email: [zodCheck(ZOrderEmail, emailLabel)],
+      email: [lazyCheck(orderSchemas, (m) => m.ZOrderEmail, emailLabel)],
       order_num: [
         (value) => (value.trim() === '' ? t('lookup.orderNumRequired') : undefined),
-        zodCheck(ZOrderNum, orderNumLabel),
+        lazyCheck(orderSchemas, (m) => m.ZOrderNum, orderNumLabel),
       ],
     },
     required: REQUIRED,

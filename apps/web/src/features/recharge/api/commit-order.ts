@@ -1,10 +1,8 @@
-import { envelope } from '@ezrecharge/shared/schemas/api';
-import { type TOrderCommitPayloadInput, ZOrderHandoff } from '@ezrecharge/shared/schemas/orders';
+import type { TOrderCommitPayloadInput } from '@ezrecharge/shared/schemas/orders';
 import { encryptWireJson, formatEventTime, WIRE_CONTEXT } from '@ezrecharge/shared/wire-crypto';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-const ZCommitAnswer = envelope(ZOrderHandoff);
+import { orderSchemas, parseEnvelopeWith } from '../../../lib/lazy-schemas';
 
 export interface TCommitOrderInput {
   payload: TOrderCommitPayloadInput;
@@ -21,7 +19,7 @@ export async function commitOrder({ payload, email }: TCommitOrderInput) {
   const data = await encryptWireJson(payload, eventtime, WIRE_CONTEXT.order);
   return api.post('/api/v1/order/', {
     json: { data, eventtime, email },
-    parse: (value) => ZCommitAnswer.parse(value),
+    parse: parseEnvelopeWith(orderSchemas, (m) => m.ZOrderHandoff),
   });
 }
 

@@ -1,11 +1,9 @@
-import { envelope } from '@ezrecharge/shared/schemas/api';
 import type { TRewardQuoteInput } from '@ezrecharge/shared/schemas/orders';
-import { type TRewardQuote, ZRewardQuote } from '@ezrecharge/shared/schemas/rewards';
+import type { TRewardQuote } from '@ezrecharge/shared/schemas/rewards';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { parseEnvelopeWith, rewardSchemas } from '../../../lib/lazy-schemas';
 import { rechargeQueryKey } from './get-catalogue';
-
-const ZQuoteAnswer = envelope(ZRewardQuote);
 
 /**
  * POST /api/v1/rewards/quote (issue #16; public, Bearer optional): the bonuses this order would get, for the
@@ -17,7 +15,7 @@ export async function getRewardQuote(input: TRewardQuoteInput, signal?: AbortSig
     json: input,
     signal,
     silent: true,
-    parse: (value) => ZQuoteAnswer.parse(value),
+    parse: parseEnvelopeWith(rewardSchemas, (m) => m.ZRewardQuote),
   });
   return body.data;
 }

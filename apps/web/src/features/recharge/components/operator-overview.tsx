@@ -1,10 +1,10 @@
 import { ArrowRightOutlined, WarningOutlined } from '@ant-design/icons';
 import { ORDER_STATUS } from '@ezrecharge/shared/order-status';
 import { Button, Spin } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import dayjs from '../../../lib/dayjs';
 import { formatDiamonds } from '../../../lib/money-format';
 import { routePath } from '../../../lib/routes';
 import { useSuperuser } from '../../../lib/session';

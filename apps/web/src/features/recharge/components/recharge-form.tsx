@@ -1,18 +1,14 @@
+import { normaliseBigoId } from '@ezrecharge/shared/bigo-id';
 import { GAME_TYPE, MAX_ORDER_DIAMONDS } from '@ezrecharge/shared/limits';
 import { MSG } from '@ezrecharge/shared/messages';
 import { isCurrency, type TCurrency } from '@ezrecharge/shared/money';
 import { normalizePromoCode } from '@ezrecharge/shared/rewards';
-import {
-  normaliseBigoId,
-  type TOrderCommitPayloadInput,
-  type TOrderPageInfo,
-  type TRewardQuoteInput,
-  ZBigoId,
-  ZOrderCommitPayload,
-  ZOrderEmail,
-  ZOrderQuantity,
+import type {
+  TOrderCommitPayloadInput,
+  TOrderPageInfo,
+  TRewardQuoteInput,
 } from '@ezrecharge/shared/schemas/orders';
-import { type TRewardQuote, ZPromoCode } from '@ezrecharge/shared/schemas/rewards';
+import type { TRewardQuote } from '@ezrecharge/shared/schemas/rewards';
 import {
   type ChangeEvent,
   type FormEvent,
@@ -40,6 +36,7 @@ import { useCommitOrder } from '../api/commit-order';
 import { useGetPrices, useGetProducts } from '../api/get-catalogue';
 import { useRewardQuote } from '../api/get-quote';
 import { likelyCurrency } from '../utils/likely-currency';
+import { loadedOrderRules, loadOrderRules } from '../utils/order-rules';
 import {
   clearRechargeDraft,
   readRechargeDraft,
@@ -93,7 +90,6 @@ const SERVER_ALIASES = { amount: 'price_id', amount_game: 'quantity' };
 /** SPEC.md §5 "Recharge submit": the checks in this order, stopping at the first failure. */
 const CHECK_ORDER: readonly TFieldName[] = ['pay_currency', 'price_id', 'quantity', 'game_id'];
 
-const PAYLOAD = ZOrderCommitPayload.shape;
 const PRICE_LABEL_ID = 'recharge-price-label';
 const TOTAL_LABEL_ID = 'recharge-total-label';
 
@@ -191,6 +187,8 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
   // the buyer had entered before the language toggle reloaded the page is put back before the first paint below.
   const [values, setValuesState] = useState<TRechargeValues>(INITIAL);
   const [errors, setErrors] = useState<TErrors>({});
+  // The fields' rules (the shared schemas), loaded after the first render: utils/order-rules.ts.
+  const [rules, setRules] = useState(loadedOrderRules);
   // Issue #16: the code the buyer applied ('' = none), normalised; the quote and the total follow it.
   const [appliedCode, setAppliedCode] = useState('');
   // The latest values, for handlers and effects that run between renders.
@@ -215,8 +213,15 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
     promo_code: t('form.promoCode'),
   };
 
-  /** The message of the field's first failing rule for these values, or undefined. */
+  /**
+   * The message of the field's first failing rule for these values, or undefined (also while the rules load: the
+   * fields left meanwhile are checked when they arrive, and sending waits for them).
+   */
   const check = (name: TFieldName, all: TRechargeValues): string | undefined => {
+    const rules = loadedOrderRules();
+    if (!rules) return undefined;
+    const { ZBigoId, ZOrderCommitPayload, ZOrderEmail, ZOrderQuantity } = rules.orders;
+    const PAYLOAD = ZOrderCommitPayload.shape;
     switch (name) {
       case 'pay_currency':
         return zodMessage(PAYLOAD.pay_currency, labels.pay_currency, all.pay_currency || undefined);
@@ -236,7 +241,7 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
       case 'email':
         return withEmail ? zodMessage(ZOrderEmail, labels.email, all.email) : undefined;
       case 'promo_code':
-        return zodMessage(ZPromoCode, labels.promo_code, all.promo_code);
+        return zodMessage(rules.rewards.ZPromoCode, labels.promo_code, all.promo_code);
       default:
         return undefined;
     }
@@ -285,6 +290,18 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
     touched.current.add(name);
     showCheck([name], valuesRef.current);
   };
+
+  useEffect(() => {
+    if (!rules) void loadOrderRules().then(setRules, () => undefined);
+  }, [rules]);
+  // Fields the buyer changed or left before the rules arrived are checked now.
+  const checkTouched = useRef(() => {});
+  checkTouched.current = () => {
+    if (touched.current.size > 0) showCheck([...touched.current], valuesRef.current);
+  };
+  useEffect(() => {
+    if (rules) checkTouched.current();
+  }, [rules]);
 
   /** Choices made for the buyer: kept without a message (and the package they invalidate cleared with its own). */
   const choose = (changed: Partial<TRechargeValues>): void => {
@@ -350,7 +367,7 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
   // Issue #16: the bonuses of the order as it stands, quoted once the pack and quantity rest (an applied code at
   // once), and again whenever the currency, pack, quantity, BIGO ID or code change.
   const typedQuantity = quantityOf(values.quantity);
-  const bigoId = ZBigoId.safeParse(values.game_id);
+  const bigoId = rules?.orders.ZBigoId.safeParse(values.game_id);
   const quoteInput: TRewardQuoteInput | undefined =
     pack &&
     typedQuantity !== null &&
@@ -360,7 +377,7 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
       ? {
           price_id: pack.id,
           quantity: typedQuantity,
-          game_id: bigoId.success ? bigoId.data : '',
+          game_id: bigoId?.success ? bigoId.data : '',
           promo_code: appliedCode,
         }
       : undefined;
@@ -385,6 +402,12 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
   const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
     if (busy || !products.isSuccess) return;
+    try {
+      await loadOrderRules();
+    } catch {
+      popup(i18n.t('common:errors.network'));
+      return;
+    }
     const all = valuesRef.current;
     for (const name of [...CHECK_ORDER, ...(withEmail ? ['email' as const] : []), 'promo_code' as const]) {
       touched.current.add(name);

@@ -40,7 +40,19 @@ describe('the recharge entries kept across the language reload', () => {
   });
 
   it('are ignored when they do not read as a draft', () => {
-    for (const raw of ['not json', '{}', JSON.stringify({ savedAt: 1, values: { game_id: 5 } })]) {
+    const good = { quantity: 2, game_id: 'Star', email: 'a@example.com' };
+    for (const raw of [
+      'not json',
+      '{}',
+      'null',
+      JSON.stringify({ savedAt: 1, values: { game_id: 5 } }),
+      JSON.stringify({ savedAt: '1', values: good }),
+      JSON.stringify({ savedAt: 1, values: { ...good, pay_currency: 'XXX' } }),
+      JSON.stringify({ savedAt: 1, values: { ...good, price_id: -3 } }),
+      JSON.stringify({ savedAt: 1, values: { ...good, product_id: 1.5 } }),
+      JSON.stringify({ savedAt: 1, values: { ...good, quantity: '2' } }),
+      JSON.stringify({ savedAt: 1, values: { ...good, promo_code: 'X'.repeat(65) } }),
+    ]) {
       window.sessionStorage.setItem(SESSION_STORAGE_KEYS.rechargeDraft, raw);
       expect(readRechargeDraft(2), raw).toBeUndefined();
     }

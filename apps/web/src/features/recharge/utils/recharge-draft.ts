@@ -1,5 +1,4 @@
-import { ZCurrency } from '@ezrecharge/shared/money';
-import { z } from 'zod';
+import { isCurrency, type TCurrency } from '@ezrecharge/shared/money';
 import { readSession, removeSession, SESSION_STORAGE_KEYS, writeSession } from '../../../lib/storage';
 
 /**
@@ -11,24 +10,52 @@ import { readSession, removeSession, SESSION_STORAGE_KEYS, writeSession } from '
  */
 export const DRAFT_TTL_MS = 60_000;
 
-const ZRechargeDraft = z.object({
-  product_id: z.number().int().positive().optional(),
-  pay_currency: ZCurrency.optional(),
-  price_id: z.number().int().positive().optional(),
-  quantity: z.number().nullable(),
-  game_id: z.string(),
-  email: z.string(),
+export interface TRechargeDraft {
+  product_id?: number;
+  pay_currency?: TCurrency;
+  price_id?: number;
+  quantity: number | null;
+  game_id: string;
+  email: string;
   /** Issue #16: the promo code as typed (absent in drafts of before). */
-  promo_code: z.string().max(64).optional(),
-});
-export type TRechargeDraft = z.infer<typeof ZRechargeDraft>;
+  promo_code?: string;
+}
 
-const ZStoredDraft = z.object({ savedAt: z.number(), values: ZRechargeDraft });
+const PROMO_CODE_MAX = 64;
+
+/**
+ * The draft in `value`, or undefined when it is not one. A plain check rather than a zod schema: this module is in
+ * the recharge page's first load, which does without zod (lib/lazy-schemas.ts).
+ */
+function draftOf(value: unknown): TRechargeDraft | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as Record<string, unknown>;
+  const id = (x: unknown) => x === undefined || (Number.isInteger(x) && (x as number) > 0);
+  const valid =
+    id(v.product_id) &&
+    id(v.price_id) &&
+    (v.pay_currency === undefined || isCurrency(v.pay_currency)) &&
+    (v.quantity === null || (typeof v.quantity === 'number' && !Number.isNaN(v.quantity))) &&
+    typeof v.game_id === 'string' &&
+    typeof v.email === 'string' &&
+    (v.promo_code === undefined ||
+      (typeof v.promo_code === 'string' && v.promo_code.length <= PROMO_CODE_MAX));
+  if (!valid) return undefined;
+  return {
+    ...(v.product_id === undefined ? {} : { product_id: v.product_id as number }),
+    ...(v.pay_currency === undefined ? {} : { pay_currency: v.pay_currency as TCurrency }),
+    ...(v.price_id === undefined ? {} : { price_id: v.price_id as number }),
+    quantity: v.quantity as number | null,
+    game_id: v.game_id as string,
+    email: v.email as string,
+    ...(v.promo_code === undefined ? {} : { promo_code: v.promo_code as string }),
+  };
+}
 
 export function saveRechargeDraft(values: TRechargeDraft, now = Date.now()): void {
-  const parsed = ZRechargeDraft.safeParse(values);
-  if (!parsed.success) return;
-  writeSession(SESSION_STORAGE_KEYS.rechargeDraft, JSON.stringify({ savedAt: now, values: parsed.data }));
+  const draft = draftOf(values);
+  if (!draft) return;
+  writeSession(SESSION_STORAGE_KEYS.rechargeDraft, JSON.stringify({ savedAt: now, values: draft }));
 }
 
 /**
@@ -44,10 +71,12 @@ export function readRechargeDraft(now = Date.now()): TRechargeDraft | undefined 
   } catch {
     return undefined;
   }
-  const parsed = ZStoredDraft.safeParse(stored);
-  if (!parsed.success) return undefined;
-  const age = now - parsed.data.savedAt;
-  return age >= 0 && age < DRAFT_TTL_MS ? parsed.data.values : undefined;
+  if (typeof stored !== 'object' || stored === null) return undefined;
+  const { savedAt, values } = stored as { savedAt?: unknown; values?: unknown };
+  const draft = draftOf(values);
+  if (typeof savedAt !== 'number' || !draft) return undefined;
+  const age = now - savedAt;
+  return age >= 0 && age < DRAFT_TTL_MS ? draft : undefined;
 }
 
 export function clearRechargeDraft(): void {

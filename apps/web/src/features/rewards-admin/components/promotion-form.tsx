@@ -32,11 +32,12 @@ import {
   Select,
   Space,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ButtonLink } from '../../../components/button-link';
 import { fieldRules, VALIDATE_TRIGGER } from '../../../lib/antd-form-rules';
+import dayjs from '../../../lib/dayjs';
 import { invalidFieldMessage, messageTextOf } from '../../../lib/form-rules';
 import { currentLanguage } from '../../../lib/i18n';
 import { routePath } from '../../../lib/routes';

@@ -1,12 +1,12 @@
 import { PauseCircleOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TPromotion } from '@ezrecharge/shared/schemas/rewards';
 import { Button, Space, type TableColumnsType, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AdminList, EditRowLink, type TRowActions, useListQuery } from '../../../components/admin-list';
 import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
+import dayjs from '../../../lib/dayjs';
 import { errorText } from '../../../lib/form-rules';
 import { formatDiamonds, formatPrice } from '../../../lib/money-format';
 import { useErrorPopup } from '../../../lib/popup';

@@ -1,7 +1,7 @@
 import type { TMyRewards } from '@ezrecharge/shared/schemas/rewards';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import dayjs from '../../../lib/dayjs';
 import { formatDiamonds } from '../../../lib/money-format';
 
 const DELIVERY_COLORS: Record<string, string | undefined> = {
