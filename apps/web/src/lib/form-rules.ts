@@ -42,14 +42,23 @@ export function zodCheck(schema: ZodType, label: string): TValidator {
 
 /**
  * zodCheck with a schema loaded on demand (lib/lazy-schemas.ts): the storefront's forms check their fields from the
- * first change or blur on, without zod in the page's first load.
+ * first change or blur on, without zod in the page's first load. When the schema cannot be loaded (the connection
+ * dropped), the field says so rather than pass unchecked; the next change or submit tries again.
  */
 export function lazyCheck<TModule>(
   load: () => Promise<TModule>,
   pick: (module: TModule) => ZodType,
   label: string,
 ): TValidator {
-  return async (value) => zodMessage(pick(await load()), label, value);
+  return async (value) => {
+    let schema: ZodType;
+    try {
+      schema = pick(await load());
+    } catch {
+      return i18n.t('common:errors.network');
+    }
+    return zodMessage(schema, label, value);
+  };
 }
 
 /** Whether the schema refuses an empty value (the field is required). */

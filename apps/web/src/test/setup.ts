@@ -2,6 +2,13 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { i18n, i18nReady } from '../lib/i18n';
+import {
+  accountSchemas,
+  catalogueSchemas,
+  orderSchemas,
+  rewardSchemas,
+  supportSchemas,
+} from '../lib/lazy-schemas';
 import { clearPopups } from '../lib/popup';
 import { clearSession } from '../lib/storage';
 import { clearToasts } from '../lib/toast';
@@ -16,7 +23,7 @@ for (const [language, bundle] of Object.entries(buildResources(LOCALE_FILES))) {
 
 // The storefront loads the shared schemas on demand (lib/lazy-schemas.ts); here they are in from the start, so a
 // screen's first check does not wait for their transform on a busy machine.
-await import('@ezrecharge/shared/schemas');
+await Promise.all([accountSchemas(), catalogueSchemas(), orderSchemas(), rewardSchemas(), supportSchemas()]);
 
 // Whole-app renders load lazy chunks and antd in jsdom; on a busy two-core machine (CI runs the server suite and
 // builds beside it) that can take several seconds.

@@ -218,9 +218,9 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
    * fields left meanwhile are checked when they arrive, and sending waits for them).
    */
   const check = (name: TFieldName, all: TRechargeValues): string | undefined => {
-    const rules = loadedOrderRules();
-    if (!rules) return undefined;
-    const { ZBigoId, ZOrderCommitPayload, ZOrderEmail, ZOrderQuantity } = rules.orders;
+    const loaded = loadedOrderRules();
+    if (!loaded) return undefined;
+    const { ZBigoId, ZOrderCommitPayload, ZOrderEmail, ZOrderQuantity } = loaded.orders;
     const PAYLOAD = ZOrderCommitPayload.shape;
     switch (name) {
       case 'pay_currency':
@@ -241,7 +241,7 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
       case 'email':
         return withEmail ? zodMessage(ZOrderEmail, labels.email, all.email) : undefined;
       case 'promo_code':
-        return zodMessage(rules.rewards.ZPromoCode, labels.promo_code, all.promo_code);
+        return zodMessage(loaded.rewards.ZPromoCode, labels.promo_code, all.promo_code);
       default:
         return undefined;
     }
