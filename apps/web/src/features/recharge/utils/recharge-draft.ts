@@ -35,7 +35,7 @@ function draftOf(value: unknown): TRechargeDraft | undefined {
     id(v.product_id) &&
     id(v.price_id) &&
     (v.pay_currency === undefined || isCurrency(v.pay_currency)) &&
-    (v.quantity === null || (typeof v.quantity === 'number' && !Number.isNaN(v.quantity))) &&
+    (v.quantity === null || (typeof v.quantity === 'number' && Number.isFinite(v.quantity))) &&
     typeof v.game_id === 'string' &&
     typeof v.email === 'string' &&
     (v.promo_code === undefined ||
