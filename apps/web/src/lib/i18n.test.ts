@@ -1,5 +1,5 @@
-import dayjs from './dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
+import dayjs from './dayjs';
 import { i18n, setLanguage, storedLanguage } from './i18n';
 import { readLocal, STORAGE_KEYS, writeLocal } from './storage';
 
