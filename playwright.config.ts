@@ -21,7 +21,10 @@ if (!existsSync('apps/web/dist/index.html')) {
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  workers: 2,
+  // CI runs the journeys one at a time: on this two-core machine two journeys, their two browsers and the one
+  // server they share starved each other (pages not drawn within 10 s, API calls waiting a minute), though every
+  // journey passes alone. Locally, two workers.
+  workers: process.env.CI ? 1 : 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
