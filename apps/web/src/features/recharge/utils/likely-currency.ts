@@ -60,7 +60,8 @@ export function likelyCurrency(
   offered: readonly TCurrency[],
   hints: TLocaleHints = browserHints(),
 ): TCurrency | undefined {
-  const sold = (code: TCurrency | undefined) => (code !== undefined && offered.includes(code) ? code : undefined);
+  const sold = (code: TCurrency | undefined) =>
+    code !== undefined && offered.includes(code) ? code : undefined;
   for (const tag of hints.languages) {
     const code = sold(REGION_CURRENCY[regionOf(tag) ?? '']);
     if (code) return code;
