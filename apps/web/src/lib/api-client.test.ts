@@ -150,6 +150,24 @@ describe('successful calls', () => {
     expect(multipartCall?.[0]).toBe('/api/v1/attachment/uploadfile/?attachment_type=avatar');
   });
 
+  it('starts a check loaded on demand as the request goes out, not after the answer', async () => {
+    const steps: string[] = [];
+    stubFetch(() => {
+      steps.push('fetch');
+      return jsonResponse(200, { message: 'ok', data: 3 });
+    });
+    const parse = Object.assign(
+      (body: unknown) => {
+        steps.push('parse');
+        return body as { message: string; data: number };
+      },
+      { prepare: () => void steps.push('prepare') },
+    );
+
+    expect((await api.get('/api/v1/ping', { parse })).data).toBe(3);
+    expect(steps).toEqual(['prepare', 'fetch', 'parse']);
+  });
+
   it('drops empty query values so list filters can be left blank', async () => {
     const fetchMock = stubFetch(() => jsonResponse(200, { message: 'ok', data: null }));
 

@@ -95,13 +95,19 @@ export interface TRequestOptions<T> {
    * Checks and types the successful body, e.g. a zod schema's `parse` (or a promise of it, for schemas loaded on
    * demand: lib/lazy-schemas.ts); throwing rejects the call.
    */
-  parse?: (body: unknown) => T | Promise<T>;
+  parse?: TParse<T>;
   /**
    * No toast and no 401 handling: the caller deals with every failure itself. The navigation guard restores a
    * session this way, so a dead token sends the visitor to /signin without an error message or a second redirect.
    */
   silent?: boolean;
 }
+
+/**
+ * A call's answer check. `prepare`, when present, is started as the request goes out: a check whose schemas load on
+ * demand (lib/lazy-schemas.ts) loads them while the answer travels rather than after it has arrived.
+ */
+export type TParse<T> = ((body: unknown) => T | Promise<T>) & { prepare?: () => void };
 
 function buildUrl(path: string, query: TRequestOptions<unknown>['query']): string {
   if (!query) return path;
@@ -255,6 +261,7 @@ export async function apiRequest<T = unknown>(path: string, options: TRequestOpt
   if (callerSignal?.aborted) controller.abort();
   else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
 
+  options.parse?.prepare?.();
   try {
     let response: Response;
     let responseBody: unknown;

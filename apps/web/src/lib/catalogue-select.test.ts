@@ -262,3 +262,36 @@ describe('price select', () => {
     expect(api.calls).toHaveLength(4);
   });
 });
+
+describe('a first visit (nothing stored)', () => {
+  afterEach(() => {
+    vi.doUnmock('./lazy-schemas');
+    vi.resetModules();
+  });
+
+  it('sends both requests before the schemas have loaded, and checks the answers once they have', async () => {
+    // The schema module held back, as on a slow connection: the requests must not wait for it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.resetModules();
+    vi.doMock('./lazy-schemas', async (importOriginal) => {
+      const original = await importOriginal<typeof import('./lazy-schemas')>();
+      return { ...original, catalogueSchemas: async () => (await held, original.catalogueSchemas()) };
+    });
+    const fresh = await import('./catalogue-select');
+    const api = stubApi({
+      'GET /api/v1/product/select': () => sealed(PRODUCTS),
+      'GET /api/v1/price/select/4': () => sealed(pricesIn('en')),
+    });
+
+    const products = fresh.loadProductSelect();
+    const prices = fresh.loadPriceSelect(4);
+    await vi.waitFor(() => expect(api.calls).toHaveLength(2));
+    release();
+
+    expect(await products).toEqual(PRODUCTS);
+    expect(await prices).toEqual(pricesIn('en'));
+  });
+});

@@ -110,12 +110,17 @@ async function readEntry<T>(raw: unknown, schema: ZodType<T>): Promise<T | undef
   }
 }
 
+const parseSealed = Object.assign(async (value: unknown) => (await selectSchemas()).body.parse(value), {
+  // The schemas load while the answer travels.
+  prepare: () => void selectSchemas().catch(() => undefined),
+});
+
 async function fetchSealed(path: string, query: Record<string, string>, options: TSelectOptions) {
   const body = await api.get(path, {
     query,
     signal: options.signal,
     silent: options.silent,
-    parse: async (value) => (await selectSchemas()).body.parse(value),
+    parse: parseSealed,
   });
   return body.data;
 }
@@ -125,13 +130,15 @@ async function fetchSealed(path: string, query: Record<string, string>, options:
 
 /** The released products (SPEC.md §7 GET /product/select?release), newest first. */
 export async function loadProductSelect(options: TSelectOptions = {}): Promise<TProductSelectItem[]> {
-  const { products: ZProductSelect } = await selectSchemas();
-  if (!options.refresh) {
-    const cached = await readEntry(parseJson(readLocal(STORAGE_KEYS.productCache)), ZProductSelect);
+  // Without a stored answer the request goes out at once; the schemas load beside it (a first visit's page waits
+  // for the one or the other, not both in turn).
+  const stored = options.refresh ? undefined : parseJson(readLocal(STORAGE_KEYS.productCache));
+  if (stored !== undefined) {
+    const cached = await readEntry(stored, (await selectSchemas()).products);
     if (cached) return cached;
   }
   const sealed = await fetchSealed('/api/v1/product/select', { release: '1' }, options);
-  const products = await openSelect(sealed, ZProductSelect);
+  const products = await openSelect(sealed, (await selectSchemas()).products);
   const entry: TCacheEntry = { ...sealed, savedAt: now() };
   writeLocal(STORAGE_KEYS.productCache, JSON.stringify(entry));
   return products;
@@ -171,12 +178,13 @@ export async function loadPriceSelect(
 ): Promise<TPriceSelect> {
   const lang = options.lang ?? currentLanguage();
   const key = priceCacheKey(productId, lang);
-  const schemas = await selectSchemas();
-  if (!options.refresh) {
-    const cached = await readEntry(readPriceCache()[key], schemas.prices);
+  const stored = options.refresh ? undefined : readPriceCache()[key];
+  if (stored !== undefined) {
+    const cached = await readEntry(stored, (await selectSchemas()).prices);
     if (cached) return cached;
   }
   const sealed = await fetchSealed(`/api/v1/price/select/${productId}`, { localLang: lang }, options);
+  const schemas = await selectSchemas();
   const prices = await openSelect(sealed, schemas.prices);
   writePriceCache(key, { ...sealed, savedAt: now() }, schemas);
   return prices;

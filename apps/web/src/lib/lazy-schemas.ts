@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import type { TParse } from './api-client';
 
 /**
  * The shared zod schemas as the storefront's pages use them: loaded on demand (issue #14). zod and the schemas are
@@ -13,21 +14,35 @@ export const rewardSchemas = () => import('@ezrecharge/shared/schemas/rewards');
 export const supportSchemas = () => import('@ezrecharge/shared/schemas/support');
 const apiSchemas = () => import('@ezrecharge/shared/schemas/api');
 
-/** An api call's `parse`: the body checked against the schema `pick` chooses, once its module has loaded. */
+/**
+ * Starts loading modules without waiting for them: a failure here is met again, and reported, by the caller that
+ * needs them (a dynamic import that failed is tried again on the next call).
+ */
+function warm(...loads: (() => Promise<unknown>)[]): () => void {
+  return () => {
+    for (const load of loads) load().catch(() => undefined);
+  };
+}
+
+/**
+ * An api call's `parse`: the body checked against the schema `pick` chooses, once its module has loaded; the
+ * module starts loading as the request goes out (lib/api-client.ts `TParse.prepare`).
+ */
 export function parseWith<TModule, T>(
   load: () => Promise<TModule>,
   pick: (module: TModule) => ZodType<T>,
-): (body: unknown) => Promise<T> {
-  return async (body) => pick(await load()).parse(body);
+): TParse<T> {
+  return Object.assign(async (body: unknown) => pick(await load()).parse(body), { prepare: warm(load) });
 }
 
 /** As parseWith, for the `{ message, data }` envelope around the schema's value. */
 export function parseEnvelopeWith<TModule, T>(
   load: () => Promise<TModule>,
   pick: (module: TModule) => ZodType<T>,
-): (body: unknown) => Promise<{ message: string; message_key?: string; data: T }> {
-  return async (body) => {
+): TParse<{ message: string; message_key?: string; data: T }> {
+  const parse = async (body: unknown) => {
     const [module, { envelope }] = await Promise.all([load(), apiSchemas()]);
     return envelope(pick(module)).parse(body) as { message: string; message_key?: string; data: T };
   };
+  return Object.assign(parse, { prepare: warm(load, apiSchemas) });
 }
