@@ -278,7 +278,11 @@ describe('a first visit (nothing stored)', () => {
     vi.resetModules();
     vi.doMock('./lazy-schemas', async (importOriginal) => {
       const original = await importOriginal<typeof import('./lazy-schemas')>();
-      return { ...original, catalogueSchemas: async () => (await held, original.catalogueSchemas()) };
+      const catalogueSchemas = async () => {
+        await held;
+        return original.catalogueSchemas();
+      };
+      return { ...original, catalogueSchemas };
     });
     const fresh = await import('./catalogue-select');
     const api = stubApi({
