@@ -19,6 +19,22 @@ import { renderApp, setViewportWide } from '../../../test/render-app';
 import { signInAs } from '../../../test/session';
 import { fail, ok, reply, stubApi, type TRecordedCall, type TReply } from '../../../test/stub-api';
 
+/**
+ * The form's rules as a first visit meets them: `firstVisit` makes the form find none loaded yet (other tests here
+ * load them once for the file), and `loads` counts the loads the form starts.
+ */
+const orderRules = vi.hoisted(() => ({ firstVisit: false, loads: 0 }));
+vi.mock('../utils/order-rules', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../utils/order-rules')>();
+  return {
+    loadOrderRules: () => {
+      orderRules.loads += 1;
+      return original.loadOrderRules();
+    },
+    loadedOrderRules: () => (orderRules.firstVisit ? undefined : original.loadedOrderRules()),
+  };
+});
+
 // The pages (and the console layout for /ezrecharge) load lazily; loading them once up front keeps waits short.
 beforeAll(() => Promise.all([import('..'), import('../../../components/layouts/admin-layout')]), 30_000);
 
@@ -153,6 +169,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  orderRules.firstVisit = false;
   setNavigator(null);
   queryClient.clear();
   vi.unstubAllGlobals();
@@ -230,6 +247,19 @@ describe('public recharge /recharge', () => {
     expect(document.querySelectorAll('.price-tile--placeholder')).toHaveLength(0);
     expect(form().getByLabelText('Product')).toBeEnabled();
     expect(submitButton()).toBeEnabled();
+  });
+
+  it('loads its rules when the buyer first turns to it, not with the page', async () => {
+    orderRules.firstVisit = true;
+    stubApi(catalogueRoutes());
+    renderApp('/recharge');
+    await screen.findByRole('radio', { name: '100 diamonds for SGD 2.50' });
+    const before = orderRules.loads;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(orderRules.loads).toBe(before);
+
+    await userEvent.click(form().getByLabelText('BIGO ID'));
+    expect(orderRules.loads).toBeGreaterThan(before);
   });
 
   it('checks in SPEC.md order and stops at the first failure: package, quantity, BIGO ID, e-mail', async () => {

@@ -187,7 +187,7 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
   // the buyer had entered before the language toggle reloaded the page is put back before the first paint below.
   const [values, setValuesState] = useState<TRechargeValues>(INITIAL);
   const [errors, setErrors] = useState<TErrors>({});
-  // The fields' rules (the shared schemas), loaded after the first render: utils/order-rules.ts.
+  // The fields' rules (the shared schemas), loaded when the buyer turns to the form: utils/order-rules.ts.
   const [rules, setRules] = useState(loadedOrderRules);
   // Issue #16: the code the buyer applied ('' = none), normalised; the quote and the total follow it.
   const [appliedCode, setAppliedCode] = useState('');
@@ -291,9 +291,13 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
     showCheck([name], valuesRef.current);
   };
 
-  useEffect(() => {
+  /**
+   * The rules load when the buyer first turns to the form (focus or touch inside it), not with the page: their
+   * schemas cost a phone a long task that the page's first seconds do without (issue #14).
+   */
+  const engage = (): void => {
     if (!rules) void loadOrderRules().then(setRules, () => undefined);
-  }, [rules]);
+  };
   // Fields the buyer changed or left before the rules arrived are checked now.
   const checkTouched = useRef(() => {});
   checkTouched.current = () => {
@@ -544,6 +548,8 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
       aria-busy={loading || undefined}
       noValidate
       onSubmit={(e) => void onSubmit(e)}
+      onFocus={engage}
+      onPointerDown={engage}
     >
       <fieldset className="recharge-form__fields" disabled={busy}>
         <div className="recharge-form__row">

@@ -11,7 +11,7 @@ let loading: Promise<TOrderRules> | undefined;
 
 /**
  * Loads the recharge form's rules once (lib/lazy-schemas.ts: zod stays out of the page's first load). The form
- * starts this when it mounts; a field left before they arrive is checked as soon as they do, and sending waits for
+ * starts this when the buyer first focuses or touches it; a field left before they arrive is checked as soon as they do, and sending waits for
  * them. A failed load is tried again on the next call.
  */
 export function loadOrderRules(): Promise<TOrderRules> {
