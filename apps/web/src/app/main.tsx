@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { setCookieNoticeHtmlState } from '../components/cookie-notice';
+import { beginHydrationInTurns } from '../components/hydrate-in-turn';
 import { currentLanguage, i18nReady } from '../lib/i18n';
 import { isCookieNoticeAccepted, syncCookieNoticeCookie } from '../lib/storage';
 import { restoreCarriedToasts } from '../lib/toast';
@@ -38,11 +39,20 @@ async function start(): Promise<void> {
     </StrictMode>
   );
   if (prerendered) {
+    // The page is on screen already: hydrating it waits for a task of its own after the router's set-up, and the
+    // parts wrapped in HydrateInTurn hydrate one per task after the rest (components/hydrate-in-turn.tsx), so no
+    // single task holds a phone's main thread for long.
+    await nextTask();
+    beginHydrationInTurns();
     hydrateRoot(root, app);
     void restoreSessionOnLoad();
   } else {
     createRoot(root).render(app);
   }
+}
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 void start();

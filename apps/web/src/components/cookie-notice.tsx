@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routePath } from '../lib/routes';
 import { acceptCookieNotice, isCookieNoticeAccepted, subscribeStorage } from '../lib/storage';
+import { HydrateInTurn } from './hydrate-in-turn';
 import { Button } from './ui/button';
 
 /**
@@ -19,9 +20,17 @@ export function setCookieNoticeHtmlState(accepted: boolean): void {
 
 /** SPEC.md §2: banner on top of every page until the visitor confirms it. */
 export function CookieNotice() {
-  const { t } = useTranslation('layout');
   const accepted = useSyncExternalStore(subscribeStorage, isCookieNoticeAccepted, () => htmlAccepted);
   if (accepted) return null;
+  return (
+    <HydrateInTurn>
+      <CookieBanner />
+    </HydrateInTurn>
+  );
+}
+
+function CookieBanner() {
+  const { t } = useTranslation('layout');
   return (
     <section className="cookie-notice" aria-label={t('cookie.label')}>
       <p className="cookie-notice__text">

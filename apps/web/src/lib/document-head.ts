@@ -22,14 +22,16 @@ export function documentHead(name: TRouteName | null, t: (key: string) => string
   };
 }
 
-/** Keeps `<title>` and `<meta name="description">` on the matched route, in the active language. */
+/**
+ * Keeps `<title>` and `<meta name="description">` on the matched route, in the active language. Worked out in the
+ * effect, after the page is drawn: a prerendered page arrives with both already right, and its hydration (one
+ * task on a phone's main thread) does without the texts' first lookups.
+ */
 export function useDocumentHead(name: TRouteName | null): void {
   const { t } = useTranslation('common');
-  const { title, description } = documentHead(name, t);
   useEffect(() => {
+    const { title, description } = documentHead(name, t);
     document.title = title;
-  }, [title]);
-  useEffect(() => {
     let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!meta) {
       meta = document.createElement('meta');
@@ -37,5 +39,5 @@ export function useDocumentHead(name: TRouteName | null): void {
       document.head.append(meta);
     }
     meta.content = description;
-  }, [description]);
+  }, [name, t]);
 }

@@ -16,7 +16,7 @@ describe('answer checks with schemas loaded on demand', () => {
   it('check the envelope around the value, and a failed load in preparation stays quiet', async () => {
     const { z } = await import('zod');
     const load = vi
-      .fn<() => Promise<{ ZName: z.ZodString }>>()
+      .fn<() => Promise<{ ZName: import('zod').ZodString }>>()
       .mockRejectedValueOnce(new Error('chunk failed'))
       .mockResolvedValue({ ZName: z.string() });
     const parse = parseEnvelopeWith(load, (m) => m.ZName);

@@ -5,6 +5,7 @@ import { routePath, type TRouteName } from '../../lib/routes';
 import { logout, useSignedIn } from '../../lib/session';
 import { SITE } from '../../lib/site';
 import { BrandLogo } from '../brand-logo';
+import { HydrateInTurn } from '../hydrate-in-turn';
 import { LanguageToggle } from '../language-toggle';
 import { PageLoading } from '../page-loading';
 import { Button, LinkButton } from '../ui/button';
@@ -189,13 +190,17 @@ export function PublicLayout() {
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>
-      <SiteHeader />
+      <HydrateInTurn>
+        <SiteHeader />
+      </HydrateInTurn>
       <main id="main" className="public-layout__main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </main>
-      <SiteFooter />
+      <HydrateInTurn>
+        <SiteFooter />
+      </HydrateInTurn>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { TCurrency } from '@ezrecharge/shared/money';
 import type { TOrderPageInfo } from '@ezrecharge/shared/schemas/orders';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HydrateInTurn } from '../../../components/hydrate-in-turn';
 import { BigoIdHelp } from './bigo-id-help';
 import { PosterCarousel } from './poster-carousel';
 import { RechargeForm } from './recharge-form';
@@ -24,16 +25,20 @@ export function RechargeLayout({ pageInfo, header, footer }: TRechargeLayoutProp
     <div className={`recharge-page recharge-page--${pageInfo}`}>
       {header}
       <div className="recharge-page__body">
-        <section className="recharge-card" aria-labelledby="recharge-form-title">
-          <h2 id="recharge-form-title" className="recharge-card__title">
-            {t('form.title')}
-          </h2>
-          <RechargeForm pageInfo={pageInfo} onCurrencyChange={setCurrency} />
-        </section>
-        <div className="recharge-page__aside">
-          <PosterCarousel currency={currency} />
-          <BigoIdHelp />
-        </div>
+        <HydrateInTurn>
+          <section className="recharge-card" aria-labelledby="recharge-form-title">
+            <h2 id="recharge-form-title" className="recharge-card__title">
+              {t('form.title')}
+            </h2>
+            <RechargeForm pageInfo={pageInfo} onCurrencyChange={setCurrency} />
+          </section>
+        </HydrateInTurn>
+        <HydrateInTurn>
+          <div className="recharge-page__aside">
+            <PosterCarousel currency={currency} />
+            <BigoIdHelp />
+          </div>
+        </HydrateInTurn>
       </div>
       {footer}
     </div>
