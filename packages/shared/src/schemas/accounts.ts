@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '../email';
 import { TEXT_LIMITS } from '../limits';
 import { MSG as M } from '../messages';
 
@@ -6,9 +7,6 @@ import { MSG as M } from '../messages';
  * Requests and responses of sign-in, sign-up, password reset, profile and users admin (SPEC.md §3, §5, §7).
  * Every rule carries its SPEC.md message; the first failing rule of a field is the one reported.
  */
-
-/** SPEC.md §5: basic e-mail pattern — no spaces, one @, a dot in the domain. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { BIGO_ID_MAX, normaliseBigoId } from '../bigo-id';
+import { EMAIL_PATTERN } from '../email';
 import { fiuuFormFields } from '../fiuu-form';
 import { GAME_TYPE, MAX_ORDER_DIAMONDS, TEXT_LIMITS } from '../limits';
 import { MSG as M } from '../messages';
 import { CURRENCY_CODES } from '../money';
-import { EMAIL_PATTERN } from './accounts';
 import { MAX_ROW_ID } from './api';
 import { ZCurrency, ZOrderStatus } from './codes';
 import { ZOrderBonus, ZPromoCode } from './rewards';

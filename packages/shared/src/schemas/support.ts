@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '../email';
 import { FEEDBACK_ROLES } from '../feedback';
 import { TEXT_LIMITS } from '../limits';
 import { MSG as M } from '../messages';
-import { EMAIL_PATTERN } from './accounts';
 
 /** FAQ entries and feedback (SPEC.md §3, §5, §7; issue "Support content"). Text is stored as given, shown as text. */
 
