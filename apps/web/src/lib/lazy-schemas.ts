@@ -10,7 +10,8 @@ import type { TParse } from './api-client';
 export const accountSchemas = () => import('@ezrecharge/shared/schemas/accounts');
 export const catalogueSchemas = () => import('@ezrecharge/shared/schemas/catalogue');
 export const orderSchemas = () => import('@ezrecharge/shared/schemas/orders');
-export const rewardSchemas = () => import('@ezrecharge/shared/schemas/rewards');
+/** The rewards an order carries (promo code, bonuses, quote): the buyer's pages need no promotion or spin schemas. */
+export const orderRewardSchemas = () => import('@ezrecharge/shared/schemas/order-rewards');
 export const supportSchemas = () => import('@ezrecharge/shared/schemas/support');
 const apiSchemas = () => import('@ezrecharge/shared/schemas/api');
 

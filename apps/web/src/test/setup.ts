@@ -5,8 +5,8 @@ import { i18n, i18nReady } from '../lib/i18n';
 import {
   accountSchemas,
   catalogueSchemas,
+  orderRewardSchemas,
   orderSchemas,
-  rewardSchemas,
   supportSchemas,
 } from '../lib/lazy-schemas';
 import { clearPopups } from '../lib/popup';
@@ -23,7 +23,13 @@ for (const [language, bundle] of Object.entries(buildResources(LOCALE_FILES))) {
 
 // The storefront loads the shared schemas on demand (lib/lazy-schemas.ts); here they are in from the start, so a
 // screen's first check does not wait for their transform on a busy machine.
-await Promise.all([accountSchemas(), catalogueSchemas(), orderSchemas(), rewardSchemas(), supportSchemas()]);
+await Promise.all([
+  accountSchemas(),
+  catalogueSchemas(),
+  orderSchemas(),
+  orderRewardSchemas(),
+  supportSchemas(),
+]);
 
 // Whole-app renders load lazy chunks and antd in jsdom; on a busy two-core machine (CI runs the server suite and
 // builds beside it) that can take several seconds.

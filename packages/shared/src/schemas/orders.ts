@@ -7,7 +7,7 @@ import { MSG as M } from '../messages';
 import { CURRENCY_CODES } from '../money';
 import { MAX_ROW_ID } from './api';
 import { ZCurrency, ZOrderStatus } from './codes';
-import { ZOrderBonus, ZPromoCode } from './rewards';
+import { ZOrderBonus, ZPromoCode } from './order-rewards';
 
 /**
  * Orders (SPEC.md §3, §5, §7; DESIGN.md §4, §6, §7). The commit payload travels wire-encrypted; the server

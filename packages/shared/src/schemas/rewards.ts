@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { MAX_ORDER_DIAMONDS } from '../limits';
 import { MSG as M } from '../messages';
 import { CURRENCY_CODES } from '../money';
-import {
-  BONUS_TYPES,
-  BONUS_TYPES_OF,
-  MAX_BONUS_DIAMONDS,
-  normalizePromoCode,
-  PROMO_CODE_PATTERN,
-  PROMOTION_KINDS,
-} from '../rewards';
+import { BONUS_TYPES, BONUS_TYPES_OF, MAX_BONUS_DIAMONDS, PROMOTION_KINDS } from '../rewards';
 import {
   MAX_DIAMONDS_PER_SPIN,
   MAX_PRIZE_ROWS,
@@ -21,52 +14,9 @@ import {
 } from '../spins';
 import { MAX_ROW_ID, ZPageQuery } from './api';
 import { ZCurrency } from './codes';
+import { ZOrderBonus, ZPromoCode } from './order-rewards';
 
-/** A promo code as typed: spaces around it dropped, compared in upper case. Empty = no code. */
-export const ZPromoCode = z
-  .string()
-  .max(64, M.promo_code_format)
-  .overwrite(normalizePromoCode)
-  .refine((code) => code === '' || PROMO_CODE_PATTERN.test(code), M.promo_code_format);
-
-/** One bonus of an order (quoted, or fixed on the order). */
-export const ZOrderBonus = z.object({
-  kind: z.enum(PROMOTION_KINDS),
-  /** The promotion's name, for the buyer ("Welcome bonus", "Hari Raya code"). */
-  name: z.string(),
-  /** The code the buyer typed (upper case), for `code` bonuses; null otherwise. */
-  code: z.string().nullable(),
-  diamonds: z.number().int().positive(),
-  /** On an order: granted (fixed, to be delivered with the order), delivered, or withdrawn (refund). */
-  state: z.enum(['quoted', 'granted', 'delivered', 'withdrawn']),
-});
-export type TOrderBonus = z.infer<typeof ZOrderBonus>;
-
-/** A channel bonus the buyer can still earn by the way they pay (known only once the payment is recorded). */
-export const ZChannelOffer = z.object({
-  name: z.string(),
-  channels: z.array(z.string()),
-  /** What this order would get if paid through one of `channels`. */
-  diamonds: z.number().int().positive(),
-});
-
-export const ZRewardQuote = z.object({
-  amount_game: z.number().int(),
-  bonuses: z.array(ZOrderBonus),
-  /** Sum of `bonuses`. */
-  bonus_game: z.number().int(),
-  /** The typed code's outcome: null when no code was given. */
-  promo: z
-    .object({
-      code: z.string(),
-      applied: z.boolean(),
-      reason_key: z.string().nullable(),
-      reason: z.string().nullable(),
-    })
-    .nullable(),
-  channel_offers: z.array(ZChannelOffer),
-});
-export type TRewardQuote = z.infer<typeof ZRewardQuote>;
+export * from './order-rewards';
 
 const wholeNumber = z.number({ error: M.promotion_number_invalid }).int(M.promotion_number_invalid);
 const optionalLimit = wholeNumber

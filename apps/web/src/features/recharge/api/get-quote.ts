@@ -2,7 +2,7 @@ import type { TRewardQuoteInput } from '@ezrecharge/shared/schemas/orders';
 import type { TRewardQuote } from '@ezrecharge/shared/schemas/rewards';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { parseEnvelopeWith, rewardSchemas } from '../../../lib/lazy-schemas';
+import { orderRewardSchemas, parseEnvelopeWith } from '../../../lib/lazy-schemas';
 import { rechargeQueryKey } from './get-catalogue';
 
 /**
@@ -15,7 +15,7 @@ export async function getRewardQuote(input: TRewardQuoteInput, signal?: AbortSig
     json: input,
     signal,
     silent: true,
-    parse: parseEnvelopeWith(rewardSchemas, (m) => m.ZRewardQuote),
+    parse: parseEnvelopeWith(orderRewardSchemas, (m) => m.ZRewardQuote),
   });
   return body.data;
 }

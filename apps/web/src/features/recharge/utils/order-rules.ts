@@ -1,9 +1,9 @@
-import { orderSchemas, rewardSchemas } from '../../../lib/lazy-schemas';
+import { orderRewardSchemas, orderSchemas } from '../../../lib/lazy-schemas';
 
 /** The shared order and reward schemas the recharge form checks its fields with. */
 export interface TOrderRules {
   orders: Awaited<ReturnType<typeof orderSchemas>>;
-  rewards: Awaited<ReturnType<typeof rewardSchemas>>;
+  rewards: Awaited<ReturnType<typeof orderRewardSchemas>>;
 }
 
 let loaded: TOrderRules | undefined;
@@ -15,7 +15,7 @@ let loading: Promise<TOrderRules> | undefined;
  * them. A failed load is tried again on the next call.
  */
 export function loadOrderRules(): Promise<TOrderRules> {
-  loading ??= Promise.all([orderSchemas(), rewardSchemas()]).then(
+  loading ??= Promise.all([orderSchemas(), orderRewardSchemas()]).then(
     ([orders, rewards]) => {
       loaded = { orders, rewards };
       return loaded;
