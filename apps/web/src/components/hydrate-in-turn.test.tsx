@@ -39,13 +39,12 @@ function Page() {
 /** The next task: a part's turn and its hydration (in the turn's microtasks) are done by then. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function press(container: HTMLElement, label: string): string {
+function press(container: HTMLElement, label: string): void {
   const button = [...container.querySelectorAll('button')].find((node) =>
     node.textContent?.startsWith(label),
   );
   if (!button) throw new Error(`no ${label} button`);
   button.click();
-  return button.textContent ?? '';
 }
 
 const containers: HTMLElement[] = [];
