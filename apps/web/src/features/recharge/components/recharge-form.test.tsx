@@ -217,13 +217,18 @@ describe('public recharge /recharge', () => {
   });
 
   it('stands in its final shape while the catalogue loads: disabled selects, placeholder tiles, no submit', async () => {
-    let products: (reply: TReply) => void = () => {};
+    // The products held back until released; every request for them is answered then (a request the query
+    // abandoned, as StrictMode's second mount does, is answered too), and any later one at once.
+    const held: Array<(reply: TReply) => void> = [];
+    let released: TReply | undefined;
+    const products = (answer: TReply): void => {
+      released = answer;
+      for (const resolve of held.splice(0)) resolve(answer);
+    };
     stubApi({
       ...catalogueRoutes(),
       'GET /api/v1/product/select': () =>
-        new Promise<TReply>((resolve) => {
-          products = resolve;
-        }),
+        released ?? new Promise<TReply>((resolve) => void held.push(resolve)),
     });
     renderApp('/recharge');
 
@@ -303,6 +308,8 @@ describe('public recharge /recharge', () => {
 
     await chooseOption(form().getByLabelText('Product'), 'BIGO Gift Pack');
     await waitFor(() => expect(api.callsTo('GET /api/v1/price/select/5')).toHaveLength(1));
+    // Its (empty) prices in: sending before would be checked against a currency the answer then clears.
+    await waitFor(() => expect(document.querySelectorAll('.price-tile--placeholder')).toHaveLength(0));
     await submit();
     await waitFor(() => expect(shownErrors()).toEqual([MESSAGES.payment_currency_code_tips]));
   });
