@@ -51,8 +51,10 @@ test('the first-start administrator turns on two-factor sign-in at the first sig
   await page.goto(`/user?username=${FIRST_ADMIN.username}&page_size=50`);
   await expect(page.getByRole('cell', { name: FIRST_ADMIN.username, exact: true })).toBeVisible();
 
-  // Signed out (from the landing page) and in again: the password, then the code step.
+  // Signed out (from the landing page, once it has loaded: a call still on its way when the session ends would be
+  // refused) and in again: the password, then the code step.
   await page.goto('/ezrecharge');
+  await expect(page.getByText(text('en', 'recharge', 'overview.balance'))).toBeVisible();
   await page.getByRole('button', { name: text('en', 'layout', 'admin.logout') }).click();
   await expect(page).toHaveURL(/\/signin$/);
   await signInWithPassword();
