@@ -8,7 +8,7 @@ import { decryptWireJson, WIRE_CONTEXT } from '@ezrecharge/shared/wire-crypto';
 import type { ZodType } from 'zod';
 import { ApiError, api } from './api-client';
 import { currentLanguage, i18n, type TLanguage } from './i18n';
-import { catalogueSchemas } from './lazy-schemas';
+import { catalogueSchemas, parseWith } from './lazy-schemas';
 import { readLocal, removeLocal, STORAGE_KEYS, writeLocal } from './storage';
 
 /**
@@ -110,10 +110,8 @@ async function readEntry<T>(raw: unknown, schema: ZodType<T>): Promise<T | undef
   }
 }
 
-const parseSealed = Object.assign(async (value: unknown) => (await selectSchemas()).body.parse(value), {
-  // The schemas load while the answer travels.
-  prepare: () => void selectSchemas().catch(() => undefined),
-});
+/** The answer's envelope, checked once the schemas are in; they start loading as the request goes out. */
+const parseSealed = parseWith(selectSchemas, (schemas) => schemas.body);
 
 async function fetchSealed(path: string, query: Record<string, string>, options: TSelectOptions) {
   const body = await api.get(path, {
