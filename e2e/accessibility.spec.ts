@@ -37,10 +37,23 @@ interface TFinding {
   nodes: string[];
 }
 
-/** Waits until the screen shows its heading and has loaded its data (no spinner left). */
+/**
+ * Waits until the screen shows its heading and has loaded its data (no spinner left, nothing busy on the
+ * storefront), and until no control is still fading into its new colours: a button enabled as the data arrived
+ * eases from its disabled grey for 150 ms, and axe reading it mid-way would report a contrast it never rests at.
+ */
 async function settle(page: Page): Promise<void> {
   await expect(page.locator('h1').first()).toBeVisible();
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
 }
 
 /** The serious and critical violations axe finds on the page as it is now. */
