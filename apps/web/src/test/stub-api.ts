@@ -95,6 +95,23 @@ export function stubApi(routes: Record<string, THandler>) {
   };
 }
 
+/**
+ * An answer held back until the test releases it. Every request made for it before the release is answered then
+ * (one a query abandoned, as StrictMode's second mount does, too, and one not yet sent when the test saw the
+ * loading state), and any later request at once.
+ */
+export function heldReply(): { handler: THandler; release: (answer: TReply) => void } {
+  const waiting: Array<(answer: TReply) => void> = [];
+  let released: TReply | undefined;
+  return {
+    handler: () => released ?? new Promise<TReply>((resolve) => void waiting.push(resolve)),
+    release: (answer) => {
+      released = answer;
+      for (const resolve of waiting.splice(0)) resolve(answer);
+    },
+  };
+}
+
 /** A user as GET /api/v1/user/readme/ returns it. */
 export function userRecord(overrides: object = {}) {
   return {

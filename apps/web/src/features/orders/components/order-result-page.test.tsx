@@ -10,7 +10,7 @@ import { setNavigator } from '../../../lib/navigation';
 import { queryClient } from '../../../lib/query-client';
 import { fill } from '../../../test/fill';
 import { renderApp } from '../../../test/render-app';
-import { fail, ok, stubApi, type TRecordedCall, type TReply } from '../../../test/stub-api';
+import { fail, heldReply, ok, stubApi, type TRecordedCall } from '../../../test/stub-api';
 import { ORDER_POLL_MS } from '../api/get-order';
 
 beforeAll(() => import('..'), 30_000);
@@ -132,13 +132,8 @@ describe('order result page /home-order', () => {
   );
 
   it('holds the order’s place at least a screen tall while it loads, saying so', async () => {
-    let answer: (reply: TReply) => void = () => {};
-    stubApi({
-      'GET /api/v1/order/stripe': () =>
-        new Promise<TReply>((resolve) => {
-          answer = resolve;
-        }),
-    });
+    const order = heldReply();
+    stubApi({ 'GET /api/v1/order/stripe': order.handler });
     renderApp('/home-order?order_num=EZ20250601A1B2C3&success=true');
 
     const loading = await screen.findByText('Loading your order…');
@@ -147,7 +142,7 @@ describe('order result page /home-order', () => {
     expect(frame).toHaveClass('order-result--order');
     expect(document.querySelectorAll('.order-details--placeholder .order-details__row')).toHaveLength(8);
 
-    answer(ok(orderRecord()));
+    order.release(ok(orderRecord()));
     expect(await screen.findByRole('heading', { level: 1, name: 'Diamonds delivered' })).toBeInTheDocument();
     expect(document.querySelector('.order-result')).toHaveClass('order-result--order');
     expect(document.querySelector('.order-details--placeholder')).toBeNull();

@@ -17,7 +17,7 @@ import { queryClient } from '../../../lib/query-client';
 import { fill } from '../../../test/fill';
 import { renderApp, setViewportWide } from '../../../test/render-app';
 import { signInAs } from '../../../test/session';
-import { fail, ok, reply, stubApi, type TRecordedCall, type TReply } from '../../../test/stub-api';
+import { fail, heldReply, ok, reply, stubApi, type TRecordedCall, type TReply } from '../../../test/stub-api';
 
 /**
  * The form's rules as a first visit meets them: `firstVisit` makes the form find none loaded yet (other tests here
@@ -217,19 +217,8 @@ describe('public recharge /recharge', () => {
   });
 
   it('stands in its final shape while the catalogue loads: disabled selects, placeholder tiles, no submit', async () => {
-    // The products held back until released; every request for them is answered then (a request the query
-    // abandoned, as StrictMode's second mount does, is answered too), and any later one at once.
-    const held: Array<(reply: TReply) => void> = [];
-    let released: TReply | undefined;
-    const products = (answer: TReply): void => {
-      released = answer;
-      for (const resolve of held.splice(0)) resolve(answer);
-    };
-    stubApi({
-      ...catalogueRoutes(),
-      'GET /api/v1/product/select': () =>
-        released ?? new Promise<TReply>((resolve) => void held.push(resolve)),
-    });
+    const products = heldReply();
+    stubApi({ ...catalogueRoutes(), 'GET /api/v1/product/select': products.handler });
     renderApp('/recharge');
 
     await screen.findByRole('form', { name: 'Recharge form' });
@@ -247,7 +236,7 @@ describe('public recharge /recharge', () => {
     expect(form().getByLabelText('BIGO ID')).toBeEnabled();
     expect(submitButton()).toBeDisabled();
 
-    products(await sealed(PRODUCTS));
+    products.release(await sealed(PRODUCTS));
     expect(await form().findByRole('radio', { name: '100 diamonds for SGD 2.50' })).toBeInTheDocument();
     expect(document.querySelectorAll('.price-tile--placeholder')).toHaveLength(0);
     expect(form().getByLabelText('Product')).toBeEnabled();
