@@ -9,7 +9,7 @@ import { setNavigator } from '../lib/navigation';
 import { ADMIN_LAYOUT, ROUTE_NAMES, ROUTES, routePath, type TPageLoader, type TRoute } from '../lib/routes';
 import { ensureSession, mustEnrolTwoFactor, readSessionUser } from '../lib/session';
 import { clearSession } from '../lib/storage';
-import { leaveForConsole, STOREFRONT_BUILD } from './face';
+import { handToConsole, STOREFRONT_BUILD } from './face';
 import { RootLayout, type TRouteHandle } from './root-layout';
 
 /**
@@ -85,6 +85,11 @@ const routesOf = (layout: TRoute['layout']): RouteObject[] =>
 
 const AdminLayout = lazyAfterGuard(ADMIN_LAYOUT);
 
+/** The console's paths, which the storefront's page hands to the console's page. */
+const CONSOLE_PATHS: ReadonlySet<string> = new Set(
+  ROUTE_NAMES.filter((name) => ROUTES[name].layout === 'admin').map((name) => ROUTES[name].path),
+);
+
 function AdminShell() {
   return (
     <Suspense fallback={<PageLoading />}>
@@ -106,22 +111,20 @@ export const ROUTE_OBJECTS: RouteObject[] = [
     children: [
       {
         Component: PublicLayout,
-        children: [...routesOf('public'), { path: '*', Component: NotFoundPage, handle: handleOf(null) }],
-      },
-      STOREFRONT_BUILD
-        ? {
+        children: [
+          ...routesOf('public'),
+          {
+            path: '*',
+            Component: NotFoundPage,
+            handle: handleOf(null),
             // The storefront's page does not draw the console: the browser loads the console's page instead.
-            children: ROUTE_NAMES.filter((name) => ROUTES[name].layout === 'admin').map((name) => ({
-              path: ROUTES[name].path,
-              handle: handleOf(ROUTES[name]),
-              loader: leaveForConsole,
-            })),
-          }
-        : {
-            loader: requireSession,
-            Component: AdminShell,
-            children: routesOf('admin'),
+            ...(STOREFRONT_BUILD ? { loader: handToConsole(CONSOLE_PATHS) } : {}),
           },
+        ],
+      },
+      ...(STOREFRONT_BUILD
+        ? []
+        : [{ loader: requireSession, Component: AdminShell, children: routesOf('admin') }]),
     ],
   },
 ];
