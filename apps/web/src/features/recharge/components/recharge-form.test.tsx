@@ -408,14 +408,8 @@ describe('public recharge /recharge', () => {
   });
 
   it('sends the wire-encrypted order, spins while sending, and posts the Fiuu form to the payment page', async () => {
-    let answer: (value: TReply) => void = () => {};
-    const api = stubApi({
-      ...catalogueRoutes(),
-      'POST /api/v1/order/': () =>
-        new Promise<TReply>((resolve) => {
-          answer = resolve;
-        }),
-    });
+    const created = heldReply();
+    const api = stubApi({ ...catalogueRoutes(), 'POST /api/v1/order/': created.handler });
     const posted: HTMLFormElement[] = [];
     vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
       posted.push(this);
@@ -451,7 +445,7 @@ describe('public recharge /recharge', () => {
       page_info: 'recharge',
     });
 
-    answer(ok(FIUU_HANDOFF, MSG.order_created));
+    created.release(ok(FIUU_HANDOFF, MSG.order_created));
     await waitFor(() => expect(posted).toHaveLength(1));
     const post = posted[0] as HTMLFormElement;
     expect(post.method).toBe('post');
