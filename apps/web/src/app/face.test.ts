@@ -8,7 +8,8 @@ afterEach(() => {
 
 /** The loader's arguments for an address, as the router passes them. */
 function argsFor(address: string): LoaderFunctionArgs {
-  return { request: new Request(`http://localhost${address}`), params: {}, context: undefined };
+  const url = new URL(address, 'http://localhost');
+  return { request: new Request(url), url, pattern: '*', params: {}, context: undefined };
 }
 
 describe('handToConsole', () => {
