@@ -1,5 +1,5 @@
 import { LANGUAGES, type TLanguage } from '@ezrecharge/shared/support-contact';
-import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import i18next, { type BackendModule, type ResourceKey, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readLocal, STORAGE_KEYS, writeLanguageCookie, writeLocal } from './storage';
 
@@ -60,6 +60,46 @@ function applyLanguageSideEffects(language: TLanguage): void {
   // The server picks the prerendered page's language by this cookie; written on every start, so it follows `lang`.
   writeLanguageCookie(language);
 }
+
+/** Markers of a text i18next must work on: values to put in (`{{count}}`) or another text nested (`$t(key)`). */
+const NEEDS_I18NEXT = /\{\{|\$t\(/;
+
+/**
+ * A plain text asked for by its key alone is read straight from the loaded texts (issue #14). i18next works every
+ * call out in full (options merged twice, key parsed, languages resolved, the text scanned for values and nesting):
+ * about a tenth of a millisecond a text on a phone, and a page asks for a few hundred texts as it renders. The `t` of
+ * useTranslation (i18n.getFixedT) answers a call with one key, in one namespace and language and without values,
+ * from the store when the text there is a plain string; anything else (values, a count, a context, another
+ * namespace named in the key, a text with markers, a missing text) goes to i18next as before. With no fallback
+ * language and no post-processing (init below) both ways give the same string.
+ */
+const workOutFixedT = i18n.getFixedT.bind(i18n);
+i18n.getFixedT = ((...scope: Parameters<typeof i18n.getFixedT>) => {
+  const fixed = workOutFixedT(...scope);
+  const translate = fixed as unknown as (...call: unknown[]) => unknown;
+  const [lng, ns, keyPrefix] = scope;
+  const plain = (...call: unknown[]): unknown => {
+    const [key] = call;
+    if (
+      call.length === 1 &&
+      typeof key === 'string' &&
+      !key.includes(':') &&
+      typeof ns === 'string' &&
+      (lng === null || lng === undefined || typeof lng === 'string') &&
+      (keyPrefix === undefined || typeof keyPrefix === 'string')
+    ) {
+      const text: unknown = i18n.getResource(
+        lng ?? i18n.language,
+        ns,
+        keyPrefix ? `${keyPrefix}.${key}` : key,
+      );
+      if (typeof text === 'string' && !NEEDS_I18NEXT.test(text)) return text;
+    }
+    return translate(...call);
+  };
+  // The fixed function's own fields (lng, lngs, ns, keyPrefix), which react-i18next reads.
+  return Object.assign(plain, fixed) as unknown as TFunction;
+}) as typeof i18n.getFixedT;
 
 const initialLanguage = storedLanguage();
 /**
