@@ -40,7 +40,7 @@ test.describe('prerendered pages', () => {
 
     await page.goto('/about-us');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('About us');
-    // The text is there before the scripts (they load at low priority): a link clicked earlier is an ordinary link.
+    // The text is there before the scripts (they load after the first paint): a link clicked earlier is an ordinary link.
     // Once they have run, the app has taken the page over.
     await page.waitForLoadState('networkidle');
     // Hydrated: client-side navigation works (a link click does not load a new document).
@@ -136,5 +136,27 @@ test.describe('prerendered pages', () => {
     // Drawn by the app (no markup to hydrate), but its chunks load beside the entry, not after it.
     expect(html).toContain('<div id="root" data-language="zh" data-cookie-notice="shown"></div>');
     expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/common-[^"]+\.js">/);
+  });
+
+  test('a drawn page names one small script, which loads the app after the first paint', async ({
+    request,
+  }) => {
+    for (const path of ['/', '/recharge', '/home-order?order_num=EZ0123456789ABCDEFGHJKMN']) {
+      const html = await (await request.get(path)).text();
+      // Nothing for the browser to fetch and run before the page is painted: no entry, no preloads.
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+      expect(scripts, path).toEqual([
+        expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/paint-first-[^"]+\.js">$/),
+      ]);
+      expect(html, path).not.toContain('rel="modulepreload"');
+      // What it loads once the page is painted: the entry first, then the page's chunks and its texts.
+      const modules = html.match(/<meta name="ez-modules" content="([^"]+)">/)?.[1]?.split(' ') ?? [];
+      expect(modules[0], path).toMatch(/^\/assets\/index-[^/]+\.js$/);
+      expect(
+        modules.some((file) => /^\/assets\/common-[^/]+\.js$/.test(file)),
+        path,
+      ).toBe(true);
+      for (const file of modules) expect((await request.get(file)).status(), file).toBe(200);
+    }
   });
 });

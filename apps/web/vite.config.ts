@@ -95,7 +95,7 @@ function consolePage(): Plugin {
   };
 }
 
-export default defineConfig(({ command, mode }) => {
+export default defineConfig(({ command, mode, isSsrBuild }) => {
   const storefront = mode === 'storefront';
   const production = command === 'build' ? reactRouterProduction : [];
   return {
@@ -108,6 +108,14 @@ export default defineConfig(({ command, mode }) => {
       emptyOutDir: mode !== 'console',
       // scripts/size-report.mjs reads the manifests to check what each public route downloads first.
       manifest: mode === 'console' ? '.vite/console-manifest.json' : true,
+      // Vite's modulepreload polyfill is for browsers without `<link rel="modulepreload">` (Safari before 17): there
+      // the links only go unheeded and modules load as they are imported. On a prerendered page it would come too
+      // late anyway: it arrives with the entry, after src/app/paint-first.ts has added the page's links.
+      modulePreload: { polyfill: false },
+      // The storefront's prerendered pages name src/app/paint-first.ts instead of the entry (scripts/prerender.mjs).
+      ...(storefront && !isSsrBuild
+        ? { rollupOptions: { input: { index: 'index.html', 'paint-first': 'src/app/paint-first.ts' } } }
+        : {}),
     },
     server: {
       proxy: {

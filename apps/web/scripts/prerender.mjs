@@ -49,23 +49,55 @@ function inlineStylesheet(file) {
 
 /**
  * What the page needs beyond the entry: its chunk's stylesheets, inline (else its own styles would arrive only when
- * its script runs, and the page would shift), and modulepreloads of its scripts and its texts in this language.
+ * its script runs, and the page would shift), and the paths of its scripts and its texts in this language.
  */
-function pageLinks(template, name, page, language) {
+function pageNeeds(template, name, page, language) {
   const route = table.routes.find((r) => r.name === name);
   if (!route) throw new Error(`prerender: ${name} is no route of the table`);
   const { js, css } = staticClosure(route.page.module);
   const present = (file) => template.includes(`/${file}"`);
-  const links = [];
-  for (const file of css) if (!present(file)) links.push(inlineStylesheet(file));
-  for (const file of js)
-    if (!present(file)) links.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
+  const styles = [...css].filter((file) => !present(file)).map(inlineStylesheet);
+  const modules = [...js].filter((file) => !present(file)).map((file) => `/${file}`);
   for (const namespace of page.texts) {
     const chunk = manifest[`src/locales/${language}/${namespace}.json`];
     if (!chunk) throw new Error(`prerender: no chunk for the ${language} texts of ${namespace}`);
-    links.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
+    modules.push(`/${chunk.file}`);
   }
-  return links.map((link) => `    ${link}\n`).join('');
+  return { styles, modules };
+}
+
+const indent = (lines) => lines.map((line) => `    ${line}\n`).join('');
+
+const paintFirst = manifest['src/app/paint-first.ts']?.file;
+if (!paintFirst)
+  throw new Error('prerender: the build has no src/app/paint-first.ts chunk (vite.config.ts input)');
+
+/**
+ * A page whose text is in its HTML paints without its scripts: the template's module script and modulepreloads
+ * give way to src/app/paint-first.ts, which loads the same modules (the entry first, then those of the template
+ * and of the page) once the page has been painted. A shell's page is drawn by its scripts: it keeps them in its
+ * head, preloaded beside the entry.
+ */
+function scriptTags(template, pageModules, drawn) {
+  const entry = template.match(/<script type="module" crossorigin src="(\/[^"]+)"><\/script>/);
+  if (!entry) throw new Error('prerender: index.html has no module script');
+  const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="(\/[^"]+)">/g)];
+  if (!drawn) {
+    return {
+      template,
+      tags: indent(pageModules.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)),
+    };
+  }
+  const modules = [entry[1], ...preloads.map((link) => link[1]), ...pageModules];
+  let stripped = template.replace(entry[0], '');
+  for (const [link] of preloads) stripped = stripped.replace(link, '');
+  return {
+    template: stripped.replace(/\n(\s*\n)+/g, '\n'),
+    tags: indent([
+      `<meta name="ez-modules" content="${modules.join(' ')}">`,
+      `<script type="module" crossorigin src="/${paintFirst}"></script>`,
+    ]),
+  };
 }
 
 /** The entry's stylesheets of index.html, inline like the page's. */
@@ -75,10 +107,12 @@ const inlineEntryStylesheets = (html) =>
   );
 
 function pageHtml(template, name, page, language, htmlLang, cookieAccepted) {
-  let html = inlineEntryStylesheets(template)
+  const { styles, modules } = pageNeeds(template, name, page, language);
+  const scripts = scriptTags(template, modules, page.html !== '');
+  let html = inlineEntryStylesheets(scripts.template)
     .replace(/<html lang="[^"]*"/, `<html lang="${htmlLang(language)}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace('</head>', `${pageLinks(template, name, page, language)}  </head>`)
+    .replace(/ *<\/head>/, `${indent(styles)}${scripts.tags}  </head>`)
     .replace(
       '<div id="root"></div>',
       `<div id="root" data-language="${language}" data-cookie-notice="${cookieAccepted ? 'accepted' : 'shown'}">${page.html}</div>`,
@@ -92,21 +126,6 @@ function pageHtml(template, name, page, language, htmlLang, cookieAccepted) {
   }
   if (!html.includes(`<div id="root" data-language="${language}"`))
     throw new Error(`prerender: index.html has no empty <div id="root"></div>`);
-  // A page whose text is in the HTML paints without its scripts: they load at low priority, after what the
-  // paint needs (a shell's page is drawn by its scripts, so there they keep their priority).
-  if (page.html !== '') {
-    html = html
-      .replaceAll(
-        '<script type="module" crossorigin src=',
-        '<script type="module" crossorigin fetchpriority="low" src=',
-      )
-      .replaceAll(
-        '<link rel="modulepreload" crossorigin href=',
-        '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
-      );
-    if (!html.includes('fetchpriority="low" src='))
-      throw new Error('prerender: index.html has no module script');
-  }
   return html;
 }
 

@@ -53,10 +53,26 @@ const chunkModules = existsSync(chunkModulesFile) ? JSON.parse(readFileSync(chun
 if (!chunkModules)
   problems.push('dist/.vite/chunk-modules.json is missing (the chunk-modules plugin of vite.config.ts)');
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-if (!entryKey) {
-  console.error('size-report: the manifest has no entry chunk');
+// The storefront's entry is index.html's script; src/app/paint-first.ts, the other entry, is the one script of a
+// prerendered page, which loads the entry after the first paint.
+const entryKey = 'index.html';
+if (!manifest[entryKey]?.isEntry) {
+  console.error('size-report: the manifest has no entry chunk for index.html');
   process.exit(1);
+}
+const paintFirst = manifest['src/app/paint-first.ts']?.file;
+
+/** Whether the route's prerendered page (English, first visit) names paint-first.ts: then it loads that too. */
+function namesPaintFirst(route) {
+  const page = path.join(
+    dist,
+    'prerendered',
+    'en',
+    `${route.path === '/' ? 'index' : route.path.slice(1)}.html`,
+  );
+  return (
+    paintFirst !== undefined && existsSync(page) && readFileSync(page, 'utf8').includes(`/${paintFirst}"`)
+  );
 }
 
 /** Files (JS and CSS) a chunk brings in through static imports, the chunk itself included. */
@@ -141,6 +157,7 @@ const entryFiles = staticClosure(entryKey);
 const rows = [];
 for (const route of routes.filter((r) => r.layout === 'public')) {
   const files = new Set(entryFiles);
+  if (namesPaintFirst(route)) files.add(paintFirst);
   const key = chunkOf(route.page.module, `public route ${route.name}`);
   if (key) staticClosure(key, files);
   const admin = [...files].filter((file) => adminChunks.has(file));
@@ -192,7 +209,9 @@ const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[
 const line = (cells) =>
   `| ${cells.map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join(' | ')} |`;
 
-console.log('\nFirst load of each public route (entry + static imports + the route chunk), as downloaded:\n');
+console.log(
+  '\nFirst load of each public route (entry + static imports + the route chunk, and paint-first.ts where the page is prerendered), as downloaded:\n',
+);
 console.log(line(header));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of body) console.log(line(row));

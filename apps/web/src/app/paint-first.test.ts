@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterNextPaint, LINKS_PER_TASK, loadModules, pageModules } from './paint-first';
+
+afterEach(() => {
+  document.head.replaceChildren();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+function meta(content: string): void {
+  const element = document.createElement('meta');
+  element.name = 'ez-modules';
+  element.content = content;
+  document.head.append(element);
+}
+
+describe('pageModules', () => {
+  it('reads the paths of <meta name="ez-modules">, the entry first', () => {
+    meta('/assets/index-a.js /assets/page-b.js /assets/texts-c.js');
+    expect(pageModules(document)).toEqual(['/assets/index-a.js', '/assets/page-b.js', '/assets/texts-c.js']);
+  });
+
+  it('is empty on a page without it (a shell, the console)', () => {
+    expect(pageModules(document)).toEqual([]);
+  });
+});
+
+describe('afterNextPaint', () => {
+  it('waits for the next animation frame, then for a task after it (the frame is painted in between)', () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    const callback = vi.fn();
+    afterNextPaint(window, callback);
+    vi.runAllTimers();
+    expect(callback).not.toHaveBeenCalled();
+    expect(frames).toHaveLength(1);
+    frames[0]?.(0);
+    expect(callback).not.toHaveBeenCalled();
+    vi.runAllTimers();
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts in the next task on a hidden page, which runs no animation frames', () => {
+    vi.useFakeTimers();
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const frame = vi.spyOn(window, 'requestAnimationFrame');
+    const callback = vi.fn();
+    afterNextPaint(window, callback);
+    vi.runAllTimers();
+    expect(callback).toHaveBeenCalledTimes(1);
+    expect(frame).not.toHaveBeenCalled();
+  });
+});
+
+describe('loadModules', () => {
+  const links = () =>
+    [...document.head.querySelectorAll('link')].map((link) => [
+      link.rel,
+      link.getAttribute('href'),
+      link.getAttribute('crossorigin'),
+    ]);
+
+  it('imports the entry at once and preloads the other modules in the next task', () => {
+    vi.useFakeTimers();
+    const importModule = vi.fn(() => Promise.resolve());
+    loadModules(window, ['/assets/index-a.js', '/assets/page-b.js', '/assets/texts-c.js'], importModule);
+    expect(importModule).toHaveBeenCalledTimes(1);
+    expect(importModule).toHaveBeenCalledWith('/assets/index-a.js');
+    expect(links()).toEqual([]);
+    vi.advanceTimersToNextTimer();
+    expect(links()).toEqual([
+      ['modulepreload', '/assets/page-b.js', ''],
+      ['modulepreload', '/assets/texts-c.js', ''],
+    ]);
+    expect(importModule).toHaveBeenCalledTimes(1);
+  });
+
+  it(`adds at most ${LINKS_PER_TASK} links per task, in the order given`, () => {
+    vi.useFakeTimers();
+    const modules = Array.from({ length: 2 * LINKS_PER_TASK + 3 }, (_, i) => `/assets/m${i}.js`);
+    loadModules(window, modules, () => Promise.resolve());
+    const counts: number[] = [];
+    while (vi.getTimerCount() > 0) {
+      vi.advanceTimersToNextTimer();
+      counts.push(links().length);
+    }
+    expect(counts).toEqual([LINKS_PER_TASK, 2 * LINKS_PER_TASK, 2 * LINKS_PER_TASK + 2]);
+    expect(links().map(([, href]) => href)).toEqual(modules.slice(1));
+  });
+
+  it('does nothing without modules', () => {
+    vi.useFakeTimers();
+    const importModule = vi.fn(() => Promise.resolve());
+    loadModules(window, [], importModule);
+    vi.runAllTimers();
+    expect(importModule).not.toHaveBeenCalled();
+    expect(links()).toEqual([]);
+  });
+});
