@@ -32,7 +32,34 @@ export function value(lang: TLang, ns: string, key: string): unknown {
  * Every journey fails on an uncaught page error or a console error (a CSP violation shows up as one), so a
  * broken script never passes unnoticed.
  */
+/**
+ * Waits until the app has taken the page over (`<html data-app="live">`, apps/web/src/app/paint-first.ts). A
+ * prerendered page is on screen, and its load event over, before its scripts run: until then its buttons and forms
+ * are markup. A page that is not the app's (no #root: a sandbox's payment page, the API docs) is ready as it is.
+ */
+export async function appLive(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.getElementById('root') === null || document.documentElement.dataset.app === 'live',
+  );
+}
+
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // Every page.goto and page.reload of the journeys returns once the page is live (appLive).
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const response = await goto(...args);
+      await appLive(page);
+      return response;
+    };
+    page.reload = async (...args: Parameters<Page['reload']>) => {
+      const response = await reload(...args);
+      await appLive(page);
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

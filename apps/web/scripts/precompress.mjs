@@ -3,9 +3,10 @@
  * Pre-compresses the build (run by `npm run build` after `vite build`): beside every compressible file of dist
  * (js, mjs, css, html, svg, json, txt, webmanifest, xml) it writes `<file>.br` (brotli, quality 11) and
  * `<file>.gz` (gzip, level 9), so the server (apps/server/src/infra/spa.ts, @fastify/static `preCompressed`) sends
- * them as they are, without compressing per request. Files under MIN_BYTES are left alone (the headers would
- * outweigh the gain), and so is an encoding that does not make a file smaller (a stale sibling of that encoding is
- * removed, so the server never sends one). Dot folders (dist/.vite: the manifest and the chunk map, which the
+ * them as they are, without compressing per request. Files under MIN_BYTES (half a KiB) are left alone: the headers
+ * compression adds (about forty bytes) would outweigh the gain; from there on it saves a few hundred bytes. So is an
+ * encoding that does not make a file smaller (a stale sibling of that encoding is removed, so the server never
+ * sends one). Dot folders (dist/.vite: the manifest and the chunk map, which the
  * server does not serve) are skipped.
  *
  * Node's own zlib, so the build needs no plugin; the work runs on libuv's thread pool, a few files at a time.
@@ -20,7 +21,7 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 export const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest|xml)$/i;
-export const MIN_BYTES = 1024;
+export const MIN_BYTES = 512;
 
 /** Whether the build compresses a file of this name and size (then only when an encoding makes it smaller). */
 export function isCompressed(file, bytes) {

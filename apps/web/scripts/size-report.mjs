@@ -4,7 +4,7 @@
  * and CSS it loads first (entry chunk and its static imports, plus the route's lazy page chunk and that chunk's
  * static imports, each file once), in the bytes a browser downloads: brotli (quality 11) beside gzip (level 9),
  * each file counted as the server sends it (the .br or .gz sibling, or the file itself when the build leaves it
- * uncompressed: under 1 KiB, or not smaller compressed).
+ * uncompressed: under half a KiB, or not smaller compressed).
  *
  * It also lists, per route, whether that first load holds Ant Design (`antd`, `@ant-design/*`, `rc-*`,
  * `@rc-component/*`) or console code (`features/*-admin`, the admin layout, the admin list), from

@@ -6,6 +6,7 @@ import { beginHydrationInTurns } from '../components/hydrate-in-turn';
 import { currentLanguage, i18nReady } from '../lib/i18n';
 import { isCookieNoticeAccepted, syncCookieNoticeCookie } from '../lib/storage';
 import { restoreCarriedToasts } from '../lib/toast';
+import { markAppLive } from './paint-first';
 import { AppProviders } from './providers';
 import { createAppRouter, resolveMatchedRoutes, restoreSessionOnLoad } from './router';
 import './global.css';
@@ -43,11 +44,12 @@ async function start(): Promise<void> {
     // parts wrapped in HydrateInTurn hydrate one per task after the rest (components/hydrate-in-turn.tsx), so no
     // single task holds a phone's main thread for long.
     await nextTask();
-    beginHydrationInTurns();
+    beginHydrationInTurns(() => markAppLive(document));
     hydrateRoot(root, app);
     void restoreSessionOnLoad();
   } else {
     createRoot(root).render(app);
+    markAppLive(document);
   }
 }
 

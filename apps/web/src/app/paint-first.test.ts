@@ -1,8 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint, LINKS_PER_TASK, loadModules, pageModules } from './paint-first';
+import {
+  afterNextPaint,
+  holdEarlySubmits,
+  isAppLive,
+  LINKS_PER_TASK,
+  loadModules,
+  markAppLive,
+  pageModules,
+} from './paint-first';
 
 afterEach(() => {
   document.head.replaceChildren();
+  document.body.replaceChildren();
+  delete document.documentElement.dataset.app;
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -99,5 +109,25 @@ describe('loadModules', () => {
     vi.runAllTimers();
     expect(importModule).not.toHaveBeenCalled();
     expect(links()).toEqual([]);
+  });
+});
+
+describe('holdEarlySubmits', () => {
+  it('keeps a form from submitting natively until the app is live, then leaves it to the app', () => {
+    holdEarlySubmits(document);
+    const form = document.createElement('form');
+    form.innerHTML = '<input name="password" value="secret"><button type="submit">Sign in</button>';
+    document.body.append(form);
+    const submit = () => {
+      const event = new Event('submit', { bubbles: true, cancelable: true });
+      form.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(isAppLive(document)).toBe(false);
+    expect(submit()).toBe(true);
+    markAppLive(document);
+    expect(document.documentElement.getAttribute('data-app')).toBe('live');
+    expect(isAppLive(document)).toBe(true);
+    expect(submit()).toBe(false);
   });
 });

@@ -11,6 +11,33 @@
  * the others. A page drawn by the app (a shell, the console) names its entry as usual and does not load this script.
  */
 
+/**
+ * `<html data-app="live">`: the app has taken the page over (app/main.tsx sets it once a prerendered page has
+ * hydrated, or once it has drawn a page itself). Until then a prerendered form is inert markup; the browser
+ * journeys (e2e/support.ts) wait for it before they use a page.
+ */
+export function markAppLive(doc: Document): void {
+  doc.documentElement.dataset.app = 'live';
+}
+
+export const isAppLive = (doc: Document): boolean => doc.documentElement.dataset.app === 'live';
+
+/**
+ * Holds back a form submitted before the app is live. Every form of the app is the app's to send: submitted
+ * natively, a prerendered form (no action, no method) would load its own address with its fields in the query —
+ * a password in the address bar and the server's log. Until the app is live a submit does nothing; the buyer's
+ * next try is the app's. (The payment hand-off's form is drawn by the app, so it is live by then.)
+ */
+export function holdEarlySubmits(doc: Document): void {
+  doc.addEventListener(
+    'submit',
+    (event) => {
+      if (!isAppLive(doc)) event.preventDefault();
+    },
+    { capture: true },
+  );
+}
+
 /** The meta element's name; scripts/prerender.mjs writes it. */
 export const MODULES_META = 'ez-modules';
 
@@ -65,5 +92,6 @@ export function loadModules(
 
 const modules = typeof document === 'undefined' ? [] : pageModules(document);
 if (modules.length > 0) {
+  holdEarlySubmits(document);
   afterNextPaint(window, () => loadModules(window, modules, (path) => import(/* @vite-ignore */ path)));
 }

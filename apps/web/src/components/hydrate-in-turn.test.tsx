@@ -106,12 +106,15 @@ describe('progressive hydration of a prerendered page', () => {
     expect(drawn.textContent).toBe('header 0form 0footer 1');
 
     const container = prerendered();
-    beginHydrationInTurns();
+    const hydrated = vi.fn();
+    beginHydrationInTurns(hydrated);
     hydrate(<Page />, container);
     await nextTask();
     await nextTask();
+    expect(hydrated).not.toHaveBeenCalled();
     await nextTask();
-    // Hydration is over: a part drawn now (client-side navigation) is live at once.
+    // Hydration is over, and said so once: a part drawn now (client-side navigation) is live at once.
+    expect(hydrated).toHaveBeenCalledTimes(1);
     const later = document.createElement('div');
     containers.push(later);
     render(<Page />, later);

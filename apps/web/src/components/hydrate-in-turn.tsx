@@ -25,9 +25,15 @@ let granted = false;
 const waiting: Array<() => void> = [];
 let scheduled = false;
 
-/** Called before hydrating a prerendered page (app/main.tsx): from now on each part waits for its turn. */
-export function beginHydrationInTurns(): void {
+let onHydrated: (() => void) | undefined;
+
+/**
+ * Called before hydrating a prerendered page (app/main.tsx): from now on each part waits for its turn.
+ * `hydrated` runs once every part has had its turn (the whole page is live).
+ */
+export function beginHydrationInTurns(hydrated?: () => void): void {
   hydrating = true;
+  onHydrated = hydrated;
   scheduleNextTurn();
 }
 
@@ -47,6 +53,9 @@ function scheduleNextTurn(): void {
       scheduleNextTurn();
     } else {
       hydrating = false;
+      const hydrated = onHydrated;
+      onHydrated = undefined;
+      hydrated?.();
     }
   }, 0);
 }
