@@ -265,6 +265,8 @@ export async function signInWithCode(
 ): Promise<void> {
   const lang = 'en';
   await page.goto('/signin');
+  // Also for a page of a context of its own, whose goto is not the fixture's (the operator of order-outcomes).
+  await appLive(page);
   await page.getByLabel(text(lang, 'auth', 'fields.username'), { exact: true }).fill(who.username);
   await page.getByLabel(text(lang, 'auth', 'fields.password'), { exact: true }).fill(who.password);
   await page.getByRole('button', { name: text(lang, 'auth', 'signin.submit'), exact: true }).click();
