@@ -8,7 +8,8 @@
  * text that was already there, and the fetches competed with the page for a slow line. The build
  * (scripts/prerender.mjs) writes the page's modules into `<meta name="ez-modules">` instead, the app's entry first,
  * then the chunks and texts the page imports; after the first frame this script imports the entry and preloads
- * the others. A page drawn by the app (a shell, the console) names its entry as usual and does not load this script.
+ * the others. A page drawn by the app (a shell, the console) names its entry as usual, not this script; the app
+ * imports it all the same for markAppLive, and without `<meta name="ez-modules">` it starts nothing.
  */
 
 /**
