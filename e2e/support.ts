@@ -29,10 +29,6 @@ export function value(lang: TLang, ns: string, key: string): unknown {
 }
 
 /**
- * Every journey fails on an uncaught page error or a console error (a CSP violation shows up as one), so a
- * broken script never passes unnoticed.
- */
-/**
  * Waits until the app has taken the page over (`<html data-app="live">`, apps/web/src/app/paint-first.ts). A
  * prerendered page is on screen, and its load event over, before its scripts run: until then its buttons and forms
  * are markup. A page that is not the app's (no #root: a sandbox's payment page, the API docs) is ready as it is.
@@ -43,6 +39,10 @@ export async function appLive(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Every journey fails on an uncaught page error or a console error (a CSP violation shows up as one), so a
+ * broken script never passes unnoticed.
+ */
 export const test = base.extend<{ consoleErrors: string[] }>({
   // Every page.goto and page.reload of the journeys returns once the page is live (appLive).
   page: async ({ page }, use) => {
