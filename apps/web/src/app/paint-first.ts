@@ -40,7 +40,7 @@ export function holdEarlySubmits(doc: Document): void {
 }
 
 /** The meta element's name; scripts/prerender.mjs writes it. */
-export const MODULES_META = 'ez-modules';
+const MODULES_META = 'ez-modules';
 
 /** The page's modules, the entry first: the space-separated paths of `<meta name="ez-modules">`. */
 export function pageModules(doc: Document): string[] {
