@@ -1,4 +1,7 @@
+import { orderOutcomeText } from '@ezrecharge/shared/order-outcome';
+import type { TOrderStatus } from '@ezrecharge/shared/order-status';
 import { expect, test } from '@playwright/test';
+import { commitBody } from '../scripts/bench/commit';
 
 /**
  * Issue #14: the storefront pages that need no data arrive as HTML with their text (prerendered at build time in
@@ -158,5 +161,67 @@ test.describe('prerendered pages', () => {
       ).toBe(true);
       for (const file of modules) expect((await request.get(file)).status(), file).toBe(200);
     }
+  });
+
+  test("an order's result page arrives drawn with the order, and the app takes it over", async ({
+    browser,
+    page,
+    request,
+    baseURL,
+  }) => {
+    // An order as the recharge page commits it (awaiting payment): its number is all the result page needs.
+    const committed = await request.post('/api/v1/order/', {
+      headers: { 'content-type': 'application/json' },
+      data: await commitBody(baseURL ?? ''),
+    });
+    expect(committed.status()).toBe(200);
+    const orderNum = ((await committed.json()) as { data: { order_num: string } }).data.order_num;
+    const read = await request.get(`/api/v1/order/stripe?order_num=${orderNum}`);
+    const order = ((await read.json()) as { data: { order_status: TOrderStatus; pay_payment_num: string } })
+      .data;
+    const path = `/home-order?order_num=${orderNum}`;
+
+    // The HTML holds the order's outcome and the data it was drawn with, in the visitor's language.
+    for (const language of ['en', 'zh'] as const) {
+      const answer = await request.get(path, { headers: { cookie: `lang=${language}` } });
+      expect(answer.headers()['cache-control']).toBe('no-store');
+      const html = await answer.text();
+      expect(html).toContain(orderOutcomeText(order.order_status, language).headline);
+      expect(html).toContain(orderNum);
+      expect(html).toContain('<script type="application/json" id="ez-seed">');
+      expect(html).not.toContain('Loading your order');
+    }
+    // An unknown number still gets the page of the card loading (the app then says it is not found).
+    const unknown = await (await request.get('/home-order?order_num=EZ0123456789ABCDEFGHJKMN')).text();
+    expect(unknown).toContain('Loading your order');
+    expect(unknown).not.toContain('ez-seed');
+
+    // On screen before any script runs.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const still = await noScript.newPage();
+    await still.goto(path);
+    await expect(still.getByRole('heading', { level: 1 })).toHaveText(
+      orderOutcomeText(order.order_status, 'en').headline,
+    );
+    await expect(still.getByText(order.pay_payment_num)).toBeVisible();
+    await noScript.close();
+
+    // Hydrated without a mismatch; the seed's element is gone and the page asks for the order itself again.
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    const asked = page.waitForResponse((response) => response.url().includes('/api/v1/order/stripe?'));
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
+    expect((await asked).status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      orderOutcomeText(order.order_status, 'en').headline,
+    );
+    await expect(page.locator('#ez-seed')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Find another order' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find your order');
+    expect(errors.filter((text) => /hydrat|did not match|Minified React error/i.test(text))).toEqual([]);
   });
 });

@@ -116,6 +116,8 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       ...(storefront && !isSsrBuild
         ? { rollupOptions: { input: { index: 'index.html', 'paint-first': 'src/app/paint-first.ts' } } }
         : {}),
+      // The prerender bundle (dist/.ssr, kept for the server's order pages) needs no copy of public/.
+      ...(isSsrBuild ? { copyPublicDir: false } : {}),
     },
     server: {
       proxy: {

@@ -31,7 +31,7 @@ import { feedbackRoutes } from './modules/feedback/feedback-routes';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { jobsRoutes } from './modules/jobs/jobs-routes';
-import { ordersRoutes } from './modules/orders/orders-routes';
+import { ordersRoutes, resultPageOrder } from './modules/orders/orders-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
 import { refundsRoutes } from './modules/refunds/refunds-routes';
 import { rewardsRoutes } from './modules/rewards/rewards-routes';
@@ -156,7 +156,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       guards,
     });
 
-    await registerSpa(app, options.webRoot ?? DEFAULT_WEB_ROOT);
+    await registerSpa(app, options.webRoot ?? DEFAULT_WEB_ROOT, {
+      readOrder: resultPageOrder(core.services.orders),
+    });
     await app.ready();
     if (options.workers ?? config.runJobs) core.jobs.start();
   } catch (err) {

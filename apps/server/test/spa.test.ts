@@ -1,9 +1,10 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeSgdOrder } from './support/order-commit';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -312,5 +313,72 @@ describe('serving the built web app', () => {
     const res = await send(base, 'GET', '/favicon.ico');
     expect(res.status).toBe(301);
     expect(res.headers.location).toBe('/favicon.svg');
+  });
+
+  it("draws an order's result page with the order through the build's prerender bundle, else sends it loading", async () => {
+    const orderNum = await placeSgdOrder(t.app);
+    const url = `/home-order?order_num=${orderNum}&success=true`;
+    const page = async (headers: Record<string, string>, path = url) => {
+      const res = await send(base, 'GET', path, headers);
+      const body =
+        res.headers['content-encoding'] === 'br'
+          ? brotliDecompressSync(res.body)
+          : res.headers['content-encoding'] === 'gzip'
+            ? gunzipSync(res.body)
+            : res.body;
+      return { res, html: body.toString() };
+    };
+
+    // No bundle in the build (a development checkout): the page of the order's card loading.
+    expect((await page({ 'accept-encoding': BROWSER })).html).toContain('<h1>About us order loading</h1>');
+
+    // A bundle that shows what the server handed it (apps/web/src/app/prerender.tsx draws the page for real; the
+    // browser journeys check that).
+    const ssr = path.join(root, '.ssr');
+    await mkdir(ssr);
+    // An ES module, as apps/web's package.json makes the real one.
+    await writeFile(path.join(ssr, 'package.json'), '{ "type": "module" }');
+    await writeFile(
+      path.join(ssr, 'prerender.js'),
+      `export async function orderResultDocument(r) {
+        if (r.order.order_num !== ${JSON.stringify(orderNum)}) throw new Error('not the order asked for');
+        const seen = [r.order.order_num, r.order.pay_payment_num, r.language, r.cookieAccepted, r.search].join(' ');
+        const t = r.template;
+        return t.slice(0, t.indexOf('<h1>')) + '<h1>drawn ' + seen + t.slice(t.indexOf('</h1>'));
+      }`,
+    );
+    await writeFile(
+      path.join(root, 'prerendered', 'zh-accepted', 'home-order--order_num.html'),
+      prerendered('关于我们 order loading (notice confirmed)'),
+    );
+    const drawn = await page({ 'accept-encoding': BROWSER, cookie: 'lang=zh; cookieAccepted=30' });
+    expect(drawn.res.status).toBe(200);
+    expect(drawn.res.headers['content-encoding']).toBe('br');
+    expect(drawn.res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(drawn.res.headers['cache-control']).toBe('no-store');
+    expect(varies(drawn.res.headers)).toEqual(expect.arrayContaining(['accept-encoding', 'cookie']));
+    // The order as a visitor who is not signed in reads it: its e-mail masked.
+    expect(drawn.html).toMatch(
+      new RegExp(`<h1>drawn ${orderNum} \\S*\\*\\S* zh true \\?order_num=${orderNum}&success=true</h1>`),
+    );
+    expect(drawn.html).not.toContain('buyer@example.com');
+    const gzipped = await page({ 'accept-encoding': 'gzip' });
+    expect(gzipped.res.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.html).toContain(`<h1>drawn ${orderNum} `);
+    const plain = await page({});
+    expect(plain.res.headers['content-encoding']).toBeUndefined();
+    expect(plain.html).toContain(' en false ');
+
+    // An unknown or malformed number: the page loading (the app then says the order is not found).
+    for (const other of ['EZ0123456789ABCDEFGHJKMN', 'not-an-order']) {
+      const res = await page({}, `/home-order?order_num=${other}`);
+      expect(res.html, other).toContain('<h1>About us order loading</h1>');
+      expect(res.res.headers['cache-control'], other).toBe('no-cache');
+    }
+
+    // A rebuild while the server runs: its markup may not match the new scripts, so no drawing until a restart.
+    const later = new Date(Date.now() + 60_000);
+    await utimes(path.join(ssr, 'prerender.js'), later, later);
+    expect((await page({})).html).toContain('<h1>About us order loading</h1>');
   });
 });

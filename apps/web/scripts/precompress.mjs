@@ -6,7 +6,8 @@
  * them as they are, without compressing per request. Files under MIN_BYTES (half a KiB) are left alone: the headers
  * compression adds (about forty bytes) would outweigh the gain; from there on it saves a few hundred bytes. So is an
  * encoding that does not make a file smaller (a stale sibling of that encoding is removed, so the server never
- * sends one). Dot folders (dist/.vite: the manifest and the chunk map, which the server does not serve) are skipped.
+ * sends one). Dot folders (dist/.vite: the manifest and the chunk map; dist/.ssr: the prerender bundle; neither
+ * served) are skipped.
  *
  * Node's own zlib, so the build needs no plugin; the work runs on libuv's thread pool, a few files at a time.
  */

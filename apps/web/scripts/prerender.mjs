@@ -14,7 +14,8 @@ import { parseRouteTable } from './route-table.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
-const ssrDir = path.join(root, 'dist-ssr');
+// The prerender bundle stays in the build: the server draws an order's result page with it (src/app/prerender.tsx).
+const ssrDir = path.join(dist, '.ssr');
 const outDir = path.join(dist, 'prerendered');
 const LANGUAGES = ['en', 'zh'];
 
@@ -159,7 +160,6 @@ for (const language of LANGUAGES) {
     }
   }
 }
-rmSync(ssrDir, { recursive: true, force: true });
 console.log(
   `prerender: ${count} pages written to dist/prerendered (${LANGUAGES.join(', ')}; with and without the cookie notice)`,
 );

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './http';
+import { renderBundleLoader, sendDrawnPage } from './server-render';
 
 /**
  * Serves the built web app from one port with the API.
@@ -21,6 +23,9 @@ import { sendError } from './http';
  * - The web app has two faces, two builds (apps/web/vite.config.ts): index.html is the storefront's page, console.html
  *   the console's. A console route (the paths of .vite/console-routes.json, written by the console build) gets
  *   console.html; every other route gets the storefront's page (a prerendered one where there is one).
+ * - An order's result page (/home-order?order_num=) is drawn for the request, with the order (`readOrder`) and the
+ *   build's prerender bundle (dist/.ssr; infra/server-render.ts); when either is missing, the prerendered page of
+ *   the order's card loading goes instead, and the app loads the order itself.
  */
 const API_PREFIXES = ['/api/', '/sandbox/'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -33,7 +38,8 @@ const LANGUAGES = ['en', 'zh'] as const;
  * Pages drawn another way when the address carries a parameter (apps/web/src/app/prerender.tsx VARIANTS): their own
  * prerendered file, `<path>--<parameter>.html` (the order result with an order number: the order's card loading).
  */
-const BY_PARAMETER: Readonly<Record<string, string>> = { '/home-order': 'order_num' };
+const ORDER_PAGE = '/home-order';
+const BY_PARAMETER: Readonly<Record<string, string>> = { [ORDER_PAGE]: 'order_num' };
 
 /** The web app's language cookie (`lang=zh`), English when absent or unknown. */
 export function languageOf(cookieHeader: string | undefined): (typeof LANGUAGES)[number] {
@@ -54,8 +60,21 @@ export function cookieNoticeAccepted(cookieHeader: string | undefined): boolean 
     .some((part) => part.trim() === `${COOKIE_ACCEPTED.name}=${COOKIE_ACCEPTED.value}`);
 }
 
-export async function registerSpa(app: FastifyInstance, webRoot: string): Promise<void> {
+export interface TSpaOptions {
+  /**
+   * The order of /home-order?order_num= as GET /api/v1/order/stripe answers a visitor who is not signed in (a page
+   * request carries no bearer token), or null when there is none or it may not be read now (the read's rate limit).
+   */
+  readOrder?: (request: FastifyRequest, orderNum: string) => Promise<unknown | null>;
+}
+
+export async function registerSpa(
+  app: FastifyInstance,
+  webRoot: string,
+  options: TSpaOptions = {},
+): Promise<void> {
   const built = existsSync(path.join(webRoot, 'index.html'));
+  const renderBundle = renderBundleLoader(webRoot);
   if (built) {
     const assets = `assets${path.sep}`;
     await app.register(fastifyStatic, {
@@ -93,6 +112,34 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
     return existsSync(path.join(webRoot, file)) ? file : null;
   };
 
+  /**
+   * The order's result page drawn with the order, in the prerendered page of its card loading (`template`, the
+   * visitor's language and notice variant); null when there is no order to draw or no bundle to draw it with. A
+   * failure to draw is logged and answered with the prerendered page: the app then loads the order itself.
+   */
+  const drawnOrderPage = async (request: FastifyRequest, template: string): Promise<string | null> => {
+    const query = request.url.split('?')[1] ?? '';
+    const orderNum = (new URLSearchParams(query).get('order_num') ?? '').trim();
+    if (!options.readOrder || orderNum === '') return null;
+    try {
+      const bundle = await renderBundle();
+      if (!bundle) return null;
+      const order = await options.readOrder(request, orderNum);
+      if (order === null) return null;
+      const cookies = request.headers.cookie;
+      return await bundle.orderResultDocument({
+        template: await readFile(path.join(webRoot, template), 'utf8'),
+        language: languageOf(cookies),
+        cookieAccepted: cookieNoticeAccepted(cookies),
+        search: `?${query}`,
+        order,
+      });
+    } catch (err) {
+      request.log.error({ err }, 'drawing the order result page failed; sending it with the order loading');
+      return null;
+    }
+  };
+
   /** Whether the request is for a console route (read per request, like the files, so a rebuild is picked up). */
   const isConsoleRoute = (request: FastifyRequest): boolean => {
     const url = (request.url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
@@ -106,7 +153,7 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
     }
   };
 
-  const sendIndex = (reply: FastifyReply, request?: FastifyRequest) => {
+  const sendIndex = async (reply: FastifyReply, request?: FastifyRequest) => {
     if (!built) {
       return reply
         .status(503)
@@ -115,6 +162,10 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
         .send('The web app is not built. Run `npm run build`, then restart the server.');
     }
     const prerendered = request ? prerenderedFile(request) : null;
+    if (request && prerendered?.endsWith(`${ORDER_PAGE}--order_num.html`)) {
+      const drawn = await drawnOrderPage(request, prerendered);
+      if (drawn !== null) return sendDrawnPage(request, reply, drawn);
+    }
     if (prerendered) {
       // The same address answers in two languages, with or without the notice: caches keep them apart by cookie.
       reply.header('vary', 'Accept-Encoding, Cookie');

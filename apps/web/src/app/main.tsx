@@ -4,6 +4,8 @@ import { RouterProvider } from 'react-router/dom';
 import { setCookieNoticeHtmlState } from '../components/cookie-notice';
 import { beginHydrationInTurns } from '../components/hydrate-in-turn';
 import { currentLanguage, i18nReady } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
+import { plantQuerySeeds } from '../lib/query-seed';
 import { isCookieNoticeAccepted, syncCookieNoticeCookie } from '../lib/storage';
 import { restoreCarriedToasts } from '../lib/toast';
 import { markAppLive } from './paint-first';
@@ -29,6 +31,8 @@ async function start(): Promise<void> {
     root.dataset.language === currentLanguage() &&
     root.dataset.cookieNotice === (accepted ? 'accepted' : 'shown');
   setCookieNoticeHtmlState(accepted);
+  // A page the server drew for this request (an order's result) came with the data it was drawn with.
+  plantQuerySeeds(document, queryClient);
   if (!prerendered) root.replaceChildren();
   if (prerendered) await resolveMatchedRoutes(window.location);
   const router = createAppRouter({ prerendered });

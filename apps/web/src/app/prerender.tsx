@@ -2,8 +2,11 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { setCookieNoticeHtmlState } from '../components/cookie-notice';
+import { orderResultQueryKey } from '../features/orders';
 import { documentHead } from '../lib/document-head';
 import { CORE_NAMESPACES, i18n, i18nReady, loadNamespaces, setLanguage, type TLanguage } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
+import { querySeedScript, type TQuerySeed } from '../lib/query-seed';
 import { ROUTES, type TRouteName } from '../lib/routes';
 import { AppProviders } from './providers';
 import { ROUTE_OBJECTS } from './router';
@@ -15,6 +18,8 @@ import { ROUTE_OBJECTS } from './router';
  * client's first render is the same), and so are the recharge form (packs loading) and the order result (card
  * loading). /contact-ezrecharge, whose form is a lazy chunk (renderToString would leave its Suspense fallback, and
  * hydration would report it), gets a shell.
+ *
+ * The server also runs it, for one page: an order's result page drawn with the order (`orderResultDocument`).
  */
 export const PRERENDERED: readonly TRouteName[] = [
   'portal',
@@ -25,7 +30,8 @@ export const PRERENDERED: readonly TRouteName[] = [
   'faq',
   // Drawn with the packs loading and the form empty (the form puts a kept draft back after hydrating).
   'recharge',
-  // The lookup form; with an order number, its card loading (VARIANTS).
+  // The lookup form; with an order number, its card loading (VARIANTS), which the server fills with the order
+  // where it can (orderResultDocument).
   'home-order',
   'about-ezrecharge',
   'about-ezshop',
@@ -73,13 +79,15 @@ const handler = createStaticHandler(ROUTE_OBJECTS);
 
 /**
  * One page in one language, with the cookie notice (a first visit) or without it (`cookieAccepted`: a visitor who
- * confirmed it); the server picks the variant by the notice's cookie (apps/server/src/infra/spa.ts).
+ * confirmed it); the server picks the variant by the notice's cookie (apps/server/src/infra/spa.ts). `seeds` are
+ * queries' data the page is drawn with (in the query cache for this render only).
  */
 export async function renderPage(
   name: TRouteName,
   language: TLanguage,
   cookieAccepted: boolean,
   search = '',
+  seeds: readonly TQuerySeed[] = [],
 ): Promise<TPrerendered> {
   setCookieNoticeHtmlState(cookieAccepted);
   await i18nReady;
@@ -91,13 +99,19 @@ export async function renderPage(
   if (context instanceof Response) throw new Error(`prerender: ${path} answered a redirect or response`);
   if (context.errors) throw new Error(`prerender: ${path} failed: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
-    <StrictMode>
-      <AppProviders>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  for (const seed of seeds) queryClient.setQueryData(seed.key, seed.data);
+  let html: string;
+  try {
+    html = renderToString(
+      <StrictMode>
+        <AppProviders>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  } finally {
+    queryClient.clear();
+  }
   return {
     path,
     texts: [...CORE_NAMESPACES, ...route.texts],
@@ -119,4 +133,53 @@ export async function renderShell(name: TRouteName, language: TLanguage): Promis
     html: '',
     ...documentHead(name, (key) => i18n.t(`common:${key}`)),
   };
+}
+
+/** What the server knows when it draws an order's result page (apps/server/src/infra/spa.ts). */
+export interface TOrderResultRequest {
+  /** The prerendered page of the order's card loading, in the visitor's language and notice variant. */
+  template: string;
+  language: TLanguage;
+  cookieAccepted: boolean;
+  /** The address's query: `?order_num=…&success=…`. */
+  search: string;
+  /** The order as GET /api/v1/order/stripe answers it for a visitor who is not signed in (its e-mail masked). */
+  order: unknown;
+}
+
+/** One render at a time: the language, the notice's state and the query cache are the module's own. */
+let renderQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * An order's result page drawn with its order (issue #14: its outcome is the page's largest text, and on a phone it
+ * would otherwise wait for the scripts and a round trip to the API): the template's #root holds the page with the
+ * order, and the order goes with it as the query's seed (lib/query-seed.ts), so that the browser's first render
+ * hydrates the same markup. The browser then asks for the order again (a signed-in buyer sees the e-mail unmasked).
+ */
+export function orderResultDocument(request: TOrderResultRequest): Promise<string> {
+  const run = async () => {
+    const orderNum = (new URLSearchParams(request.search).get('order_num') ?? '').trim();
+    const seeds: TQuerySeed[] = [{ key: orderResultQueryKey(orderNum), data: request.order }];
+    const page = await renderPage(
+      'home-order',
+      request.language,
+      request.cookieAccepted,
+      request.search,
+      seeds,
+    );
+    return fillRoot(request.template, page.html, querySeedScript(seeds));
+  };
+  const result = renderQueue.then(run);
+  renderQueue = result.catch(() => undefined);
+  return result;
+}
+
+/** The template with `html` inside its #root (the page's last element) and `before` just ahead of #root. */
+function fillRoot(template: string, html: string, before: string): string {
+  const start = template.indexOf('<div id="root"');
+  const open = template.indexOf('>', start) + 1;
+  const close = template.lastIndexOf('</div>', template.lastIndexOf('</body>'));
+  if (start < 0 || open <= start || close < open)
+    throw new Error('orderResultDocument: the template has no #root');
+  return `${template.slice(0, start)}${before}${template.slice(start, open)}${html}${template.slice(close)}`;
 }

@@ -19,7 +19,7 @@ import { currentUser, type Sessions, type SessionUser } from '../../infra/auth';
 import { AppError, ok } from '../../infra/http';
 import { guarded } from '../../infra/routes';
 import { ORDER_MESSAGES, requestLang } from './orders-common';
-import type { Caller } from './orders-service';
+import type { Caller, OrdersService } from './orders-service';
 
 const tags = ['orders'];
 const _security = [{ bearer: [] }];
@@ -40,6 +40,31 @@ async function optionalUser(
   const user = await sessions.resolve(token);
   request.user = user;
   return { user, deadToken: user === null };
+}
+
+/**
+ * The order of the result page as GET /order/stripe answers a visitor who is not signed in, for the server to draw
+ * /home-order?order_num= with it (infra/spa.ts). The read counts against the same per-address limit; null when
+ * the number is malformed or unknown or the limit is reached (the page then loads the order itself, and says so).
+ */
+export function resultPageOrder(service: OrdersService) {
+  return async (request: FastifyRequest, orderNum: string): Promise<unknown | null> => {
+    const query = ZOrderNumQuery.safeParse({ order_num: orderNum });
+    if (!query.success) return null;
+    const caller: Caller = {
+      user: null,
+      ip: request.ip,
+      lang: requestLang(request.headers['accept-language']),
+    };
+    try {
+      const order = await service.read(caller, query.data.order_num);
+      // As the route sends it: through its response schema, then JSON.
+      return JSON.parse(JSON.stringify(ZOrder.parse(order))) as unknown;
+    } catch (err) {
+      if (err instanceof AppError) return null;
+      throw err;
+    }
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createElement, lazy } from 'react';
 
+export { orderResultQueryKey } from './api/get-order';
 export { OrderResultPage } from './components/order-result-page';
 
 const LazyOrderList = lazy(() =>

@@ -42,9 +42,12 @@ export async function getOrder(orderNum: string, signal?: AbortSignal): Promise<
   return body.data;
 }
 
+/** The result page's query of one order (also the key its server-drawn page seeds: app/prerender.tsx). */
+export const orderResultQueryKey = (orderNum: string) => [...ordersQueryKey, 'result', orderNum] as const;
+
 export function useGetOrder(orderNum: string, paymentReported: boolean) {
   return useQuery({
-    queryKey: [...ordersQueryKey, 'result', orderNum],
+    queryKey: orderResultQueryKey(orderNum),
     queryFn: ({ signal }) => getOrder(orderNum, signal),
     enabled: orderNum !== '',
     staleTime: 0,
