@@ -1,6 +1,6 @@
 import { orderOutcomeText } from '@ezrecharge/shared/order-outcome';
 import type { TOrderStatus } from '@ezrecharge/shared/order-status';
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { commitBody } from '../scripts/bench/commit';
 
 /**
@@ -12,6 +12,20 @@ const PAGES = [
   { path: '/faq', en: 'Frequently asked questions', zh: '常见问题' },
   { path: '/privacy-policy', en: 'Privacy Policy', zh: '隐私政策' },
 ];
+
+/** An order as the recharge page commits it (awaiting payment): its number is all the result page needs. */
+async function committedOrder(request: APIRequestContext, baseURL: string) {
+  const committed = await request.post('/api/v1/order/', {
+    headers: { 'content-type': 'application/json' },
+    data: await commitBody(baseURL),
+  });
+  expect(committed.status()).toBe(200);
+  const orderNum = ((await committed.json()) as { data: { order_num: string } }).data.order_num;
+  const read = await request.get(`/api/v1/order/stripe?order_num=${orderNum}`);
+  const order = ((await read.json()) as { data: { order_status: TOrderStatus; pay_payment_num: string } })
+    .data;
+  return { orderNum, order };
+}
 
 test.describe('prerendered pages', () => {
   for (const language of ['en', 'zh'] as const) {
@@ -169,16 +183,7 @@ test.describe('prerendered pages', () => {
     request,
     baseURL,
   }) => {
-    // An order as the recharge page commits it (awaiting payment): its number is all the result page needs.
-    const committed = await request.post('/api/v1/order/', {
-      headers: { 'content-type': 'application/json' },
-      data: await commitBody(baseURL ?? ''),
-    });
-    expect(committed.status()).toBe(200);
-    const orderNum = ((await committed.json()) as { data: { order_num: string } }).data.order_num;
-    const read = await request.get(`/api/v1/order/stripe?order_num=${orderNum}`);
-    const order = ((await read.json()) as { data: { order_status: TOrderStatus; pay_payment_num: string } })
-      .data;
+    const { orderNum, order } = await committedOrder(request, baseURL ?? '');
     const path = `/home-order?order_num=${orderNum}`;
 
     // The HTML holds the order's outcome and the data it was drawn with, in the visitor's language.
@@ -223,5 +228,32 @@ test.describe('prerendered pages', () => {
     await page.getByRole('link', { name: 'Find another order' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find your order');
     expect(errors.filter((text) => /hydrat|did not match|Minified React error/i.test(text))).toEqual([]);
+  });
+
+  test('a tap on a drawn button before the app is live is given to the button once it is', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const { orderNum } = await committedOrder(request, baseURL ?? '');
+    // The app's entry held back: the page is drawn (the server drew the order) but not live.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto(`/home-order?order_num=${orderNum}`);
+    const copy = page.getByRole('button', { name: `Copy order number ${orderNum}` });
+    await copy.click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-app', 'live');
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
+    await expect(page.locator('.app-toast', { hasText: `Order number ${orderNum} copied.` })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(orderNum);
   });
 });

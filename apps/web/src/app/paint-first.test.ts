@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   afterNextPaint,
+  holdEarlyClicks,
   holdEarlySubmits,
   isAppLive,
   LINKS_PER_TASK,
@@ -129,5 +130,52 @@ describe('holdEarlySubmits', () => {
     expect(document.documentElement.getAttribute('data-app')).toBe('live');
     expect(isAppLive(document)).toBe(true);
     expect(submit()).toBe(false);
+  });
+});
+
+describe('holdEarlyClicks', () => {
+  it('gives the last button tapped before the app is live its tap once it is, and then steps aside', () => {
+    holdEarlyClicks(document);
+    document.body.innerHTML =
+      '<button type="button" id="a">Copy</button><button type="button" id="b"><span>English</span></button>';
+    const taps = { a: 0, b: 0 };
+    for (const id of ['a', 'b'] as const) {
+      document.getElementById(id)?.addEventListener('click', () => {
+        taps[id]++;
+      });
+    }
+    document.getElementById('a')?.click();
+    // A tap on the button's label is a tap on the button.
+    document.querySelector<HTMLElement>('#b span')?.click();
+    expect(taps).toEqual({ a: 0, b: 0 });
+
+    markAppLive(document);
+    expect(taps).toEqual({ a: 0, b: 1 });
+    markAppLive(document);
+    document.getElementById('a')?.click();
+    expect(taps).toEqual({ a: 1, b: 1 });
+  });
+
+  it('leaves a form submit button, a link and a button gone or disabled by then alone', () => {
+    holdEarlyClicks(document);
+    document.body.innerHTML =
+      '<form><button type="submit">Pay</button></form><a href="#x">FAQ</a><button type="button">Gone</button>';
+    const tap = (element: Element | null) => {
+      const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+      element?.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    document.querySelector('form')?.addEventListener('submit', (event) => event.preventDefault());
+    expect(tap(document.querySelector('button[type="submit"]'))).toBe(false);
+    expect(tap(document.querySelector('a'))).toBe(false);
+    const gone = document.querySelector('button[type="button"]');
+    let taps = 0;
+    gone?.addEventListener('click', () => {
+      taps++;
+    });
+    expect(tap(gone)).toBe(true);
+    gone?.remove();
+    markAppLive(document);
+    expect(taps).toBe(0);
   });
 });

@@ -18,8 +18,13 @@
  * journeys (e2e/support.ts) wait for it before they use a page.
  */
 export function markAppLive(doc: Document): void {
+  if (isAppLive(doc)) return;
   doc.documentElement.dataset.app = 'live';
+  doc.dispatchEvent(new Event(APP_LIVE_EVENT));
 }
+
+/** Dispatched on the document when markAppLive marks it. */
+const APP_LIVE_EVENT = 'ez-app-live';
 
 export const isAppLive = (doc: Document): boolean => doc.documentElement.dataset.app === 'live';
 
@@ -36,6 +41,37 @@ export function holdEarlySubmits(doc: Document): void {
       if (!isAppLive(doc)) event.preventDefault();
     },
     { capture: true },
+  );
+}
+
+/**
+ * Holds a tap on a button the page drew before the app was live, and gives it to the button once it is: until
+ * then the button has no handler, and the tap would do nothing (the copy button beside an order's number on a page
+ * the server drew with the order, the language toggle, a dialog's opener). Plain buttons only (`type="button"`, as
+ * components/ui/button.tsx makes every button but a form's submit, whose submit is held instead), and only the
+ * last one tapped: the buyer meant that one.
+ */
+export function holdEarlyClicks(doc: Document): void {
+  let held: HTMLButtonElement | null = null;
+  const hold = (event: Event) => {
+    if (isAppLive(doc)) return;
+    const target = event.target instanceof Element ? event.target : null;
+    const button = target?.closest<HTMLButtonElement>('button[type="button"]');
+    if (!button) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = button;
+  };
+  doc.addEventListener('click', hold, { capture: true });
+  doc.addEventListener(
+    APP_LIVE_EVENT,
+    () => {
+      doc.removeEventListener('click', hold, { capture: true });
+      const button = held;
+      held = null;
+      if (button?.isConnected && !button.disabled) button.click();
+    },
+    { once: true },
   );
 }
 
@@ -94,5 +130,6 @@ export function loadModules(
 const modules = typeof document === 'undefined' ? [] : pageModules(document);
 if (modules.length > 0) {
   holdEarlySubmits(document);
+  holdEarlyClicks(document);
   afterNextPaint(window, () => loadModules(window, modules, (path) => import(/* @vite-ignore */ path)));
 }
