@@ -167,7 +167,10 @@ test.describe('prerendered pages', () => {
       ]);
       expect(html, path).not.toContain('rel="modulepreload"');
       // What it loads once the page is painted: the entry first, then the page's chunks and its texts.
-      const modules = html.match(/<meta name="ez-modules" content="([^"]+)">/)?.[1]?.split(' ') ?? [];
+      const meta = html.match(/<meta name="ez-modules" content="([^"]+)" data-entry-imports="(\d+)">/);
+      const modules = meta?.[1]?.split(' ') ?? [];
+      // The entry's own imports follow it (paint-first.ts evaluates them first, one per task).
+      expect(Number(meta?.[2]), path).toBeGreaterThan(0);
       expect(modules[0], path).toMatch(/^\/assets\/index-[^/]+\.js$/);
       expect(
         modules.some((file) => /^\/assets\/common-[^/]+\.js$/.test(file)),

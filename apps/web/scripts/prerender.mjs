@@ -77,7 +77,8 @@ if (!paintFirst)
  * A page whose text is in its HTML paints without its scripts: the template's module script and modulepreloads
  * give way to src/app/paint-first.ts, which loads the same modules (the entry first, then those of the template
  * and of the page) once the page has been painted. A shell's page is drawn by its scripts: it keeps them in its
- * head, preloaded beside the entry.
+ * head, preloaded beside the entry. `data-entry-imports`: how many modules after the entry are its own imports
+ * (the template's preloads), which paint-first.ts evaluates before it, one per task.
  */
 function scriptTags(template, pageModules, drawn) {
   const entry = template.match(/<script type="module" crossorigin src="(\/[^"]+)"><\/script>/);
@@ -95,7 +96,7 @@ function scriptTags(template, pageModules, drawn) {
   return {
     template: stripped.replace(/\n(\s*\n)+/g, '\n'),
     tags: indent([
-      `<meta name="ez-modules" content="${modules.join(' ')}">`,
+      `<meta name="ez-modules" content="${modules.join(' ')}" data-entry-imports="${preloads.length}">`,
       `<script type="module" crossorigin src="/${paintFirst}"></script>`,
     ]),
   };

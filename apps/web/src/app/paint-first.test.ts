@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   afterNextPaint,
+  entryImportCount,
   holdEarlyClicks,
   holdEarlySubmits,
   isAppLive,
@@ -18,10 +19,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function meta(content: string): void {
+function meta(content: string, entryImports?: string): void {
   const element = document.createElement('meta');
   element.name = 'ez-modules';
   element.content = content;
+  if (entryImports !== undefined) element.dataset.entryImports = entryImports;
   document.head.append(element);
 }
 
@@ -31,8 +33,19 @@ describe('pageModules', () => {
     expect(pageModules(document)).toEqual(['/assets/index-a.js', '/assets/page-b.js', '/assets/texts-c.js']);
   });
 
+  it('says how many modules after the entry are its own imports, none when it does not say', () => {
+    meta('/assets/index-a.js /assets/vendor-b.js /assets/page-c.js', '1');
+    expect(entryImportCount(document)).toBe(1);
+    for (const value of [undefined, '', 'x', '-1', '1.5']) {
+      document.head.replaceChildren();
+      meta('/assets/index-a.js', value);
+      expect(entryImportCount(document), String(value)).toBe(0);
+    }
+  });
+
   it('is empty on a page without it (a shell, the console)', () => {
     expect(pageModules(document)).toEqual([]);
+    expect(entryImportCount(document)).toBe(0);
   });
 });
 
@@ -101,6 +114,32 @@ describe('loadModules', () => {
     }
     expect(counts).toEqual([LINKS_PER_TASK, 2 * LINKS_PER_TASK, 2 * LINKS_PER_TASK + 2]);
     expect(links().map(([, href]) => href)).toEqual(modules.slice(1));
+  });
+
+  it("imports the entry's own imports first, one per task as each arrives, then the entry, preloaded meanwhile", async () => {
+    vi.useFakeTimers();
+    const arrivals = new Map<string, () => void>();
+    const importModule = vi.fn(
+      (path: string) =>
+        new Promise<void>((resolve, reject) => {
+          arrivals.set(path, path.includes('broken') ? () => reject(new Error('offline')) : resolve);
+        }),
+    );
+    const modules = ['/assets/index-a.js', '/assets/vendor-b.js', '/assets/broken-c.js', '/assets/page-d.js'];
+    loadModules(window, modules, importModule, 2);
+    const imported = () => importModule.mock.calls.map(([path]) => path);
+    expect(imported()).toEqual(['/assets/vendor-b.js']);
+    vi.advanceTimersToNextTimer();
+    // The entry is fetched meanwhile: preloaded with the rest.
+    expect(links().map(([, href]) => href)).toEqual(modules);
+
+    arrivals.get('/assets/vendor-b.js')?.();
+    await vi.advanceTimersToNextTimerAsync();
+    expect(imported()).toEqual(['/assets/vendor-b.js', '/assets/broken-c.js']);
+    // One that fails to load does not stop the entry (which reports it).
+    arrivals.get('/assets/broken-c.js')?.();
+    await vi.advanceTimersToNextTimerAsync();
+    expect(imported()).toEqual(['/assets/vendor-b.js', '/assets/broken-c.js', '/assets/index-a.js']);
   });
 
   it('does nothing without modules', () => {

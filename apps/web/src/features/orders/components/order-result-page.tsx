@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { HydrateInTurn } from '../../../components/hydrate-in-turn';
 import { Notice } from '../../../components/notice';
 import { Button } from '../../../components/ui/button';
 import { SyncIcon } from '../../../components/ui/icons';
@@ -80,17 +81,22 @@ function OrderResult({ orderNum, success }: { orderNum: string; success: boolean
     );
   }
 
+  // Drawn by the server with the order (app/prerender.tsx), the details and the steps hydrate in turns of their own.
   const data = order.data;
   return (
     <div className="order-result__card">
       <OrderOutcomeHead status={data.order_status} level={1} />
-      <OrderDetails order={data} />
+      <HydrateInTurn>
+        <OrderDetails order={data} />
+      </HydrateInTurn>
       {isOrderMoving(data.order_status, success) && (
         <p className="order-result__updating">
           <SyncIcon className="order-result__sync" /> {t('result.updating')}
         </p>
       )}
-      <OrderOutcomeSteps status={data.order_status} orderNum={data.order_num} level={1} />
+      <HydrateInTurn>
+        <OrderOutcomeSteps status={data.order_status} orderNum={data.order_num} level={1} />
+      </HydrateInTurn>
       <Actions />
     </div>
   );
