@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { SEEDED_ADMINS } from './seeded-admins';
 import {
   addSeededPrice,
+  appLive,
   asReturningVisitor,
   chooseSeededProduct,
   expect,
@@ -184,8 +185,11 @@ test.describe('recharge and payment', () => {
     expect(orderNum).toMatch(/^EZ[2-9A-HJ-NP-Z]{22}$/);
     await page.getByRole('button', { name: 'Pay / 支付' }).click();
 
-    // Back at PUBLIC_URL's result page: the number in groups, copied whole by its button.
+    // Back at PUBLIC_URL's result page: the number in groups, copied whole by its button. The server drew the
+    // order, so the button is on screen before the app; and at this origin the stored notice choice has no cookie
+    // yet, so the app draws the page afresh (a tap before that is lost). A redirect, not the fixture's goto: wait.
     await expect(page).toHaveURL(new RegExp(`/home-order\\?order_num=${orderNum}&success=true$`));
+    await appLive(page);
     const shown = detail(page, o('fields.orderNum'));
     await expect(shown).toHaveText(orderNum);
     await expect(shown.locator('.order-number__gap')).toHaveCount(5);

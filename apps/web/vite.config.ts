@@ -101,8 +101,10 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
   return {
     plugins: [react(), mode === 'console' ? consolePage() : chunkModules()],
     resolve: { alias: storefront ? [...production, ...preactCompat] : production },
-    // The prerender bundle (vite build --ssr) holds its libraries too, so that they resolve React to Preact as well.
+    // The prerender bundle (vite build --ssr) holds its libraries too, so that they resolve React to Preact as well,
+    // built for production as the browser's are (the server runs it too, whatever its own NODE_ENV).
     ...(storefront ? { ssr: { noExternal: true as const } } : {}),
+    ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
     build: {
       // The storefront builds first and empties dist; the console adds its files beside it.
       emptyOutDir: mode !== 'console',

@@ -43,8 +43,6 @@ export function renderBundleLoader(webRoot: string): () => Promise<TRenderBundle
       return Promise.resolve(null);
     }
     if (loaded === null) {
-      // The bundle renders the production builds of its libraries, as the browser's do.
-      process.env.NODE_ENV ??= 'production';
       const bundle = import(pathToFileURL(file).href).then((module: Partial<TRenderBundle>) =>
         typeof module.orderResultDocument === 'function' ? (module as TRenderBundle) : null,
       );

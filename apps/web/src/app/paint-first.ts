@@ -49,7 +49,9 @@ export function holdEarlySubmits(doc: Document): void {
  * then the button has no handler, and the tap would do nothing (the copy button beside an order's number on a page
  * the server drew with the order, the language toggle, a dialog's opener). Plain buttons only (`type="button"`, as
  * components/ui/button.tsx makes every button but a form's submit, whose submit is held instead), and only the
- * last one tapped: the buyer meant that one.
+ * last one tapped: the buyer meant that one. A tap before this script has run (it runs once the HTML is parsed) is
+ * lost, and so is one on a page the app draws afresh instead of hydrating (app/main.tsx: stored choices that
+ * disagree with the cookies the page was drawn by), whose buttons are new ones.
  */
 export function holdEarlyClicks(doc: Document): void {
   let held: HTMLButtonElement | null = null;
