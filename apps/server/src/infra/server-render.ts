@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { TOrderPageRenderer } from '@ezrecharge/shared/order-page';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -13,15 +14,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * failed half-way), the page goes out as prerendered, with its card loading.
  */
 
-/** What apps/web/src/app/prerender.tsx exports for the server (its TOrderResultRequest). */
+/** What apps/web/src/app/prerender.tsx exports for the server. */
 interface TRenderBundle {
-  orderResultDocument(request: {
-    template: string;
-    language: 'en' | 'zh';
-    cookieAccepted: boolean;
-    search: string;
-    order: unknown;
-  }): Promise<string>;
+  orderResultDocument: TOrderPageRenderer;
 }
 
 const BUNDLE = path.join('.ssr', 'prerender.js');

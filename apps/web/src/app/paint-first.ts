@@ -7,9 +7,9 @@
  * returning buyer's cache, a fast line), evaluated and began hydrating before it: the buyer waited for script to see
  * text that was already there, and the fetches competed with the page for a slow line. The build
  * (scripts/prerender.mjs) writes the page's modules into `<meta name="ez-modules">` instead, the app's entry first,
- * then the chunks and texts the page imports; after the first frame this script imports the entry and preloads
- * the others. A page drawn by the app (a shell, the console) names its entry as usual, not this script; the app
- * imports it all the same for markAppLive, and without `<meta name="ez-modules">` it starts nothing.
+ * then the chunks and texts the page imports; after the first frame this script loads them (loadModules). A page
+ * drawn by the app (a shell, the console) names its entry as usual, not this script; the app imports it all the
+ * same for markAppLive, and without `<meta name="ez-modules">` it starts nothing.
  */
 
 /**
@@ -116,7 +116,8 @@ export const LINKS_PER_TASK = 4;
  * again). The entry's own imports (the next `entryImports` modules: the libraries' chunk, the API client…) are
  * imported first, one after another with a task between, and the entry after them: each is evaluated in a task of
  * its own, as soon as it has arrived, instead of all of them in the one task that evaluates the entry's graph
- * (about 15 ms here unthrottled, 60 ms on Lighthouse's phone). The entry is preloaded meanwhile.
+ * (about 15 ms here unthrottled, 60 ms on Lighthouse's phone). The entry and its imports are preloaded meanwhile,
+ * so that their fetches do not wait for one another's evaluation.
  */
 export function loadModules(
   win: Window,

@@ -1,3 +1,4 @@
+import type { TOrderPageRenderer } from '@ezrecharge/shared/order-page';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -135,18 +136,6 @@ export async function renderShell(name: TRouteName, language: TLanguage): Promis
   };
 }
 
-/** What the server knows when it draws an order's result page (apps/server/src/infra/spa.ts). */
-export interface TOrderResultRequest {
-  /** The prerendered page of the order's card loading, in the visitor's language and notice variant. */
-  template: string;
-  language: TLanguage;
-  cookieAccepted: boolean;
-  /** The address's query: `?order_num=…&success=…`. */
-  search: string;
-  /** The order as GET /api/v1/order/stripe answers it for a visitor who is not signed in (its e-mail masked). */
-  order: unknown;
-}
-
 /** One render at a time: the language, the notice's state and the query cache are the module's own. */
 let renderQueue: Promise<unknown> = Promise.resolve();
 
@@ -156,7 +145,7 @@ let renderQueue: Promise<unknown> = Promise.resolve();
  * order, and the order goes with it as the query's seed (lib/query-seed.ts), so that the browser's first render
  * hydrates the same markup. The browser then asks for the order again (a signed-in buyer sees the e-mail unmasked).
  */
-export function orderResultDocument(request: TOrderResultRequest): Promise<string> {
+export const orderResultDocument: TOrderPageRenderer = (request) => {
   const run = async () => {
     const orderNum = (new URLSearchParams(request.search).get('order_num') ?? '').trim();
     const seeds: TQuerySeed[] = [{ key: orderResultQueryKey(orderNum), data: request.order }];
@@ -172,7 +161,7 @@ export function orderResultDocument(request: TOrderResultRequest): Promise<strin
   const result = renderQueue.then(run);
   renderQueue = result.catch(() => undefined);
   return result;
-}
+};
 
 /** The template with `html` inside its #root (the page's last element) and `before` just ahead of #root. */
 function fillRoot(template: string, html: string, before: string): string {
