@@ -12,6 +12,12 @@ import {
   balanceWarningJob,
   bigoAccessAlertHandler,
   bigoAccessAlertJob,
+  deliveryUncertainAlertHandler,
+  deliveryUncertainAlertJob,
+  extraPaymentAlertHandler,
+  extraPaymentAlertJob,
+  refundOverdueAlertHandler,
+  refundOverdueAlertJob,
 } from './modules/alerts/alert-jobs';
 import { AttachmentsService } from './modules/attachments/attachments-service';
 import { UploadStore } from './modules/attachments/attachments-store';
@@ -35,18 +41,23 @@ import {
 } from './modules/fulfilment/delivery-job';
 import { deliverySweepJob, receiptMailJob } from './modules/fulfilment/fulfilment-jobs';
 import { FulfilmentService } from './modules/fulfilment/fulfilment-service';
-import { orderNoticeMailHandler, receiptMailHandler } from './modules/fulfilment/mail-jobs';
+import {
+  extraPaymentMailHandler,
+  orderNoticeMailHandler,
+  receiptMailHandler,
+} from './modules/fulfilment/mail-jobs';
 import { deliverPrizeHandler } from './modules/fulfilment/prize-delivery-job';
 import { JobsService } from './modules/jobs/jobs-service';
-import { deliverOrderJob } from './modules/order-lifecycle/lifecycle-jobs';
-import { orderNoticeMailJob } from './modules/order-lifecycle/order-notices';
+import { deliverOrderJob, extraPaymentJob } from './modules/order-lifecycle/lifecycle-jobs';
+import { extraPaymentMailJob, orderNoticeMailJob } from './modules/order-lifecycle/order-notices';
 import { OrdersService } from './modules/orders/orders-service';
 import { notificationRetentionHandler } from './modules/payments/notification-retention';
 import { notificationRetentionJob, paymentTimeoutJob } from './modules/payments/payment-jobs';
 import { paymentTimeoutHandler } from './modules/payments/payment-timeout';
 import { PaymentsService } from './modules/payments/payments-service';
+import { extraPaymentRecordedHandler, extraRefundHandler } from './modules/refunds/extra-refund-job';
 import { refundOrderHandler } from './modules/refunds/refund-job';
-import { refundOrderJob } from './modules/refunds/refunds-common';
+import { extraRefundJob, refundOrderJob } from './modules/refunds/refunds-common';
 import { RefundsService } from './modules/refunds/refunds-service';
 import { RewardsService } from './modules/rewards/rewards-service';
 import { deliverPrizeJob } from './modules/rewards/spins-jobs';
@@ -105,6 +116,18 @@ export interface RouteDeps {
   payments: PaymentProviders;
 }
 
+function refundsService(infra: Infra): RefundsService {
+  const { db, jobs, log, gateways, config } = infra;
+  return new RefundsService({
+    db,
+    jobs,
+    log,
+    payments: gateways.payments,
+    secret: infra.dataDir.secret,
+    extraPaymentRefund: config.extraPaymentRefund,
+  });
+}
+
 export function createServices(infra: Infra): Services {
   const { config, db, mailer, limiter, sessions, gateways, jobs, log, now } = infra;
   const secret = infra.dataDir.secret;
@@ -149,7 +172,7 @@ export function createServices(infra: Infra): Services {
     }),
     payments: new PaymentsService({ db, limiter, log }),
     fulfilment: new FulfilmentService({ db, jobs, balanceAlertBelow: config.bigoBalanceAlertBelow }),
-    refunds: new RefundsService({ db, jobs, log, payments: gateways.payments, secret }),
+    refunds: refundsService(infra),
     rewards: new RewardsService({ db, limiter, now }),
     spins: new SpinsService({ db, limiter }),
   };
@@ -174,7 +197,14 @@ export async function registerJobs(infra: Infra): Promise<void> {
   jobs.handle(balanceWarningJob, balanceWarningHandler(alerts));
   jobs.handle(bigoAccessAlertJob, bigoAccessAlertHandler(alerts));
   jobs.handle(paymentTimeoutJob, paymentTimeoutHandler({ db, gateways, now }));
-  jobs.handle(refundOrderJob, refundOrderHandler({ db, gateways, secret: infra.dataDir.secret, now }));
+  const refunds = { db, gateways, secret: infra.dataDir.secret, now };
+  jobs.handle(refundOrderJob, refundOrderHandler(refunds));
+  jobs.handle(extraRefundJob, extraRefundHandler(refunds));
+  jobs.handle(extraPaymentJob, extraPaymentRecordedHandler({ db, gateways, refunds: refundsService(infra) }));
+  jobs.handle(extraPaymentMailJob, extraPaymentMailHandler(orderMails));
+  jobs.handle(deliveryUncertainAlertJob, deliveryUncertainAlertHandler(alerts));
+  jobs.handle(refundOverdueAlertJob, refundOverdueAlertHandler(alerts));
+  jobs.handle(extraPaymentAlertJob, extraPaymentAlertHandler(alerts));
   jobs.handle(jobRetentionJob, jobRetentionHandler({ db, now }));
   jobs.handle(notificationRetentionJob, notificationRetentionHandler({ db, now }));
   // One of each recurring job for every process on the database; a live one is left as it is, so restarts do

@@ -71,6 +71,10 @@ const ZEnv = z.object({
   // The issue asks for a configurable threshold of the reseller-balance warning (DESIGN.md §3 has no row for it):
   // diamonds; an order's precheck reporting less e-mails ADMIN_EMAIL, at most once an hour; 0 turns it off.
   BIGO_BALANCE_ALERT_BELOW: z.coerce.number().int().min(0).default(100_000),
+  // Issue #26 (no DESIGN.md §3 row): what happens to a second payment captured for an order already paid. `confirm`
+  // (default): it waits in the operator's "paid twice" queue until refunded from the console; `auto`: refunded at
+  // once through the gateway (an online-banking one still waits: its refund needs the buyer's bank details).
+  EXTRA_PAYMENT_REFUND: z.enum(['confirm', 'auto']).default('confirm'),
   REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\/.+/.test(v), 'must be redis://…'),
   // Issue #12 (no DESIGN.md §3 row): `0` makes a web process serve HTTP only, leaving the jobs to worker processes
   // (`npm run worker`) on the same PostgreSQL database. Default `1`: one process does everything.
@@ -142,6 +146,8 @@ export interface Config {
     | undefined;
   /** Reseller diamond balance below which ADMIN_EMAIL is warned (0 = never). */
   bigoBalanceAlertBelow: number;
+  /** EXTRA_PAYMENT_REFUND: refund a second payment for an order at once (`auto`) or after an operator confirms. */
+  extraPaymentRefund: 'confirm' | 'auto';
   redisUrl: string | undefined;
   /** TRUST_PROXY parsed: hops or addresses/CIDRs whose X-Forwarded-For names the client; undefined = none. */
   trustProxy: number | string[] | undefined;
@@ -252,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe,
     bigo,
     bigoBalanceAlertBelow: e.BIGO_BALANCE_ALERT_BELOW,
+    extraPaymentRefund: e.EXTRA_PAYMENT_REFUND,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY === undefined ? undefined : parseTrustProxy(e.TRUST_PROXY) || undefined,
     runJobs: e.RUN_JOBS !== '0',

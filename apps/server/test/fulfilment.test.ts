@@ -330,15 +330,148 @@ describe('fulfilment', () => {
 
   it('gives up after the last attempt: 10 with "Delivery kept failing" and the reason', async () => {
     const num = await paidOrder({ gameId: 'fan_down' });
-    await setControls({ fail_next: { http_status: 503, count: 5, endpoint: 'recharge' } });
+    await setControls({ fail_next: { rescode: 7212012, count: 5, endpoint: 'recharge' } });
     await makeDue(num, 11);
     await t.app.jobs.runDue();
     const row = await orderRow(t.app, num);
     expect(row.orderStatus).toBe(ORDER_STATUS.CHARGE_FAILED);
-    expect(row.failureReason).toBe('Delivery kept failing: BIGO answered HTTP 503');
-    expect((await causes(num)).at(-1)).toBe('8→10 Delivery kept failing: BIGO answered HTTP 503');
+    const reason = 'Delivery kept failing: Too many requests to BIGO, try again later (BIGO 7212012: ';
+    expect(row.failureReason).toContain(reason);
+    // Every call was answered: nothing may have been delivered, so nothing is uncertain.
+    expect(row.deliveryUncertain).toBe(false);
+    expect((await causes(num)).at(-1)).toContain(`8→10 ${reason}`);
     expect(await deliveryJob(num)).toMatchObject({ state: 'done', attempts: 12 });
     expect(await ledger(num)).toBe(0);
+  });
+
+  describe('an order BIGO may have delivered (issue #26)', () => {
+    const adminAlerts = async (num: string) =>
+      (await mailsTo(TEST_ADMIN.email)).filter((m) =>
+        m.subject.includes(`delivery uncertain for order ${num}`),
+      );
+    const refund = (num: string, body: Json) =>
+      api('POST', `/api/v1/order/refund?order_num=${num}`, { auth: admin, body });
+
+    it('a hung call that delivered late, then 7212005: 10 as "delivery uncertain", the operator told, a refund refused (409) until confirmed', async () => {
+      const num = await paidOrder({ gameId: 'fan_hung', email: 'hung@example.com' });
+      const hangMs = RECHARGE_TIMEOUT_MS + 1_000;
+      await setControls({ fail_next: { hang_ms: hangMs, count: 1, endpoint: 'recharge' } });
+      const started = Date.now();
+      await t.app.jobs.runDue();
+      expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.CHARGING);
+      // BIGO credits the hung call after all; the shop never hears of it.
+      while ((await ledger(num)) === 0 && Date.now() - started < hangMs + 5_000) await sleep(100);
+      expect(await ledger(num)).toBe(1);
+
+      // Then a definite refusal (the ID was closed meanwhile, say).
+      await setControls({ fail_next: { rescode: 7212005, count: 1, endpoint: 'recharge' } });
+      await makeDue(num);
+      await t.app.jobs.runDue();
+      const row = await orderRow(t.app, num);
+      expect(row.orderStatus).toBe(ORDER_STATUS.CHARGE_FAILED);
+      expect(row.deliveryUncertain).toBe(true);
+      expect(row.failureReason).toContain('This BIGO ID cannot be recharged (BIGO 7212005');
+      expect(row.failureReason).toContain('An earlier call to BIGO got no answer and may have delivered');
+      expect((await causes(num)).at(-1)).toContain('(delivery uncertain: an earlier call got no answer)');
+
+      // The operator's queue: the overview's card and the list it links to.
+      const overview = (await api('GET', '/api/v1/order/overview', { auth: admin })).body
+        .data as TOrderOverview;
+      expect(overview.delivery_uncertain).toBeGreaterThanOrEqual(1);
+      const queue = await api('GET', '/api/v1/order/?attention=delivery_uncertain&page_size=100', {
+        auth: admin,
+      });
+      const listed = (queue.body.data as { page_data: TOrder[] }).page_data;
+      expect(listed.map((o) => o.order_num)).toContain(num);
+      expect(listed.find((o) => o.order_num === num)?.delivery_uncertain).toBe(true);
+      expect(listed.every((o) => o.delivery_uncertain && o.order_status === 10)).toBe(true);
+      // Nobody else sees the flag.
+      const mine = await api('GET', `/api/v1/order/?attention=delivery_uncertain`, { auth: plain });
+      expect((mine.body.data as { page_data: TOrder[] }).page_data.every((o) => !o.delivery_uncertain)).toBe(
+        true,
+      );
+
+      // ADMIN_EMAIL is told, with both calls and their seqids.
+      await t.app.jobs.runDue();
+      const [alert, ...more] = await adminAlerts(num);
+      expect(more).toEqual([]);
+      const seqids = (await eventsOf(t.app, num))
+        .map((e) => (e.detail as { seqid?: string } | null)?.seqid)
+        .filter((v): v is string => typeof v === 'string');
+      expect(new Set(seqids).size).toBe(2);
+      for (const seqid of seqids) expect(alert?.text).toContain(`seqid ${seqid}`);
+      expect(alert?.text).toContain('rescode 7212005');
+      expect(alert?.text).toContain('unanswered');
+
+      // A refund without the operator's word is refused, and changes nothing.
+      const refused = await refund(num, { reason: 'buyer asked' });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({
+        message: MESSAGES.refund_needs_delivery_check,
+        errors: { confirmed_not_delivered: MESSAGES.refund_needs_delivery_check },
+      });
+      expect(await refund(num, { reason: 'buyer asked', confirmed_not_delivered: false })).toMatchObject({
+        status: 409,
+      });
+      expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.CHARGE_FAILED);
+      const refundJobs = await t.app.database.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, 'refund-order'), sql`${jobs.payload}->>'order_num' = ${num}`));
+      expect(refundJobs).toEqual([]);
+
+      // With it: refunded, and the audit row says who confirmed what, and when.
+      const confirmed = await refund(num, {
+        reason: 'BIGO console shows nothing',
+        confirmed_not_delivered: true,
+      });
+      expect(confirmed.status).toBe(200);
+      expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.REFUNDING);
+      const [audit] = await t.app.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, num)));
+      expect(audit).toMatchObject({ actorId: adminId, action: 'order.refund' });
+      expect(audit?.detail).toMatchObject({
+        confirmed_not_delivered: true,
+        reason: 'BIGO console shows nothing',
+      });
+      expect(audit?.createdAt).toBeInstanceOf(Date);
+    });
+
+    it('twelve unanswered calls: 10 as "delivery uncertain", never silently', async () => {
+      const num = await paidOrder({ gameId: 'fan_down' });
+      await setControls({ fail_next: { http_status: 503, count: 5, endpoint: 'recharge' } });
+      await makeDue(num, 11);
+      await t.app.jobs.runDue();
+      const row = await orderRow(t.app, num);
+      expect(row.orderStatus).toBe(ORDER_STATUS.CHARGE_FAILED);
+      expect(row.deliveryUncertain).toBe(true);
+      expect(row.failureReason).toContain('Delivery kept failing: BIGO answered HTTP 503');
+      expect(row.failureReason).toContain('may have delivered');
+      await t.app.jobs.runDue();
+      expect(await adminAlerts(num)).toHaveLength(1);
+      // Retrying the charge stays safe: BIGO answers 7212010 if the lost call delivered, and that counts now.
+      const retry = await api('POST', `/api/v1/order/retry?order_num=${num}`, {
+        auth: admin,
+        body: { reason: 'BIGO is back' },
+      });
+      expect(retry.status).toBe(200);
+      await setControls({ fail_next: { rescode: 7212010, count: 1, endpoint: 'recharge' } });
+      await t.app.jobs.runDue();
+      expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.CHARGED);
+    });
+
+    it('an order whose every call was answered needs no confirmation to be refunded', async () => {
+      const num = await paidOrder({ gameId: 'fan_gone' });
+      await setControls({ reject_ids: ['fan_gone'] });
+      await t.app.jobs.runDue();
+      expect(await orderRow(t.app, num)).toMatchObject({
+        orderStatus: ORDER_STATUS.CHARGE_FAILED,
+        deliveryUncertain: false,
+      });
+      expect((await refund(num, { reason: 'the ID does not exist' })).status).toBe(200);
+    });
   });
 
   describe('BIGO answers 7212010 (order id duplicated)', () => {
@@ -394,7 +527,7 @@ describe('fulfilment', () => {
         to: ORDER_STATUS.CHARGING,
         cause: 'delivery started',
         actor: 'system',
-        detail: { attempt: 1, ...callSent() },
+        detail: { attempt: 1, ...callSent('mk4x1a2b3c4d5e6f7a8b') },
       });
       expect(moved.moved).toBe(true);
       await t.app.database.db

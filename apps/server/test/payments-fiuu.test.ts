@@ -342,6 +342,25 @@ describe('Fiuu payments', () => {
       expect(res.body).not.toContain('CBTOKEN');
       expect((await statusOf(order.orderNum)).orderStatus).toBe(3);
     });
+
+    it('answers a notify post with a bad skey with an error, as Fiuu’s own plugin does, and leaves the order alone', async () => {
+      const order = await fiuuOrder();
+      for (const skey of ['0'.repeat(32), 'not-a-digest']) {
+        const res = await post('/api/v1/payment/fiuu/notify', {
+          ...result(order.orderNum, { skey }),
+          nbcb: '2',
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.body).not.toBe('OK');
+      }
+      expect((await statusOf(order.orderNum)).orderStatus).toBe(3);
+      expect(await ipnAcks(order.orderNum)).toHaveLength(0);
+      // The real one is still believed.
+      const real = await post('/api/v1/payment/fiuu/notify', { ...result(order.orderNum), nbcb: '2' });
+      expect(real.statusCode).toBe(200);
+      expect(real.body).toBe('OK');
+      expect((await statusOf(order.orderNum)).orderStatus).toBe(7);
+    });
   });
 
   describe('built-in sandbox over HTTP', () => {

@@ -21,6 +21,7 @@ describe('Stripe payments', () => {
   let settings: GatewaySettings;
   let stripe: StripeClient;
   let eventCounter = 0;
+  const logLines: string[] = [];
 
   const db = () => t.app.database.db;
 
@@ -121,7 +122,10 @@ describe('Stripe payments', () => {
     });
 
   beforeAll(async () => {
-    t = await startTestApp({ APP_SECRET: SECRET }, { listen: true });
+    t = await startTestApp(
+      { APP_SECRET: SECRET },
+      { listen: true, logStream: { write: (line) => logLines.push(line) } },
+    );
     url = t.url ?? '';
     settings = gatewaySettings(t.config, SECRET);
     stripe = createStripePayments(settings.stripe, t.app.log);
@@ -296,6 +300,56 @@ describe('Stripe payments', () => {
         event('checkout.session.completed', session(odd.orderNum, { amount_total: 550, currency: 'isk' })),
       );
       expect(await rowOf(odd.orderNum)).toMatchObject({ orderStatus: 3, paymentHeld: true });
+    });
+
+    it('answers a signed event without the shape of its type with 400, never 500, and logs it once', async () => {
+      const order = await stripeOrder();
+      const evt = (fields: Record<string, unknown>) =>
+        JSON.stringify({ id: `evt_bad_${++eventCounter}`, object: 'event', created: 1, ...fields });
+      const completed = session(order.orderNum, { amount_total: 5000, currency: 'hkd' });
+      const bodies = [
+        '[]',
+        '{}',
+        '"checkout.session.completed"',
+        'null',
+        evt({ type: 42, data: { object: completed } }),
+        evt({ type: ['checkout.session.completed'], data: { object: completed } }),
+        evt({ type: 'checkout.session.completed' }),
+        evt({ type: 'checkout.session.completed', data: null }),
+        evt({ type: 'checkout.session.completed', data: { object: { ...completed, currency: 344 } } }),
+        evt({ type: 'checkout.session.completed', data: { object: { ...completed, amount_total: '5000' } } }),
+        evt({ type: 'checkout.session.completed', data: { object: { ...completed, id: null } } }),
+        evt({ type: 'checkout.session.completed', data: { object: { ...completed, object: 'charge' } } }),
+        evt({ type: 'checkout.session.expired', data: { object: 'gone' } }),
+        evt({
+          type: 'checkout.session.completed',
+          data: { object: { ...completed, metadata: { order_num: 7 } } },
+        }),
+        JSON.stringify({ type: 'checkout.session.completed', data: { object: completed } }),
+      ];
+      const logged = () => logLines.filter((line) => line.includes('without the shape of its type')).length;
+      const before = logged();
+      for (const payload of bodies) {
+        const res = await deliver(payload);
+        expect(res.statusCode, payload).toBe(400);
+        expect(res.json(), payload).toMatchObject({
+          message: 'The event does not have the shape of its type',
+        });
+      }
+      expect(logged() - before).toBe(bodies.length);
+      // Stripe delivers them again: answered the same, not logged again.
+      for (const payload of bodies.slice(0, 5)) expect((await deliver(payload)).statusCode).toBe(400);
+      expect(logged() - before).toBe(bodies.length);
+      expect(await rowOf(order.orderNum)).toMatchObject({ orderStatus: 3, paymentHeld: false });
+      const stored = await db()
+        .select()
+        .from(paymentNotifications)
+        .where(eq(paymentNotifications.outcome, 'malformed'));
+      expect(stored.length).toBeGreaterThanOrEqual(bodies.length);
+      expect(stored.every((n) => n.verified)).toBe(true);
+      // An unknown type with an unusual shape is still acknowledged and ignored.
+      const unknown = await deliver(evt({ type: 'radar.early_fraud_warning.created', data: { object: 3 } }));
+      expect(unknown.statusCode).toBe(200);
     });
 
     it('answers 200 to event types it does not handle', async () => {

@@ -8,8 +8,10 @@ import { fiuuRefundSignature } from '../src/gateways/fiuu/fiuu-protocol';
 import type { FiuuClient } from '../src/gateways/fiuu/fiuu-types';
 import { type GatewaySettings, gatewaySettings } from '../src/gateways/gateway-settings';
 import { createSandboxStore } from '../src/infra/sandbox-store';
+import { moveOrder } from '../src/modules/order-lifecycle/order-moves';
 import { bearer, createUser } from './support/auth';
 import { insertOrder } from './support/orders';
+import { readOutbox } from './support/outbox';
 import { formsOf } from './support/sandbox-pages';
 import { startTestApp, TEST_ADMIN, type TestApp } from './support/test-app';
 
@@ -375,27 +377,185 @@ describe('Fiuu refunds', () => {
     expect(row.refundRef).toBe(sent[0]?.RefundID);
   });
 
-  it('a refund still unsettled 24 hours after it started goes to 13 for an operator to check', async () => {
+  it('a refund still pending after 24 hours stays in 11; past Fiuu’s 14 days it waits in the operator’s queue', async () => {
     await setFiuuRefundControls(createSandboxStore(db()), { mode: 'stuck' });
     const order = await paidFiuuOrder();
     expect((await refund(order.orderNum)).statusCode).toBe(200);
     await t.app.jobs.runDue();
     expect((await rowOf(order.orderNum)).orderStatus).toBe(ORDER_STATUS.REFUNDING);
 
+    const startedAgo = (interval: string) =>
+      db()
+        .update(orderEvents)
+        .set({ createdAt: sql`now() - ${interval}::interval` })
+        .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toStatus, ORDER_STATUS.REFUNDING)));
+    await startedAgo('25 hours');
+    await makeDue(order.orderNum);
+    await t.app.jobs.runDue();
+    let row = await rowOf(order.orderNum);
+    expect(row.orderStatus).toBe(ORDER_STATUS.REFUNDING);
+    expect(row.refundOverdueAt).toBeNull();
+    // Asked again later, the pause growing with the refund's age: a quarter of 25 hours.
+    const [job] = await refundJobsOf(order.orderNum);
+    expect(job?.runAt.getTime()).toBeGreaterThan(Date.now() + 6 * 3_600_000);
+
+    await startedAgo('17 days');
+    await makeDue(order.orderNum);
+    await t.app.jobs.runDue();
+    row = await rowOf(order.orderNum);
+    expect(row.orderStatus).toBe(ORDER_STATUS.REFUNDING);
+    expect(row.refundOverdueAt).not.toBeNull();
+    expect(row.failureReason).toBeNull();
+    const overview = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/order/overview',
+      headers: { authorization: admin },
+    });
+    expect(overview.json().data).toMatchObject({ refund_overdue: expect.any(Number) });
+    expect(overview.json().data.refund_overdue).toBeGreaterThanOrEqual(1);
+    // Once in the queue, however often it is asked about since: one event, one e-mail.
+    await makeDue(order.orderNum);
+    await t.app.jobs.runDue();
+    const notes = (await eventsOf(order.id)).filter((e) => e.cause.startsWith('refund overdue'));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.cause).toContain('Fiuu');
+    await t.app.jobs.runDue();
+    const alerts = (await readOutbox(t.dataDir)).filter((m) =>
+      m.subject.includes(`refund of order ${order.orderNum}`),
+    );
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.to).toContain(TEST_ADMIN.email);
+    expect(await refundsOf(order.tranId)).toHaveLength(1);
+  });
+
+  it('a refund whose status inquiries answer PR015 stays in 11 through ten of them and ends in 12 once Fiuu answers', async () => {
+    await setFiuuRefundControls(createSandboxStore(db()), { mode: 'pending', inquiry: 'busy' });
+    const order = await paidFiuuOrder();
+    expect((await refund(order.orderNum)).statusCode).toBe(200);
+    // The refund itself goes through (Fiuu refuses a second one under the same RefID), answered pending.
+    await t.app.jobs.runDue();
+    expect(await refundsOf(order.tranId)).toHaveLength(1);
+    expect((await rowOf(order.orderNum)).refundRef).toBe((await refundsOf(order.tranId))[0]?.RefundID);
+    for (let inquiry = 1; inquiry <= 10; inquiry++) {
+      await makeDue(order.orderNum);
+      await t.app.jobs.runDue();
+      const row = await rowOf(order.orderNum);
+      expect(row.orderStatus, `after inquiry ${inquiry}`).toBe(ORDER_STATUS.REFUNDING);
+      expect(row.failureReason).toBeNull();
+      const [job] = await refundJobsOf(order.orderNum);
+      expect(job).toMatchObject({ state: 'queued' });
+      expect(job?.lastError).toContain('PR015');
+    }
+    await setFiuuRefundControls(createSandboxStore(db()), { mode: 'pending', inquiry: 'answer' });
+    await makeDue(order.orderNum);
+    await t.app.jobs.runDue();
+    expect((await rowOf(order.orderNum)).orderStatus).toBe(ORDER_STATUS.REFUNDED);
+    expect(await refundsOf(order.tranId)).toHaveLength(1);
+    expect((await eventsOf(order.id)).map((e) => [e.fromStatus, e.toStatus])).toEqual([
+      [10, 11],
+      [11, 12],
+    ]);
+  });
+
+  it('an inquiry that gets no HTTP answer (503) is no answer either: the order stays in 11', async () => {
+    await setFiuuRefundControls(createSandboxStore(db()), { mode: 'pending', inquiry: 'down' });
+    const order = await paidFiuuOrder();
+    expect((await refund(order.orderNum)).statusCode).toBe(200);
+    await t.app.jobs.runDue();
     await makeDue(order.orderNum);
     await t.app.jobs.runDue();
     expect((await rowOf(order.orderNum)).orderStatus).toBe(ORDER_STATUS.REFUNDING);
-
-    await db()
-      .update(orderEvents)
-      .set({ createdAt: sql`now() - interval '25 hours'` })
-      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toStatus, ORDER_STATUS.REFUNDING)));
+    const [job] = await refundJobsOf(order.orderNum);
+    expect(job?.lastError).toMatch(/no answer from fiuu/);
+    await setFiuuRefundControls(createSandboxStore(db()), { mode: 'succeed' });
     await makeDue(order.orderNum);
     await t.app.jobs.runDue();
-    const row = await rowOf(order.orderNum);
-    expect(row.orderStatus).toBe(ORDER_STATUS.REFUND_FAILED);
-    expect(row.failureReason).toBe('refund status unknown, check the gateway');
+    expect((await rowOf(order.orderNum)).orderStatus).toBe(ORDER_STATUS.REFUNDED);
     expect(await refundsOf(order.tranId)).toHaveLength(1);
+  });
+
+  describe('a retried refund asks about the earlier ones first', () => {
+    /** An order whose first refund Fiuu holds in `mode`, moved to 13 by hand (as the code before issue #26 did). */
+    const failedWhileHeld = async (mode: 'stuck' | 'succeed') => {
+      await setFiuuRefundControls(createSandboxStore(db()), { mode });
+      const order = await paidFiuuOrder();
+      expect((await refund(order.orderNum)).statusCode).toBe(200);
+      if (mode === 'stuck') await t.app.jobs.runDue();
+      else {
+        // Sent, but its answer lost: the job never learnt of it.
+        await fiuu.refund({
+          orderNum: order.orderNum,
+          tranId: order.tranId,
+          amount: 2760,
+          currency: 'MYR',
+          refId: `${order.orderNum}R1`,
+          earlierRefIds: [],
+        });
+      }
+      const moved = await moveOrder(db(), {
+        orderNum: order.orderNum,
+        to: ORDER_STATUS.REFUND_FAILED,
+        from: [ORDER_STATUS.REFUNDING],
+        cause: 'fiuu refund failed',
+        actor: 'gateway:fiuu',
+        set: { failureReason: 'Fiuu holds no refund with this reference' },
+      });
+      expect(moved.moved).toBe(true);
+      await db()
+        .update(jobs)
+        .set({ state: 'done' })
+        .where(sql`${jobs.payload}->>'order_num' = ${order.orderNum}`);
+      return order;
+    };
+
+    it('while the first is pending: no second refund is sent, and the order ends in 12 when the first settles', async () => {
+      const order = await failedWhileHeld('stuck');
+      await setFiuuRefundControls(createSandboxStore(db()), { mode: 'succeed' });
+      expect((await refund(order.orderNum, { reason: 'try again' })).statusCode).toBe(200);
+      await t.app.jobs.runDue();
+      let row = await rowOf(order.orderNum);
+      expect(row.orderStatus).toBe(ORDER_STATUS.REFUNDING);
+      expect(row.refundRef).toBeNull();
+      expect((await refundsOf(order.tranId)).map((r) => r.RefID)).toEqual([`${order.orderNum}R1`]);
+      const [, job] = await refundJobsOf(order.orderNum);
+      expect(job?.lastError).toContain(`RefID ${order.orderNum}R1`);
+
+      // Fiuu settles the first refund.
+      const [first] = await refundsOf(order.tranId);
+      await db()
+        .update(sandboxRecords)
+        .set({ data: { ...first, Status: '00' } })
+        .where(and(eq(sandboxRecords.kind, FIUU_REFUND), eq(sandboxRecords.key, `${order.orderNum}R1`)));
+      await makeDue(order.orderNum);
+      await t.app.jobs.runDue();
+      row = await rowOf(order.orderNum);
+      expect(row.orderStatus).toBe(ORDER_STATUS.REFUNDED);
+      expect(await refundsOf(order.tranId)).toHaveLength(1);
+      expect((await eventsOf(order.id)).at(-1)?.cause).toBe(
+        `fiuu refund succeeded (the earlier refund RefID ${order.orderNum}R1)`,
+      );
+    });
+
+    it('when the first was done: the retry ends in 12 at once, without a second refund', async () => {
+      const order = await failedWhileHeld('succeed');
+      expect((await refundsOf(order.tranId)).map((r) => [r.RefID, r.Status])).toEqual([
+        [`${order.orderNum}R1`, '00'],
+      ]);
+      expect((await refund(order.orderNum, { reason: 'try again' })).statusCode).toBe(200);
+      await t.app.jobs.runDue();
+      expect((await rowOf(order.orderNum)).orderStatus).toBe(ORDER_STATUS.REFUNDED);
+      expect(await refundsOf(order.tranId)).toHaveLength(1);
+    });
+
+    it('when Fiuu cannot answer about the first: nothing is sent until it can', async () => {
+      const order = await failedWhileHeld('stuck');
+      await setFiuuRefundControls(createSandboxStore(db()), { mode: 'succeed', inquiry: 'busy' });
+      expect((await refund(order.orderNum, { reason: 'try again' })).statusCode).toBe(200);
+      await t.app.jobs.runDue();
+      expect((await rowOf(order.orderNum)).orderStatus).toBe(ORDER_STATUS.REFUNDING);
+      expect(await refundsOf(order.tranId)).toHaveLength(1);
+      await setFiuuRefundControls(createSandboxStore(db()), { mode: 'succeed' });
+    });
   });
 
   describe('the sandbox refund API', () => {
@@ -440,6 +600,7 @@ describe('Fiuu refunds', () => {
         amount: 2760,
         currency: 'MYR',
         refId: `${order.orderNum}X`,
+        earlierRefIds: [],
       });
       expect(client.state).toBe('failed');
       expect(client.reason).toContain('PR011');

@@ -38,24 +38,28 @@ describe.each([
   it('answers refunds with success until told otherwise', async () => {
     const res = await call('GET', admin);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ mode: 'succeed' });
+    expect(res.json()).toEqual({ mode: 'succeed', inquiry: 'answer' });
   });
 
-  it('lets a superuser choose how the next refunds end, and reset it', async () => {
+  it('lets a superuser choose how the next refunds end and how inquiries answer, and reset it', async () => {
     for (const mode of modes) {
       const put = await call('PUT', admin, { mode });
       expect(put.statusCode).toBe(200);
-      expect(put.json()).toEqual({ mode });
-      expect((await call('GET', admin)).json()).toEqual({ mode });
+      expect(put.json()).toEqual({ mode, inquiry: 'answer' });
+      expect((await call('GET', admin)).json()).toEqual({ mode, inquiry: 'answer' });
+    }
+    for (const inquiry of ['busy', 'down']) {
+      const put = await call('PUT', admin, { mode: 'pending', inquiry });
+      expect(put.json()).toEqual({ mode: 'pending', inquiry });
     }
     const reset = await call('DELETE', admin);
-    expect(reset.json()).toEqual({ mode: 'succeed' });
+    expect(reset.json()).toEqual({ mode: 'succeed', inquiry: 'answer' });
   });
 
-  it('refuses an unknown mode', async () => {
-    const res = await call('PUT', admin, { mode: 'explode' });
-    expect(res.statusCode).toBe(400);
-    expect((await call('GET', admin)).json()).toEqual({ mode: 'succeed' });
+  it('refuses an unknown mode or inquiry', async () => {
+    expect((await call('PUT', admin, { mode: 'explode' })).statusCode).toBe(400);
+    expect((await call('PUT', admin, { mode: 'pending', inquiry: 'sometimes' })).statusCode).toBe(400);
+    expect((await call('GET', admin)).json()).toEqual({ mode: 'succeed', inquiry: 'answer' });
   });
 
   it('is closed to visitors and ordinary users', async () => {

@@ -9,7 +9,7 @@ import {
 } from './fiuu-formulas';
 import { FIUU_STATUS, FIUU_TXN, type FiuuSandboxTxn } from './fiuu-records';
 import { formFields } from './form-fields';
-import { refundControls, registerRefundControls } from './refund-controls';
+import { refundControls, registerRefundControls, type TInquiryMode } from './refund-controls';
 import type { FiuuSandboxOptions, OperatorGuard } from './sandbox-options';
 import type { SandboxRecords, SandboxStore } from './sandbox-store';
 
@@ -29,7 +29,8 @@ import type { SandboxRecords, SandboxStore } from './sandbox-store';
  * the control record (kind fiuu_refund_controls, key default): `succeed` (the default) answers 00 at once,
  * `pending` answers 22 and is a success by the next status inquiry, `stuck` answers 22 for good, `reject` answers
  * 11 with a reason; `busy` refuses every refund with PR015 "Server is busy" and `expired` with PR017 (out of the
- * allowed period), so a merchant can see what it does with a retryable and a final refusal.
+ * allowed period), so a merchant can see what it does with a retryable and a final refusal. The same record's
+ * `inquiry` makes the status inquiry answer PR015 (`busy`) or HTTP 503 (`down`) while the refunds go through.
  */
 
 export const FIUU_REFUND = 'fiuu_refund';
@@ -45,7 +46,7 @@ export const fiuuRefundControls = refundControls(FIUU_REFUND_CONTROLS, MODES);
 /** Sets how the sandbox's next refunds end (tests; operators use PUT {prefix}/fiuu/refund-controls). */
 export async function setFiuuRefundControls(
   store: SandboxRecords,
-  controls: { mode?: TFiuuRefundMode },
+  controls: { mode?: TFiuuRefundMode; inquiry?: TInquiryMode },
 ): Promise<void> {
   await fiuuRefundControls.write(store, controls);
 }
@@ -110,13 +111,14 @@ const notRefundable = (status: string): Refusal => [
   'PR010',
   `Transaction must be in authorized/captured/settled status. Current transaction is in ${status} status.`,
 ];
-/** The inquiry's codes (INQ001 names TxnID for request type 1; for type 2 the mandatory reference is RefID). */
+/** The inquiry's codes, Appendix C (INQ001 is TxnID's, for request type 1; type 2 misses RefID with INQ011). */
 const INQ = {
-  refIdMissing: ['INQ001', 'RefID field is mandatory.'],
   merchantMissing: ['INQ002', 'MerchantID field is mandatory.'],
   signatureMissing: ['INQ003', 'Signature field is mandatory.'],
   merchant: ['INQ004', 'Merchant ID not found.'],
   signature: ['INQ005', 'Invalid Signature.'],
+  notFound: ['INQ006', 'Unable to find refund transaction.'],
+  refIdMissing: ['INQ011', 'RefID field is mandatory.'],
 } as const;
 
 /** The inquiry's Status words for the refund API's codes. */
@@ -242,6 +244,11 @@ export function registerFiuuRefundSandbox(
   });
 
   app.post('/fiuu-api/RMS/API/refundAPI/q_by_refID.php', async (request, reply) => {
+    const { inquiry } = await fiuuRefundControls.read(store);
+    if (inquiry === 'down') {
+      return reply.code(503).type('text/html; charset=utf-8').send('<h1>503 Service Unavailable</h1>');
+    }
+    if (inquiry === 'busy') return refuse(reply, PR.busy);
     const f = formFields(request.body);
     const refId = f.RefID ?? '';
     if (!refId) return refuse(reply, INQ.refIdMissing);
@@ -252,8 +259,9 @@ export function registerFiuuRefundSandbox(
       return refuse(reply, INQ.signature);
     }
     let refund = await store.get<FiuuSandboxRefund>(FIUU_REFUND, refId);
-    // The answer is the list of refunds under the RefID: none is an empty list.
-    if (!refund) return json(reply, []);
+    // The answer is the list of refunds under the RefID ("PG responds JSON format … (positive result)"); a RefID
+    // Fiuu holds no refund under is Appendix C's INQ006.
+    if (!refund) return refuse(reply, INQ.notFound);
     if (refund.Status === FIUU_STATUS.pending && refund.settles) {
       // A pending refund settles by the time anyone asks about it.
       refund = { ...refund, Status: FIUU_STATUS.paid };

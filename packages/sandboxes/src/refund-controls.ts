@@ -12,19 +12,38 @@ import type { SandboxRecords } from './sandbox-store';
 
 const CONTROLS_KEY = 'default';
 
+/**
+ * How the status inquiry of refunds answers (Fiuu's q_by_refID), apart from how the refunds themselves end: `answer`
+ * (the default) tells the truth; `busy` answers Fiuu's PR015 "Server is busy" and `down` an HTTP 503, while the
+ * refunds themselves go through: so a merchant can see that an inquiry error is not an answer about the refund.
+ */
+export const INQUIRY_MODES = ['answer', 'busy', 'down'] as const;
+export type TInquiryMode = (typeof INQUIRY_MODES)[number];
+
+export interface RefundControlValues<M extends string> {
+  mode: M;
+  inquiry: TInquiryMode;
+}
+
 export interface RefundControls<M extends string> {
   /** The controls now (the defaults when none were set, or what is stored no longer reads). */
-  read(store: SandboxRecords): Promise<{ mode: M }>;
+  read(store: SandboxRecords): Promise<RefundControlValues<M>>;
   /** Replaces the controls; missing fields take their defaults. */
-  write(store: SandboxRecords, controls: { mode?: M | undefined }): Promise<void>;
-  schema: z.ZodType<{ mode: M }, { mode?: M | undefined }>;
+  write(
+    store: SandboxRecords,
+    controls: { mode?: M | undefined; inquiry?: TInquiryMode | undefined },
+  ): Promise<void>;
+  schema: z.ZodType<RefundControlValues<M>, { mode?: M | undefined; inquiry?: TInquiryMode | undefined }>;
 }
 
 export function refundControls<const M extends readonly [string, ...string[]]>(
   kind: string,
   modes: M,
 ): RefundControls<M[number]> {
-  const schema = z.object({ mode: z.enum(modes).default(modes[0]) });
+  const schema = z.object({
+    mode: z.enum(modes).default(modes[0]),
+    inquiry: z.enum(INQUIRY_MODES).default('answer'),
+  });
   return {
     schema,
     async read(store) {

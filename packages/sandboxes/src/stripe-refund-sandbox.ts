@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formFields } from './form-fields';
-import { refundControls } from './refund-controls';
+import { refundControls, type TInquiryMode } from './refund-controls';
 import type { SandboxRecords, SandboxStore } from './sandbox-store';
 import { STRIPE_SESSION, type StoredSession } from './stripe-records';
 import { bracketed, idempotencyKeyOf, noSuch, nowSeconds, stripeError } from './stripe-wire';
@@ -13,25 +13,28 @@ import { bracketed, idempotencyKeyOf, noSuch, nowSeconds, stripeError } from './
  *
  *   POST {prefix}/stripe/v1/refunds         create (payment_intent, amount; Idempotency-Key honoured)
  *   GET  {prefix}/stripe/v1/refunds/{id}    retrieve
+ *   GET  {prefix}/stripe/v1/refunds?payment_intent=   list a PaymentIntent's refunds, newest first ("List all
+ *                                           refunds": a list object, `limit` 1-100, default 10)
  *
  * Only the PaymentIntent of a paid session can be refunded, never for more than was paid (Stripe's
  * charge_already_refunded and amount_too_large). How a refund ends is set by the control record (kind
- * stripe_refund_controls, key default): `succeed` (the default), `pending` (succeeded when next retrieved) or
- * `fail` (status failed, failure_reason declined).
+ * stripe_refund_controls, key default): `succeed` (the default), `pending` (succeeded when next retrieved or
+ * listed), `stuck` (pending for good) or `fail` (status failed, failure_reason declined). Its `inquiry` makes retrieve
+ * and list answer Stripe's 429 rate_limit (`busy`) or a 503 (`down`) while the refunds themselves go through.
  */
 
 export const STRIPE_REFUND = 'stripe_refund';
 export const STRIPE_REFUND_CONTROLS = 'stripe_refund_controls';
 const STRIPE_REFUND_IDEMPOTENCY = 'stripe_refund_idempotency';
 
-const MODES = ['succeed', 'pending', 'fail'] as const;
+const MODES = ['succeed', 'pending', 'stuck', 'fail'] as const;
 export type TStripeRefundMode = (typeof MODES)[number];
 export const stripeRefundControls = refundControls(STRIPE_REFUND_CONTROLS, MODES);
 
 /** Sets how the sandbox's next refunds end (tests; operators use PUT {prefix}/stripe/refund-controls). */
 export async function setStripeRefundControls(
   store: SandboxRecords,
-  controls: { mode?: TStripeRefundMode },
+  controls: { mode?: TStripeRefundMode; inquiry?: TInquiryMode },
 ): Promise<void> {
   await stripeRefundControls.write(store, controls);
 }
@@ -49,7 +52,12 @@ export interface SandboxRefund {
   metadata: Record<string, string>;
   reason: null;
   created: number;
+  /** Sandbox only (not sent): a pending refund that never settles (`stuck`). */
+  stuck?: boolean;
 }
+
+/** What Stripe shows of a refund: the stored one without the sandbox's own marks. */
+const shown = ({ stuck: _stuck, ...refund }: SandboxRefund) => refund;
 
 class IdempotencyConflict extends Error {}
 
@@ -62,7 +70,7 @@ export function registerStripeRefundApi(api: FastifyInstance, { store }: { store
     if (idempotencyKey) {
       const known = await store.get<{ id: string }>(STRIPE_REFUND_IDEMPOTENCY, idempotencyKey);
       const refund = known ? await store.get<SandboxRefund>(STRIPE_REFUND, known.id) : undefined;
-      if (refund) return refund;
+      if (refund) return shown(refund);
     }
     const pi = f.payment_intent ?? '';
     if (pi === '') {
@@ -115,8 +123,9 @@ export function registerStripeRefundApi(api: FastifyInstance, { store }: { store
           currency: session.currency,
           payment_intent: pi,
           charge: null,
-          status: mode === 'fail' ? 'failed' : mode === 'pending' ? 'pending' : 'succeeded',
+          status: mode === 'fail' ? 'failed' : mode === 'succeed' ? 'succeeded' : 'pending',
           failure_reason: mode === 'fail' ? 'declined' : null,
+          ...(mode === 'stuck' ? { stuck: true } : {}),
           metadata: bracketed(f, 'metadata'),
           reason: null,
           created: nowSeconds(),
@@ -141,19 +150,60 @@ export function registerStripeRefundApi(api: FastifyInstance, { store }: { store
         }
         throw err;
       });
-    if ('refund' in outcome) return outcome.refund;
+    if ('refund' in outcome) return shown(outcome.refund);
     return stripeError(reply, outcome.status, outcome.message, { code: outcome.code });
   });
 
-  api.get('/stripe/v1/refunds/:id', async (request, reply) => {
-    const { id } = request.params as { id: string };
-    let refund = await store.get<SandboxRefund>(STRIPE_REFUND, id);
-    if (!refund) return noSuch(reply, 'refund', id, 'refund');
-    if (refund.status === 'pending') {
-      // A pending refund settles by the time anyone asks about it.
-      refund = { ...refund, status: 'succeeded' };
-      await store.put(STRIPE_REFUND, id, refund);
+  /** A pending refund settles by the time anyone asks about it, unless it is stuck. */
+  async function settled(refund: SandboxRefund): Promise<SandboxRefund> {
+    if (refund.status !== 'pending' || refund.stuck) return refund;
+    const done: SandboxRefund = { ...refund, status: 'succeeded' };
+    await store.put(STRIPE_REFUND, refund.id, done);
+    return done;
+  }
+
+  /** The inquiry control's refusal of a read (retrieve, list), or null when reads are answered. */
+  async function readRefused(reply: FastifyReply): Promise<FastifyReply | null> {
+    const { inquiry } = await stripeRefundControls.read(store);
+    if (inquiry === 'busy') {
+      return stripeError(reply, 429, 'Too many requests hit the API too quickly.', {
+        type: 'invalid_request_error',
+        code: 'rate_limit',
+      });
     }
-    return refund;
+    if (inquiry === 'down') {
+      return stripeError(reply, 503, 'The service is temporarily unavailable.', { type: 'api_error' });
+    }
+    return null;
+  }
+
+  api.get('/stripe/v1/refunds/:id', async (request, reply) => {
+    const refused = await readRefused(reply);
+    if (refused) return refused;
+    const { id } = request.params as { id: string };
+    const refund = await store.get<SandboxRefund>(STRIPE_REFUND, id);
+    if (!refund) return noSuch(reply, 'refund', id, 'refund');
+    return shown(await settled(refund));
+  });
+
+  api.get('/stripe/v1/refunds', async (request, reply) => {
+    const refused = await readRefused(reply);
+    if (refused) return refused;
+    const query = request.query as Record<string, string | undefined>;
+    const pi = query.payment_intent ?? '';
+    const limit = query.limit === undefined ? 10 : Number(query.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+      return stripeError(reply, 400, 'Invalid integer: limit must be between 1 and 100', { param: 'limit' });
+    }
+    const all = pi === '' ? [] : await store.findBy<SandboxRefund>(STRIPE_REFUND, ['payment_intent'], pi);
+    const refunds = await Promise.all(
+      [...all].sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1)).map(settled),
+    );
+    return {
+      object: 'list',
+      url: '/v1/refunds',
+      has_more: refunds.length > limit,
+      data: refunds.slice(0, limit).map(shown),
+    };
   });
 }

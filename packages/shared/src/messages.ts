@@ -107,6 +107,11 @@ export const MESSAGES = {
   refund_bank_country_invalid: 'Bank country: two letters (e.g. MY)',
   refund_beneficiary_name_invalid: 'Name: letters, digits and spaces only, at most 100',
   refund_account_no_invalid: 'Account number: letters and digits, at most 100',
+  // Issue #26: refunds that cannot pay a buyer twice
+  refund_needs_delivery_check:
+    'BIGO may have delivered this order: check it in BIGO’s reseller console, then confirm that the diamonds were not delivered',
+  extra_payment_not_found: 'Payment not found',
+  extra_payment_refund_started: 'Refund of the extra payment started',
   payment_unavailable: 'The payment service is temporarily unavailable. Please try again in a few minutes.',
   // Results and refusals the server answers (shown in the active language through the same keys)
   logout_success: 'Logout successfully.',

@@ -8,6 +8,7 @@ import type { Gateways } from './ports';
 import { StripeCatalogue } from './stripe/stripe-catalogue';
 import { createStripeSdk } from './stripe/stripe-payments';
 
+export { newSeqid } from './bigo/bigo-signature';
 export type { GatewaySettings } from './gateway-settings';
 export type * from './payment-provider';
 export type { PaymentProviders } from './payment-providers';

@@ -125,6 +125,12 @@ export interface ReceivedNotification {
   onceByKey: boolean;
   /** The verified report, or null when the request does not prove itself (missing or wrong signature). */
   report: PaymentReport | null;
+  /**
+   * Issue #26: the request proved itself (its signature checked out) but does not have the shape its type promises
+   * (Stripe: a known event type whose data is not what Stripe documents for it). Says what is wrong; `report` is
+   * null then. Answered with a 400, never applied.
+   */
+  malformed?: string;
   /** Why it did not verify, for the log (never the signature itself). */
   rejection?: string;
   /** What payment_notifications.channel records, when more telling than the endpoint (Stripe's event type). */
@@ -139,6 +145,8 @@ export interface EndpointOutcome {
   paid: boolean;
   /** Handling threw: the provider should be told so (it will send again). */
   failed: boolean;
+  /** The request proved itself but did not have the shape of its type (ReceivedNotification.malformed). */
+  malformed?: boolean;
 }
 
 export type EndpointReply =
@@ -150,29 +158,43 @@ export type EndpointReply =
   | { kind: 'error'; code: TErrorCode; message: string; detail: string };
 
 /**
- * A gateway's answer about a refund (start or status query). succeeded: the money is on its way back; failed: the
- * gateway refused or gave up (reason says why); pending: accepted, not settled yet; unknown: no answer we can
- * believe (network, HTTP error, bad signature) — ask again later, with the same reference, never a new refund.
+ * Which refund of which payment (issue #26): a refund of the order's own payment, or of an extra payment the gateway
+ * captured for the order besides it (`extra_payments.id`), and its attempt (1, 2, …). The provider derives its
+ * references from it (Fiuu's RefID, Stripe's idempotency key), so the same attempt asked twice is the same refund
+ * and a new attempt is a new one; attempts below `attempt` are the earlier refunds of the same payment.
+ */
+export type RefundReference =
+  | { payment: 'order'; attempt: number }
+  | { payment: 'extra'; id: number; attempt: number };
+
+/**
+ * A gateway's answer about a refund (start or status query). The state is only ever what the gateway said (issue
+ * #26): succeeded: the money is on its way back; failed: the gateway refused the refund, reported it failed, or says
+ * explicitly that it holds no refund under our reference; pending: accepted, not settled yet; unknown: no answer we
+ * can believe (network, HTTP error, "busy", bad signature) — ask again later, with the same reference, never a new
+ * refund.
  */
 export interface RefundResult {
   state: 'succeeded' | 'pending' | 'failed' | 'unknown';
   /** The gateway's refund id (Fiuu RefundID, Stripe re_…), once it gave one. */
   ref?: string;
   reason?: string;
+  /**
+   * The answer is about another refund of the same payment, found pending or done before this attempt sent
+   * anything (an earlier attempt's, or one made in the gateway's portal): this attempt sent nothing and must not.
+   * `reference` names it for the order's history (Fiuu's RefID, Stripe's refund id).
+   */
+  earlier?: { reference: string };
 }
 
-/** A full refund of a paid order, one attempt of it. */
+/** A full refund of a paid payment, one attempt of it. */
 export interface RefundRequest {
   orderNum: string;
-  /** The provider's reference of the payment (orders.gateway_ref). */
+  /** The provider's reference of the payment (orders.gateway_ref, or an extra payment's ref). */
   paymentRef: string;
   amount: number;
   currency: TCurrency;
-  /**
-   * The attempt number (1, 2, …): the provider derives its idempotency reference from order number and attempt, so
-   * the same attempt asked twice is the same refund and a new attempt is a new one.
-   */
-  attempt: number;
+  reference: RefundReference;
   /** The buyer's bank, for a payment whose refund goes back by bank transfer (never logged). */
   bank?: RefundBank | undefined;
 }
@@ -187,13 +209,15 @@ export interface RefundBank {
 
 export interface RefundQuery {
   orderNum: string;
-  attempt: number;
+  reference: RefundReference;
   /** The provider's refund id, once it gave one. */
   refundRef: string | null;
 }
 
 export interface PaymentProvider {
   readonly id: PaymentProviderId;
+  /** The vendor's name as operators know it ("Fiuu", "Stripe"): for their e-mails and the order's history. */
+  readonly displayName: string;
   /** True when the far end is the built-in sandbox. */
   readonly sandbox: boolean;
   /**
@@ -234,7 +258,17 @@ export interface PaymentProvider {
    * bank transfer), `optional` (the payment's channel is not known), `none`.
    */
   refundBankDetails(payment: { paymentChannel: string | null }): 'required' | 'optional' | 'none';
-  /** Starts (or finds again) one attempt's refund; never throws. */
+  /**
+   * How long the gateway documents that a refund may take to settle (Fiuu: "about 7-14 days"), or null when it
+   * documents none but ends every refund in a decided state (Stripe: failed or canceled). A refund still undecided
+   * past this (and a margin) goes to the operator's queue; it is never given up on by our own clock.
+   */
+  readonly refundSettlesWithinMs: number | null;
+  /**
+   * Starts (or finds again) one attempt's refund; never throws. Before sending anything it asks about the payment's
+   * earlier refunds: one pending or done is the answer (`earlier` set) and nothing is sent; no believable answer
+   * about one is 'unknown', and nothing is sent either. Then this attempt's own refund, if the gateway holds it.
+   */
   refund(request: RefundRequest): Promise<RefundResult>;
   /** Follows an attempt's refund; never throws. */
   refundStatus(query: RefundQuery): Promise<RefundResult>;

@@ -59,6 +59,12 @@ export interface BigoRecharge {
   /** What the buyer paid, minor units, and its currency (BIGO's total_cost/currency). */
   amount: number;
   currency: TCurrency;
+  /**
+   * The call's seqid (13-32 of [0-9a-z]; newSeqid), when the caller made it first so that its record can name the
+   * call before it is made (issue #26: an operator finds an unanswered call in BIGO's console by it). A new one
+   * otherwise.
+   */
+  seqid?: string;
 }
 
 export interface BigoGateway {

@@ -5,7 +5,7 @@ import { fiuuFormFields } from '../fiuu-form';
 import { GAME_TYPE, MAX_ORDER_DIAMONDS, TEXT_LIMITS } from '../limits';
 import { MSG as M } from '../messages';
 import { CURRENCY_CODES } from '../money';
-import { MAX_ROW_ID } from './api';
+import { MAX_ROW_ID, ZRowId } from './api';
 import { ZCurrency, ZOrderStatus } from './codes';
 import { ZOrderBonus, ZPromoCode } from './order-rewards';
 
@@ -141,6 +141,33 @@ export const ZOrderEvent = z.object({
 });
 export type TOrderEvent = z.infer<typeof ZOrderEvent>;
 
+/**
+ * What became of an extra payment (issue #26): recorded (waiting for an operator, or for the automatic refund),
+ * refunding, refunded, or refund_failed (waiting for an operator again).
+ */
+export const EXTRA_PAYMENT_STATES = ['recorded', 'refunding', 'refunded', 'refund_failed'] as const;
+export type TExtraPaymentState = (typeof EXTRA_PAYMENT_STATES)[number];
+
+/** States in which an extra payment waits for an operator's refund. */
+export const EXTRA_PAYMENT_REFUNDABLE = ['recorded', 'refund_failed'] as const satisfies TExtraPaymentState[];
+
+/** A payment the gateway captured for an order besides the one that paid it: never delivered against, refunded. */
+export const ZExtraPayment = z.object({
+  id: z.number().int(),
+  /** The gateway's reference of this payment (Fiuu tranID, Stripe Checkout Session id). */
+  gateway_ref: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  channel: z.string().nullable(),
+  state: z.enum(EXTRA_PAYMENT_STATES),
+  /** What a refund of it needs of the buyer's bank, as for the order's own payment. */
+  refund_bank_details: z.enum(['required', 'optional', 'none']),
+  failure_reason: z.string().nullable(),
+  refund_overdue_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TExtraPayment = z.infer<typeof ZExtraPayment>;
+
 /** An order as lists and the result page show it (SPEC.md §3 "Order"). Amounts in minor units. */
 export const ZOrder = z.object({
   id: z.number().int(),
@@ -179,6 +206,15 @@ export const ZOrder = z.object({
   bonus_game: z.number().int(),
   /** The order's bonuses (granted, delivered or withdrawn), oldest first. */
   bonuses: z.array(ZOrderBonus),
+  /**
+   * Issue #26 (superusers; false elsewhere): the delivery failed after a call to BIGO that got no answer, so BIGO may
+   * have delivered: a refund needs the operator's word that BIGO's console shows no delivery.
+   */
+  delivery_uncertain: z.boolean(),
+  /** Issue #26 (superusers; null elsewhere): when the refund in progress passed its gateway's documented time. */
+  refund_overdue_at: z.string().nullable(),
+  /** Issue #26 (superusers; empty elsewhere): payments the gateway captured for the order besides the one that paid it. */
+  extra_payments: z.array(ZExtraPayment),
 });
 export type TOrder = z.infer<typeof ZOrder>;
 
@@ -195,11 +231,25 @@ export const ZRewardQuoteInput = z.object({
 });
 export type TRewardQuoteInput = z.input<typeof ZRewardQuoteInput>;
 
+/**
+ * The operator's queues (issue #26), each an order list filter the overview's cards link to: payments held for a
+ * differing amount, deliveries that may have happened, orders paid twice, refunds overdue at their gateway.
+ */
+export const ORDER_ATTENTIONS = [
+  'payment_held',
+  'delivery_uncertain',
+  'paid_twice',
+  'refund_overdue',
+] as const;
+export type TOrderAttention = (typeof ORDER_ATTENTIONS)[number];
+
 /** GET /api/v1/order/ filters (with ZPageQuery). */
 export const ZOrderListQuery = z.object({
   order_num: z.string().overwrite(withoutSpaces).max(40).optional(),
   game_id: z.string().trim().max(BIGO_ID_MAX).optional(),
   order_status: z.coerce.number().pipe(ZOrderStatus).optional(),
+  /** Superusers only: one of the operator's queues. */
+  attention: z.enum(ORDER_ATTENTIONS).optional(),
 });
 export type TOrderListQuery = z.infer<typeof ZOrderListQuery>;
 
@@ -255,8 +305,22 @@ export const ZRefundBankDetails = z.object({
 });
 export type TRefundBankDetails = z.infer<typeof ZRefundBankDetails>;
 
-/** POST /api/v1/order/refund: the reason, and the buyer's bank when the payment was made by online banking. */
-export const ZRefundAction = ZOrderAction.extend({ bank: ZRefundBankDetails.optional() });
+/** The refund of an extra payment (issue #26): the reason, and the buyer's bank for an online-banking payment. */
+export const ZExtraPaymentRefund = ZOrderAction.extend({ bank: ZRefundBankDetails.optional() });
+export type TExtraPaymentRefund = z.infer<typeof ZExtraPaymentRefund>;
+
+/** POST /api/v1/order/extra-payment/refund?id= */
+export const ZExtraPaymentQuery = z.object({ id: ZRowId });
+
+/**
+ * POST /api/v1/order/refund: the reason, and the buyer's bank when the payment was made by online banking. An order
+ * whose delivery is uncertain (issue #26) is refunded only with `confirmed_not_delivered: true`: the operator's word
+ * that BIGO's reseller console shows no delivery for it (kept in the audit log).
+ */
+export const ZRefundAction = ZOrderAction.extend({
+  bank: ZRefundBankDetails.optional(),
+  confirmed_not_delivered: z.boolean().optional(),
+});
 export type TRefundAction = z.infer<typeof ZRefundAction>;
 
 /** GET /api/v1/order/overview (superuser): what an operator checks first. */
@@ -271,5 +335,11 @@ export const ZOrderOverview = z.object({
   refund_failed: z.number().int(),
   /** Paid orders whose amount or currency differed from the order: held for an operator. */
   payment_held: z.number().int(),
+  /** Issue #26: orders in 10 whose delivery may have happened (a call got no answer): check BIGO before a refund. */
+  delivery_uncertain: z.number().int(),
+  /** Issue #26: extra payments captured for orders already paid, waiting for an operator's refund. */
+  paid_twice: z.number().int(),
+  /** Issue #26: refunds past the time their gateway documents (the order's or an extra payment's). */
+  refund_overdue: z.number().int(),
 });
 export type TOrderOverview = z.infer<typeof ZOrderOverview>;

@@ -75,6 +75,17 @@ export const orders = pgTable(
      */
     refundBeneficiary: text('refund_beneficiary'),
     failureReason: text('failure_reason'),
+    /**
+     * Issue #26: the order reached 10 (charge failed) while its record said an earlier rs_recharge may have
+     * delivered (a call that got no answer). Only BIGO's reseller console can tell: a refund needs the operator's
+     * confirmation that the diamonds did not arrive.
+     */
+    deliveryUncertain: boolean('delivery_uncertain').notNull().default(false),
+    /**
+     * Issue #26: when the refund in progress passed the time its gateway documents for settling one (Fiuu: 14 days)
+     * without a decided answer: it stays in 11, asked about still, and waits in the operator's queue.
+     */
+    refundOverdueAt: timestamp('refund_overdue_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -106,6 +117,44 @@ export const orderEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * Issue #26: a payment the gateway captured for an order besides the one that paid it (a buyer who paid twice, in
+ * two tabs or after a timeout). Never delivered against; refunded through the gateway once an operator confirms
+ * (or at once, with EXTRA_PAYMENT_REFUND=auto). State: recorded → refunding → refunded | refund_failed (→ refunding
+ * again on the operator's retry). Attempts number the refunds asked for it, as an order's moves into 11 do.
+ */
+export const extraPayments = pgTable(
+  'extra_payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    gateway: text('gateway').notNull(),
+    /** The gateway's reference of this payment: Fiuu tranID, Stripe Checkout Session id. */
+    ref: text('ref').notNull(),
+    /** As the gateway reported it, ISO minor units (may differ from the order's). */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    channel: text('channel'),
+    state: text('state').notNull().default('recorded'),
+    refundAttempts: integer('refund_attempts').notNull().default(0),
+    refundRef: text('refund_ref'),
+    /** Sealed like orders.refund_beneficiary: the buyer's bank for an online-banking refund, erased when it ends. */
+    refundBeneficiary: text('refund_beneficiary'),
+    /** The gateway's words when a refund failed; the operator's reason is in the order's events and audit. */
+    failureReason: text('failure_reason'),
+    refundStartedAt: timestamp('refund_started_at', { withTimezone: true }),
+    refundOverdueAt: timestamp('refund_overdue_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('extra_payments_gateway_ref_uq').on(t.gateway, t.ref),
+    index('extra_payments_order_idx').on(t.orderId),
+    index('extra_payments_state_idx').on(t.state),
+  ],
 );
 
 /** Every notification from a gateway, stored raw before anything is believed. */

@@ -240,7 +240,7 @@ export function createBigoClient(
     },
 
     async recharge(request: BigoRecharge): Promise<BigoRechargeOutcome> {
-      const seqid = newSeqid();
+      const seqid = request.seqid ?? newSeqid();
       const result = await call(
         BIGO_RECHARGE_PATH,
         {

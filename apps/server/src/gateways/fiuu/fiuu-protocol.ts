@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { RefundReference } from '../payment-provider';
 
 /**
  * Fiuu's (formerly Razer Merchant Services / MOLPay) hashes and codes, as pure functions (DESIGN.md §7). The
@@ -128,8 +129,21 @@ export function parseForm(body: Buffer | string): Record<string, string> {
   return Object.fromEntries(out);
 }
 
-/** Our RefID of a refund attempt: letters and digits only (order numbers are), well under Fiuu's 100 characters. */
-export const fiuuRefundId = (orderNum: string, attempt: number): string => `${orderNum}R${attempt}`;
+/**
+ * Our RefID of a refund attempt: `{order}R{attempt}` for the order's own payment, `{order}E{id}R{attempt}` for an
+ * extra payment of it (issue #26). Letters and digits only (order numbers are), well under Fiuu's 100 characters.
+ */
+export function fiuuRefundId(orderNum: string, reference: RefundReference): string {
+  const payment = reference.payment === 'extra' ? `E${reference.id}` : '';
+  return `${orderNum}${payment}R${reference.attempt}`;
+}
+
+/** The RefIDs of the same payment's earlier attempts, oldest first. */
+export function fiuuEarlierRefundIds(orderNum: string, reference: RefundReference): string[] {
+  return Array.from({ length: Math.max(0, reference.attempt - 1) }, (_, i) =>
+    fiuuRefundId(orderNum, { ...reference, attempt: i + 1 }),
+  );
+}
 
 /**
  * Fiuu's refund API (Advanced Full/Partial Refund, `/RMS/API/refundAPI/index.php`). RefundType `P` with the whole

@@ -11,7 +11,13 @@ import type {
   ReceivedNotification,
 } from '../payment-provider';
 import { createFiuuClient } from './fiuu-client';
-import { fiuuRefundBankDetails, fiuuRefundId, formFields, parseForm } from './fiuu-protocol';
+import {
+  fiuuEarlierRefundIds,
+  fiuuRefundBankDetails,
+  fiuuRefundId,
+  formFields,
+  parseForm,
+} from './fiuu-protocol';
 import type { FiuuResult } from './fiuu-types';
 
 /**
@@ -35,7 +41,9 @@ const ENDPOINTS: readonly PaymentEndpoint[] = [
     method: 'POST',
     role: 'notification',
     summary: 'Fiuu notify URL (server to server, nbcb=2)',
-    description: 'Stored, checked by skey, applied, acknowledged by IPN; answers 200 "OK".',
+    description:
+      'Stored, checked by skey, applied, acknowledged by IPN; answers 200 "OK", or 400 to a post whose skey does not ' +
+      'verify (not acknowledged; the order is untouched).',
   },
   {
     name: 'callback',
@@ -45,6 +53,12 @@ const ENDPOINTS: readonly PaymentEndpoint[] = [
     description: 'Stored, checked by skey, applied; a verified post is acknowledged with "CBTOKEN:MPSTATOK".',
   },
 ];
+
+/**
+ * Fiuu's spec ("Advanced Full/Partial Refund"): "the refund process will take about 7-14 days after the request is
+ * sent". Until then an undecided refund is simply still on its way.
+ */
+export const FIUU_REFUND_SETTLES_WITHIN_MS = 14 * 24 * 60 * 60_000;
 
 const validOrderNum = (value: string | undefined): string | null =>
   value && ORDER_NUM_PATTERN.test(value) ? value : null;
@@ -81,6 +95,7 @@ export function createFiuuProvider(
 
   return {
     id: 'fiuu',
+    displayName: 'Fiuu',
     sandbox: settings.sandbox,
     statelessHandoff: true,
     // The hosted form is posted to the payment host (client.handoff's payment_url is under it).
@@ -114,12 +129,12 @@ export function createFiuuProvider(
       if (endpoint === 'return') return { kind: 'result-page' };
       // Not acknowledged: Fiuu sends the result again.
       if (outcome.failed) return { kind: 'text', status: 500, body: 'ERROR' };
-      if (endpoint === 'callback') {
-        // A post we cannot verify is not acknowledged, so a real one sent with keys we do not (yet) match comes again.
-        return outcome.verified
-          ? { kind: 'text', status: 200, body: 'CBTOKEN:MPSTATOK' }
-          : { kind: 'text', status: 400, body: 'INVALID SKEY' };
-      }
+      // A server-to-server post whose skey does not verify is answered as Fiuu's own WooCommerce plugin answers it
+      // (check_molpay_response_notification / _callback: status_header(400), no acknowledgement): an error, so that
+      // neither Fiuu nor anyone probing the endpoint reads it as accepted, and a real post sent with keys we do not
+      // (yet) match comes again. The order is not touched (PaymentsService.receive stores it as bad_signature).
+      if (!outcome.verified) return { kind: 'text', status: 400, body: 'INVALID SKEY' };
+      if (endpoint === 'callback') return { kind: 'text', status: 200, body: 'CBTOKEN:MPSTATOK' };
       return { kind: 'text', status: 200, body: 'OK' };
     },
 
@@ -140,19 +155,22 @@ export function createFiuuProvider(
       return fiuuRefundBankDetails(payment.paymentChannel);
     },
 
+    refundSettlesWithinMs: FIUU_REFUND_SETTLES_WITHIN_MS,
+
     refund(request) {
       return client.refund({
         orderNum: request.orderNum,
         tranId: request.paymentRef,
         amount: request.amount,
         currency: request.currency,
-        refId: fiuuRefundId(request.orderNum, request.attempt),
+        refId: fiuuRefundId(request.orderNum, request.reference),
+        earlierRefIds: fiuuEarlierRefundIds(request.orderNum, request.reference),
         bank: request.bank,
       });
     },
 
     refundStatus(query) {
-      return client.refundStatus(fiuuRefundId(query.orderNum, query.attempt));
+      return client.refundStatus(fiuuRefundId(query.orderNum, query.reference));
     },
   };
 }

@@ -61,22 +61,40 @@ describe('fiuu refund answers', () => {
     expect(parseRefundAnswer('StatCode: 00')).toBeNull();
   });
 
-  it('tells a refund Fiuu holds from one it does not', () => {
+  it('tells a refund Fiuu holds from one it says it does not hold (INQ006), and both from no answer', () => {
     expect(readRefundStatus([{ RefID: 'R1', RefundID: '9', Status: 'success' }], 'R1')).toEqual({
-      state: 'succeeded',
-      ref: '9',
+      kind: 'found',
+      result: { state: 'succeeded', ref: '9' },
     });
     expect(
       readRefundStatus([{ RefID: 'R1', RefundID: '9', Status: 'rejected', reason: 'closed card' }], 'R1'),
     ).toEqual({
-      state: 'failed',
-      ref: '9',
-      reason: 'Fiuu rejected the refund: closed card',
+      kind: 'found',
+      result: { state: 'failed', ref: '9', reason: 'Fiuu rejected the refund: closed card' },
     });
-    expect(readRefundStatus([{ error_code: 'X', error_desc: 'Refund not found' }], 'R1')).toBe('missing');
-    expect(readRefundStatus([], 'R1')).toBe('missing');
-    expect(readRefundStatus([{ RefID: 'R2', RefundID: '9', Status: 'success' }], 'R1')).toBe('missing');
-    expect(readRefundStatus(null, 'R1')).toBeNull();
-    expect(readRefundStatus([{ RefID: 'R1', Status: 'weird' }], 'R1')).toMatchObject({ state: 'unknown' });
+    expect(
+      readRefundStatus([{ error_code: 'INQ006', error_desc: 'Unable to find refund transaction.' }], 'R1'),
+    ).toEqual({ kind: 'not_found' });
+    expect(readRefundStatus([{ RefID: 'R1', Status: 'weird' }], 'R1')).toMatchObject({
+      kind: 'found',
+      result: { state: 'unknown' },
+    });
+  });
+
+  it('reads every other answer as none about the refund: busy, refusals, nothing, an empty or foreign list', () => {
+    for (const answer of [
+      [{ error_code: 'PR015', error_desc: 'Server is busy, try again later.' }],
+      [{ error_code: 'INQ005', error_desc: 'Invalid Signature.' }],
+      [{ error_code: 'X', error_desc: 'Refund not found' }],
+      [],
+      [{ RefID: 'R2', RefundID: '9', Status: 'success' }],
+      null,
+    ]) {
+      expect(readRefundStatus(answer, 'R1'), JSON.stringify(answer)).toMatchObject({ kind: 'unclear' });
+    }
+    expect(readRefundStatus([{ error_code: 'PR015', error_desc: 'Server is busy' }], 'R1')).toEqual({
+      kind: 'unclear',
+      reason: 'Fiuu refund status inquiry answered PR015 Server is busy',
+    });
   });
 });

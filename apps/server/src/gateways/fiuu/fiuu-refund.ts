@@ -16,7 +16,9 @@ import type { FiuuClient, FiuuRefundRequest } from './fiuu-types';
 /**
  * Fiuu refunds (DESIGN.md §6, §7; README.md in this folder): the refund API and its status query by RefID. Our
  * RefID names one refund attempt, so the status query is asked first: a refund Fiuu already holds under that RefID
- * (a job that crashed after sending it) is answered instead of being sent a second time.
+ * (a job that crashed after sending it) is answered instead of being sent a second time, and so are the earlier
+ * attempts' RefIDs of the same payment, so a retry never refunds twice (issue #26). What a refund's state is, only
+ * Fiuu says: an inquiry that answers an error (busy, down) is no answer, never a failed refund.
  */
 
 const REFUND_TIMEOUT_MS = 15_000;
@@ -51,26 +53,48 @@ const fiuuError = (answer: Json) =>
   [answer.error_code, answer.error_desc].filter(Boolean).join(' ').slice(0, 200);
 
 /**
- * What a status query answer says about the refund with `refId`: its state, or 'missing' when Fiuu holds no refund
- * under it (an error answer or an empty list), or null when the answer cannot be read.
+ * Appendix C's "Unable to find refund transaction": the one answer of the status inquiry that says Fiuu holds no
+ * refund under a RefID. Every other error (PR015 "Server is busy", a signature or merchant refusal) says nothing
+ * about the refund (issue #26).
  */
-export function readRefundStatus(entries: Json[] | null, refId: string): RefundResult | 'missing' | null {
-  if (!entries) return null;
-  if (entries.length === 0) return 'missing';
+export const FIUU_REFUND_NOT_FOUND = 'INQ006';
+
+/** What the status inquiry said about one RefID. */
+export type RefundInquiry =
+  /** Fiuu holds this refund, in this state. */
+  | { kind: 'found'; result: RefundResult }
+  /** Fiuu says explicitly that it holds no refund under the RefID (INQ006). */
+  | { kind: 'not_found' }
+  /** No answer about the refund: transport or HTTP error, an error code other than INQ006, an unreadable answer. */
+  | { kind: 'unclear'; reason: string };
+
+/**
+ * What a status inquiry answer says about the refund with `refId`. Only INQ006 is "no such refund"; an empty list or
+ * one naming other RefIDs (neither documented) proves nothing either way.
+ */
+export function readRefundStatus(entries: Json[] | null, refId: string): RefundInquiry {
+  if (!entries) return { kind: 'unclear', reason: 'Fiuu refund status inquiry gave no readable answer' };
   const [first] = entries;
-  if (first && entries.length === 1 && first.error_code !== undefined) return 'missing';
+  if (first?.error_code !== undefined) {
+    if (entries.length === 1 && first.error_code.trim().toUpperCase() === FIUU_REFUND_NOT_FOUND) {
+      return { kind: 'not_found' };
+    }
+    return { kind: 'unclear', reason: `Fiuu refund status inquiry answered ${fiuuError(first)}` };
+  }
   // q_by_refID lists the refunds under our RefID; an entry naming another RefID is not about this one.
   const entry = entries.find((e) => e.RefID === undefined || e.RefID === refId);
-  if (!entry) return 'missing';
+  if (!entry)
+    return { kind: 'unclear', reason: 'Fiuu refund status inquiry listed no refund under this RefID' };
   const state = fiuuRefundState(entry.Status);
   const ref = entry.RefundID || undefined;
   if (!state) {
-    return { state: 'unknown', ...(ref ? { ref } : {}), reason: `Fiuu refund status ${entry.Status ?? '?'}` };
+    const reason = `Fiuu refund status ${entry.Status ?? '?'}`;
+    return { kind: 'found', result: { state: 'unknown', ...(ref ? { ref } : {}), reason } };
   }
   const result: RefundResult = { state, ...(ref ? { ref } : {}) };
   if (state === 'failed')
     result.reason = `Fiuu rejected the refund${entry.reason ? `: ${entry.reason}` : ''}`;
-  return result;
+  return { kind: 'found', result };
 }
 
 function describeError(err: unknown): string {
@@ -108,8 +132,8 @@ export function createFiuuRefunds(
     }
   }
 
-  /** The refund Fiuu holds under `refId`, 'missing' when none, null when Fiuu gave no readable answer. */
-  async function query(refId: string, context: Json): Promise<RefundResult | 'missing' | null> {
+  /** What Fiuu's status inquiry says about the refund under `refId`. */
+  async function query(refId: string, context: Json): Promise<RefundInquiry> {
     const answer = await call(
       '/RMS/API/refundAPI/q_by_refID.php',
       {
@@ -158,8 +182,7 @@ export function createFiuuRefunds(
         // PR016: Fiuu already holds our RefID (an earlier send whose answer we lost): that refund is the answer.
         case 'query': {
           const known = await query(request.refId, context);
-          if (known === null || known === 'missing') return { state: 'unknown', reason: said };
-          return known;
+          return known.kind === 'found' ? known.result : { state: 'unknown', reason: said };
         }
         // Refused for good (or until an operator amends something): the order ends in 13 with Fiuu's words.
         case 'final':
@@ -192,20 +215,52 @@ export function createFiuuRefunds(
     return result;
   }
 
+  /**
+   * Before anything is sent: the earlier attempts' refunds of this payment. One pending or done is the answer; no
+   * believable answer about one holds the new attempt back; only rejected ones and ones Fiuu says it never held
+   * (INQ006) let it go ahead (null).
+   */
+  async function earlierRefund(request: FiuuRefundRequest): Promise<RefundResult | null> {
+    for (const refId of request.earlierRefIds) {
+      const known = await query(refId, { orderNum: request.orderNum, refId });
+      if (known.kind === 'not_found') continue;
+      if (known.kind === 'unclear') {
+        return { state: 'unknown', reason: `${known.reason} (earlier refund ${refId}): nothing sent` };
+      }
+      if (known.result.state === 'failed') continue;
+      const { ref, reason } = known.result;
+      // Fiuu's words about a refund it holds in a state we do not know: as good as pending, never a reason to send.
+      const state = known.result.state === 'succeeded' ? 'succeeded' : 'pending';
+      return {
+        state,
+        ...(ref ? { ref } : {}),
+        ...(reason ? { reason } : {}),
+        earlier: { reference: `RefID ${refId}` },
+      };
+    }
+    return null;
+  }
+
   return {
     async refundStatus(refId) {
       const status = await query(refId, { refId });
-      if (status === null) return { state: 'unknown', reason: 'Fiuu refund status query gave no answer' };
-      if (status === 'missing')
-        return { state: 'failed', reason: 'Fiuu holds no refund with this reference' };
-      return status;
+      if (status.kind === 'found') return status.result;
+      if (status.kind === 'not_found') {
+        return {
+          state: 'failed',
+          reason: `Fiuu holds no refund with this reference (${FIUU_REFUND_NOT_FOUND})`,
+        };
+      }
+      return { state: 'unknown', reason: status.reason };
     },
 
     async refund(request) {
-      // Asked first so that a refund sent by an earlier run (which never heard the answer) is not sent again.
+      const earlier = await earlierRefund(request);
+      if (earlier) return earlier;
+      // Asked first so that a refund sent by an earlier run (which never heard the answer) is answered rather than
+      // sent again. Whatever else the inquiry says, sending is safe: Fiuu refuses a RefID it already holds (PR016).
       const known = await query(request.refId, { orderNum: request.orderNum, refId: request.refId });
-      if (known === null) return { state: 'unknown', reason: 'Fiuu refund status query gave no answer' };
-      if (known !== 'missing') return known;
+      if (known.kind === 'found') return known.result;
       return send(request);
     },
   };

@@ -35,6 +35,11 @@ export interface FiuuRefundRequest {
    * same refund, never a second one.
    */
   refId: string;
+  /**
+   * The RefIDs of the same payment's earlier refund attempts: asked about before anything is sent, so that a
+   * retry never refunds a payment whose earlier refund is pending or done (issue #26).
+   */
+  earlierRefIds: readonly string[];
   /** The buyer's bank, for an online-banking payment (never logged). */
   bank?: RefundBank | undefined;
 }
@@ -51,10 +56,15 @@ export interface FiuuClient {
   /** Asks Fiuu's status query API about an order; never throws (state 'unknown' on any failure). */
   queryStatus(order: Pick<OrderForPayment, 'orderNum' | 'amount' | 'currency'>): Promise<PaymentStatus>;
   /**
-   * Refunds a transaction through Fiuu's refund API. Idempotent on `refId`: a refund Fiuu already holds under that
-   * RefID is answered, not sent again. Never throws ('unknown' on any failure to get a believable answer).
+   * Refunds a transaction through Fiuu's refund API. Nothing is sent while an earlier RefID's refund is pending or
+   * done, or Fiuu gives no believable answer about one. Idempotent on `refId`: a refund Fiuu already holds under that
+   * RefID is answered, not sent again (and a repeated send is refused by Fiuu, PR016). Never throws ('unknown' on
+   * any failure to get a believable answer).
    */
   refund(request: FiuuRefundRequest): Promise<RefundResult>;
-  /** Asks Fiuu's refund status API about the refund with this RefID; never throws. */
+  /**
+   * Asks Fiuu's refund status API about the refund with this RefID; never throws. Failed only when Fiuu says so:
+   * the refund rejected, or INQ006 (Fiuu holds no refund under this RefID); any other error is 'unknown'.
+   */
   refundStatus(refId: string): Promise<RefundResult>;
 }

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { fromStripeAmount, MSG, ORDER_NUM_PATTERN } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
+import { z } from 'zod';
 import { AppError } from '../../infra/http';
 import type { StripeSettings } from '../gateway-settings';
 import type {
@@ -9,6 +11,7 @@ import type {
   PaymentProvider,
   PaymentReport,
   ReceivedNotification,
+  RefundReference,
 } from '../payment-provider';
 import { createStripePayments } from './stripe-payments';
 
@@ -35,7 +38,9 @@ const ENDPOINTS: readonly PaymentEndpoint[] = [
     role: 'notification',
     summary: 'Stripe webhook (checkout.session.* events)',
     description:
-      'Signature checked on the raw body (300 s tolerance either way); each event id handled once. 400 on a bad signature.',
+      'Signature checked on the raw body (300 s tolerance either way); each event id handled once. 400 on a bad ' +
+      'signature, and on a signed event that does not have the shape of a Stripe event or of its checkout.session ' +
+      'type; other event types are acknowledged (200) and ignored.',
   },
   {
     name: 'cancel',
@@ -51,15 +56,49 @@ const ENDPOINTS: readonly PaymentEndpoint[] = [
 const validOrderNum = (value: string | null | undefined): string | null =>
   value && ORDER_NUM_PATTERN.test(value) ? value : null;
 
-function checkoutSessionOf(event: Stripe.Event): Stripe.Checkout.Session | null {
-  if (!event.type.startsWith('checkout.session.')) return null;
-  const object = event.data.object as { object?: string };
-  return object.object === 'checkout.session' ? (object as Stripe.Checkout.Session) : null;
-}
+/**
+ * What a signed event must look like to be read at all (issue #26): Stripe's Event object has a string `id` and
+ * `type` and a `data` object. A signature proves who sent the bytes, not that they are an event: `[]`, a number for
+ * `type` or no `data` are answered 400, never read with fallbacks (a TypeError there was a 500, retried for days).
+ */
+const ZStripeEvent = z.looseObject({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  data: z.looseObject({ object: z.unknown() }).optional(),
+});
+
+/**
+ * The Checkout Session of a checkout.session.* event, as far as the shop reads it (Stripe's API reference, "The
+ * Checkout Session object"): its id, the order it names, whether it is paid, and what it charged.
+ */
+const ZCheckoutSession = z.looseObject({
+  object: z.literal('checkout.session'),
+  id: z.string().min(1).max(255),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  client_reference_id: z.string().nullish(),
+  payment_status: z.string().max(64).nullish(),
+  amount_total: z.number().int().nonnegative().nullish(),
+  currency: z
+    .string()
+    .regex(/^[a-zA-Z]{3}$/)
+    .nullish(),
+});
+type TCheckoutSession = z.infer<typeof ZCheckoutSession>;
+
+/** The events the shop acts on (DESIGN.md §7); every other type is acknowledged and ignored. */
+const CHECKOUT_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+] as const;
+type TCheckoutEvent = (typeof CHECKOUT_EVENTS)[number];
+const isCheckoutEvent = (type: string): type is TCheckoutEvent =>
+  (CHECKOUT_EVENTS as readonly string[]).includes(type);
 
 /** What a verified event says about its session's payment (DESIGN.md §7). */
-function resultOf(event: Stripe.Event, session: Stripe.Checkout.Session): PaymentReport['result'] {
-  switch (event.type) {
+function resultOf(type: TCheckoutEvent, session: TCheckoutSession): PaymentReport['result'] {
+  switch (type) {
     case 'checkout.session.completed':
       // A delayed payment method completes the session before the money arrives (async_payment_succeeded).
       return session.payment_status === 'paid' ? 'paid' : 'pending';
@@ -69,12 +108,23 @@ function resultOf(event: Stripe.Event, session: Stripe.Checkout.Session): Paymen
       return 'expired';
     case 'checkout.session.async_payment_failed':
       return 'failed';
-    default:
-      return 'ignored';
   }
 }
 
-export const stripeRefundKey = (orderNum: string, attempt: number): string => `refund-${orderNum}-${attempt}`;
+/** "data.object.currency: Invalid string" — where the shape broke, for the log (never the values). */
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join('.') || 'event'}: ${issue.message}` : 'not an event';
+}
+
+/**
+ * The idempotency key of one refund attempt: `refund-{order}-{attempt}` for the order's own payment,
+ * `refund-{order}-e{id}-{attempt}` for an extra payment of it (issue #26).
+ */
+export function stripeRefundKey(orderNum: string, reference: RefundReference): string {
+  const payment = reference.payment === 'extra' ? `e${reference.id}-` : '';
+  return `refund-${orderNum}-${payment}${reference.attempt}`;
+}
 
 export function createStripeProvider(
   settings: StripeSettings,
@@ -87,6 +137,7 @@ export function createStripeProvider(
 
   return {
     id: 'stripe',
+    displayName: 'Stripe',
     sandbox: settings.sandbox,
     statelessHandoff: false,
     // Checkout is reached by a redirect, never by a form post.
@@ -146,40 +197,7 @@ export function createStripeProvider(
           label: 'unverified',
         };
       }
-      const session = checkoutSessionOf(event);
-      const orderNum = session
-        ? validOrderNum(session.metadata?.order_num ?? session.client_reference_id)
-        : null;
-      const report: PaymentReport = session
-        ? {
-            result: resultOf(event, session),
-            // In Stripe's unit (ISK in hundredths…): compared with the order only once back in ISO minor units.
-            amount:
-              session.amount_total !== null && session.currency
-                ? fromStripeAmount(session.amount_total, session.currency)
-                : null,
-            currency: session.currency ? session.currency.toUpperCase() : null,
-            ref: session.id,
-            session: session.id,
-            cause: `stripe ${event.type}`,
-            detail: { eventId: event.id, sessionId: session.id },
-          }
-        : {
-            result: 'ignored',
-            amount: null,
-            currency: null,
-            ref: null,
-            cause: `stripe ${event.type}`,
-            detail: { eventId: event.id },
-          };
-      return {
-        payload: event as unknown as Record<string, unknown>,
-        orderNum,
-        dedupeKey: event.id,
-        onceByKey: true,
-        report,
-        label: event.type,
-      };
+      return readEvent(event as unknown, request.body);
     },
 
     // Stripe takes the 2xx answer to the webhook as its acknowledgement.
@@ -187,6 +205,10 @@ export function createStripeProvider(
 
     reply(endpoint, outcome): EndpointReply {
       if (endpoint === 'cancel') return { kind: 'result-page' };
+      if (outcome.malformed) {
+        const message = 'The event does not have the shape of its type';
+        return { kind: 'error', code: 'bad_request', message, detail: message };
+      }
       // Not acknowledged: Stripe delivers the event again.
       if (outcome.failed) {
         const detail = 'The event could not be handled';
@@ -225,13 +247,74 @@ export function createStripeProvider(
         sessionId: request.paymentRef,
         amount: request.amount,
         currency: request.currency,
-        idempotencyKey: stripeRefundKey(request.orderNum, request.attempt),
+        idempotencyKey: stripeRefundKey(request.orderNum, request.reference),
       });
     },
+
+    // Stripe documents no time for a refund to settle; it ends every one in succeeded, failed or canceled.
+    refundSettlesWithinMs: null,
 
     async refundStatus(query) {
       if (!query.refundRef) return { state: 'unknown', reason: 'Stripe gave no refund id yet' };
       return client.refundStatus(query.refundRef);
     },
+  };
+}
+
+/** A verified event read through its schema: a report, an ignored type, or what makes it malformed. */
+function readEvent(event: unknown, body: Buffer): ReceivedNotification {
+  const envelope = ZStripeEvent.safeParse(event);
+  if (!envelope.success) {
+    return {
+      payload: { body: body.toString('utf8').slice(0, MAX_UNVERIFIED_BODY) },
+      orderNum: null,
+      // No event id to tell repeats by: the body's digest stands in for it, so a repeat is logged once.
+      dedupeKey: `body:${createHash('sha256').update(body).digest('hex')}`,
+      onceByKey: true,
+      report: null,
+      malformed: firstIssue(envelope.error),
+      label: 'malformed',
+    };
+  }
+  const { id, type } = envelope.data;
+  const base = {
+    payload: envelope.data as Record<string, unknown>,
+    dedupeKey: id,
+    onceByKey: true,
+    label: type,
+  };
+  if (!isCheckoutEvent(type)) {
+    const report: PaymentReport = {
+      result: 'ignored',
+      amount: null,
+      currency: null,
+      ref: null,
+      cause: `stripe ${type}`,
+      detail: { eventId: id },
+    };
+    return { ...base, orderNum: null, report };
+  }
+  const parsed = ZCheckoutSession.safeParse(envelope.data.data?.object);
+  if (!parsed.success) {
+    return { ...base, orderNum: null, report: null, malformed: `data.object: ${firstIssue(parsed.error)}` };
+  }
+  const session = parsed.data;
+  const report: PaymentReport = {
+    result: resultOf(type, session),
+    // In Stripe's unit (ISK in hundredths…): compared with the order only once back in ISO minor units.
+    amount:
+      session.amount_total !== null && session.amount_total !== undefined && session.currency
+        ? fromStripeAmount(session.amount_total, session.currency)
+        : null,
+    currency: session.currency ? session.currency.toUpperCase() : null,
+    ref: session.id,
+    session: session.id,
+    cause: `stripe ${type}`,
+    detail: { eventId: id, sessionId: session.id },
+  };
+  return {
+    ...base,
+    orderNum: validOrderNum(session.metadata?.order_num ?? session.client_reference_id),
+    report,
   };
 }

@@ -8,8 +8,14 @@ import type { StripeClient } from './stripe-types';
 /**
  * Stripe refunds (DESIGN.md §6, §7): a Checkout Session is refunded through its PaymentIntent with
  * `refunds.create({ payment_intent, amount }, { idempotencyKey })`, and followed with `refunds.retrieve`. The
- * idempotency key names one refund attempt, so a job that runs again after a crash gets the same refund back.
+ * idempotency key names one refund attempt, so a job that runs again after a crash gets the same refund back. Before a
+ * create, the PaymentIntent's refunds are listed (`refunds.list({ payment_intent })`): one pending or done under
+ * another key (an earlier attempt's, or one made in the Dashboard) means this attempt sends nothing (issue #26).
  */
+
+/** A refund that may still return money or has: anything but failed and canceled (Stripe's decided failures). */
+const isLive = (refund: Pick<Stripe.Refund, 'status'>) =>
+  refund.status !== 'failed' && refund.status !== 'canceled';
 
 /** A refund's status in Stripe's words, as our RefundResult (pending and requires_action are not decided yet). */
 export function refundState(refund: Pick<Stripe.Refund, 'id' | 'status' | 'failure_reason'>): RefundResult {
@@ -66,6 +72,24 @@ export function createStripeRefunds(
         return { state: 'unknown', reason: 'Stripe did not answer the session retrieve' };
       }
       if (!paymentIntent) return { state: 'failed', reason: 'The Checkout Session has no payment to refund' };
+      let existing: Stripe.Refund[];
+      try {
+        // A full refund per payment: a PaymentIntent has a handful of refunds at most, so one page holds them all.
+        existing = (await stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 })).data;
+      } catch (err) {
+        log.warn(
+          { orderNum: request.orderNum, stripe: describeStripeFailure(err) },
+          'stripe refund: listing the payment’s refunds failed',
+        );
+        return {
+          state: 'unknown',
+          reason: 'Stripe did not answer the list of the payment’s refunds: nothing sent',
+        };
+      }
+      const own = existing.find((r) => r.metadata?.refund_key === request.idempotencyKey);
+      if (own) return refundState(own);
+      const other = existing.find(isLive);
+      if (other) return { ...refundState(other), earlier: { reference: `Stripe refund ${other.id}` } };
       let amount: number;
       try {
         amount = toStripeAmount(request.amount, request.currency);
@@ -81,7 +105,7 @@ export function createStripeRefunds(
           {
             payment_intent: paymentIntent,
             amount,
-            metadata: { order_num: request.orderNum },
+            metadata: { order_num: request.orderNum, refund_key: request.idempotencyKey },
           },
           { idempotencyKey: request.idempotencyKey },
         );

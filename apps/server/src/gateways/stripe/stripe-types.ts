@@ -16,7 +16,10 @@ export interface StripeRefundRequest {
   /** ISO minor units of `currency`; Stripe's own unit is worked out from the two. */
   amount: number;
   currency: string;
-  /** One per refund attempt: a repeated create with it is the same refund. */
+  /**
+   * One per refund attempt: a repeated create with it is the same refund. Also kept in the refund's metadata
+   * (`refund_key`), so that the PaymentIntent's list of refunds tells this attempt's refund from the others.
+   */
   idempotencyKey: string;
 }
 
@@ -33,7 +36,10 @@ export interface StripeClient {
   expireCheckout(sessionId: string): Promise<boolean>;
   /** Verifies the Stripe-Signature header over the raw body (300 s tolerance); throws on a bad signature. */
   constructEvent(rawBody: Buffer | string, signature: string): Stripe.Event;
-  /** Refunds the session's PaymentIntent (stripe.refunds.create with the idempotency key); never throws. */
+  /**
+   * Refunds the session's PaymentIntent (stripe.refunds.create with the idempotency key), unless the PaymentIntent
+   * already has a refund pending or done under another key (answered with `earlier`); never throws.
+   */
   refund(request: StripeRefundRequest): Promise<RefundResult>;
   /** Retrieves a refund by its id; never throws. */
   refundStatus(refundId: string): Promise<RefundResult>;

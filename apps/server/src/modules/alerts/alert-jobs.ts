@@ -3,7 +3,13 @@ import { z } from 'zod';
 import type { BigoDenied } from '../../gateways/ports';
 import { defineJob, type Job, type JobHandler, type PayloadOf } from '../../infra/jobs';
 import type { Mailer } from '../../infra/mail';
-import { balanceWarningMail, bigoAccessAlertMail } from './alert-mails';
+import {
+  balanceWarningMail,
+  bigoAccessAlertMail,
+  deliveryUncertainMail,
+  extraPaymentMail,
+  refundOverdueMail,
+} from './alert-mails';
 
 /**
  * The operator's alerts as jobs, queued in the transaction (or right after the call) that saw the cause: the order
@@ -44,6 +50,70 @@ export const bigoAccessAlertJob = defineJob({
   }),
   maxAttempts: ALERT_MAX_ATTEMPTS,
   key: (p) => `bigo-access-alert:${utc8Hour(new Date(p.seen_at))}`,
+  once: true,
+});
+
+/**
+ * Issue #26: an order's delivery failed after a call that may have delivered. One e-mail per move into 10 (`move`
+ * counts them, as the buyer's notices do), so an operator's retry that fails again is told again.
+ */
+export const deliveryUncertainAlertJob = defineJob({
+  kind: 'delivery-uncertain-alert',
+  payload: z.strictObject({
+    order_num: z.string().min(1).max(64),
+    move: z.number().int().min(1),
+    bigo_id: z.string(),
+    diamonds: z.number().int(),
+    reason: z.string(),
+    calls: z
+      .array(
+        z.strictObject({
+          at: z.iso.datetime(),
+          mark: z.string(),
+          seqid: z.string().nullable(),
+          rescode: z.number().int().nullable(),
+          cause: z.string(),
+        }),
+      )
+      .max(100),
+  }),
+  maxAttempts: ALERT_MAX_ATTEMPTS,
+  key: (p) => `delivery-uncertain:${p.order_num}:${p.move}`,
+  once: true,
+});
+
+/** Issue #26: a refund past the time its gateway documents; once per refund attempt. */
+export const refundOverdueAlertJob = defineJob({
+  kind: 'refund-overdue-alert',
+  payload: z.strictObject({
+    order_num: z.string().min(1).max(64),
+    /** The refund's reference for the key: `R2` (the order's second attempt), `E7R1` (extra payment 7's first). */
+    refund: z.string().min(1).max(40),
+    what: z.string(),
+    gateway: z.string(),
+    started_at: z.iso.datetime(),
+    days: z.number().int(),
+    last_answer: z.string(),
+  }),
+  maxAttempts: ALERT_MAX_ATTEMPTS,
+  key: (p) => `refund-overdue:${p.order_num}:${p.refund}`,
+  once: true,
+});
+
+/** Issue #26: a second payment captured for an order; once per payment. */
+export const extraPaymentAlertJob = defineJob({
+  kind: 'extra-payment-alert',
+  payload: z.strictObject({
+    extra_payment_id: z.number().int().min(1),
+    order_num: z.string().min(1).max(64),
+    gateway: z.string(),
+    ref: z.string(),
+    amount: z.number().int(),
+    currency: z.string(),
+    auto_refund: z.boolean(),
+  }),
+  maxAttempts: ALERT_MAX_ATTEMPTS,
+  key: (p) => `extra-payment:${p.extra_payment_id}`,
   once: true,
 });
 
@@ -100,6 +170,62 @@ export function bigoAccessAlertHandler(deps: AlertDeps): JobHandler<PayloadOf<ty
         reason: p.reason,
         check: p.check,
         seenAt: new Date(p.seen_at),
+      }),
+    });
+    return undefined;
+  };
+}
+
+export function deliveryUncertainAlertHandler(
+  deps: AlertDeps,
+): JobHandler<PayloadOf<typeof deliveryUncertainAlertJob>> {
+  return async (p) => {
+    await deps.mailer.send({
+      to: deps.adminEmail,
+      ...deliveryUncertainMail({
+        orderNum: p.order_num,
+        bigoId: p.bigo_id,
+        diamonds: p.diamonds,
+        reason: p.reason,
+        calls: p.calls.map((c) => ({ ...c, at: new Date(c.at) })),
+      }),
+    });
+    return undefined;
+  };
+}
+
+export function refundOverdueAlertHandler(
+  deps: AlertDeps,
+): JobHandler<PayloadOf<typeof refundOverdueAlertJob>> {
+  return async (p) => {
+    await deps.mailer.send({
+      to: deps.adminEmail,
+      ...refundOverdueMail({
+        orderNum: p.order_num,
+        gateway: p.gateway,
+        what: p.what,
+        startedAt: new Date(p.started_at),
+        days: p.days,
+        lastAnswer: p.last_answer,
+      }),
+    });
+    return undefined;
+  };
+}
+
+export function extraPaymentAlertHandler(
+  deps: AlertDeps,
+): JobHandler<PayloadOf<typeof extraPaymentAlertJob>> {
+  return async (p) => {
+    await deps.mailer.send({
+      to: deps.adminEmail,
+      ...extraPaymentMail({
+        orderNum: p.order_num,
+        gateway: p.gateway,
+        ref: p.ref,
+        amount: p.amount,
+        currency: p.currency,
+        autoRefund: p.auto_refund,
       }),
     });
     return undefined;

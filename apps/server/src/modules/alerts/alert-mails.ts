@@ -1,3 +1,4 @@
+import { formatMinor } from '@ezrecharge/shared';
 import type { MailMessage } from '../../infra/mail';
 import { groupedNumber, oneLine, utc8Minute } from '../../infra/mail-text';
 
@@ -86,6 +87,106 @@ export function bigoAccessAlertMail(facts: BigoAccessAlertFacts): Mail {
       ...BIGO_ACCESS_CHECKS.map((line) => `- ${line}`),
       '',
       'This alert is sent at most once an hour while BIGO keeps refusing; every refusal is also in the server log.',
+      '',
+      'EzRecharge',
+    ].join('\n'),
+  };
+}
+
+/** One rs_recharge call of an order as its record keeps it (fulfilment's recharge-record.ts). */
+export interface RechargeCallFacts {
+  at: Date;
+  /** sent, answered, unanswered, not_sent. */
+  mark: string;
+  seqid: string | null;
+  rescode: number | null;
+  cause: string;
+}
+
+/**
+ * Issue #26: an order whose delivery failed after a call that got no answer: BIGO may have credited the diamonds.
+ * The operator checks BIGO's reseller console (bu_orderid = the order number; the calls' seqids) before anything is
+ * refunded; the console refuses a refund without that confirmation.
+ */
+export function deliveryUncertainMail(facts: {
+  orderNum: string;
+  bigoId: string;
+  diamonds: number;
+  reason: string;
+  calls: readonly RechargeCallFacts[];
+}): Mail {
+  const calls = facts.calls.map((c) => {
+    const answer = c.rescode !== null ? `rescode ${c.rescode}` : c.mark;
+    return `- ${utc8Minute(c.at)} (UTC+8): ${c.mark}${c.seqid ? `, seqid ${oneLine(c.seqid)}` : ''}, ${answer}: ${oneLine(c.cause)}`;
+  });
+  return {
+    subject: `EzRecharge: delivery uncertain for order ${oneLine(facts.orderNum)}: check BIGO before refunding`,
+    text: [
+      `The delivery of order ${oneLine(facts.orderNum)} ended in "Charge failed" (status 10), but an earlier call to`,
+      'BIGO got no answer: BIGO may have credited the diamonds all the same.',
+      '',
+      `BIGO ID: ${oneLine(facts.bigoId)}`,
+      `Diamonds: ${groupedNumber(facts.diamonds)}`,
+      `Last answer: ${oneLine(facts.reason)}`,
+      '',
+      'The calls to BIGO (bu_orderid is the order number):',
+      ...calls,
+      '',
+      "Check this order in BIGO's reseller console first. If the diamonds arrived, mark the order delivered; if",
+      'they did not, retry the charge or refund it: the console asks you to confirm that you checked.',
+      '',
+      'EzRecharge',
+    ].join('\n'),
+  };
+}
+
+/** Issue #26: a refund its gateway has not settled within the time it documents. */
+export function refundOverdueMail(facts: {
+  orderNum: string;
+  gateway: string;
+  what: string;
+  startedAt: Date;
+  days: number;
+  lastAnswer: string;
+}): Mail {
+  return {
+    subject: `EzRecharge: refund of order ${oneLine(facts.orderNum)} not settled after ${facts.days} days`,
+    text: [
+      `The refund of ${oneLine(facts.what)} of order ${oneLine(facts.orderNum)} was sent to ${facts.gateway} on`,
+      `${utc8Minute(facts.startedAt)} (UTC+8) and ${facts.gateway} has not reported it settled or failed since.`,
+      '',
+      `Last answer: ${oneLine(facts.lastAnswer)}`,
+      '',
+      `The shop keeps asking ${facts.gateway} (at most twice a day) and never sends a second refund by itself.`,
+      `Check the refund in ${facts.gateway}'s merchant portal, and ask their support if it is stuck.`,
+      '',
+      'EzRecharge',
+    ].join('\n'),
+  };
+}
+
+/** Issue #26: the gateway captured a second payment for an order that was already paid. */
+export function extraPaymentMail(facts: {
+  orderNum: string;
+  gateway: string;
+  ref: string;
+  amount: number;
+  currency: string;
+  autoRefund: boolean;
+}): Mail {
+  const money = `${oneLine(facts.currency)} ${formatMinor(facts.amount, facts.currency)}`;
+  return {
+    subject: `EzRecharge: order ${oneLine(facts.orderNum)} was paid twice (${money})`,
+    text: [
+      `${facts.gateway} reports another payment for order ${oneLine(facts.orderNum)}, which was already paid:`,
+      '',
+      `Payment reference: ${oneLine(facts.ref)}`,
+      `Amount: ${money}`,
+      '',
+      'The order is delivered once; this payment buys nothing.',
+      facts.autoRefund
+        ? 'It is being refunded through the gateway (EXTRA_PAYMENT_REFUND=auto); the buyer is told by e-mail.'
+        : 'Refund it from the order list in the console ("Paid twice"); the buyer is told by e-mail when it starts.',
       '',
       'EzRecharge',
     ].join('\n'),

@@ -1,23 +1,30 @@
 import { isCurrency, ORDER_STATUS, type TCurrency } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { newSeqid } from '../../gateways';
 import type { BigoGateway, BigoRechargeOutcome } from '../../gateways/ports';
 import type { Db, DbOrTx } from '../../infra/db';
 import { enqueueJob, type JobHandler, type PayloadOf } from '../../infra/jobs';
-import { bigoAccessAlert } from '../alerts/alert-jobs';
+import { bigoAccessAlert, deliveryUncertainAlertJob } from '../alerts/alert-jobs';
 import { deliverOrderJob } from '../order-lifecycle/lifecycle-jobs';
 import { describeMove, moveOrder, noteOrder } from '../order-lifecycle/order-moves';
-import { queueOrderNotice } from '../order-lifecycle/order-notices';
+import { countMovesInto, queueOrderNotice } from '../order-lifecycle/order-notices';
 import { findOrder, type OrderRow } from '../order-lifecycle/order-row';
 import { rewardsOnDelivered } from '../rewards/rewards-grants';
 import { requeueStuckPrizes } from '../rewards/spins-delivery';
 import { type deliverySweepJob, receiptMailJob } from './fulfilment-jobs';
-import { lastRechargeMark, ordersWithoutLiveDelivery, rechargeMaybeDelivered } from './fulfilment-repository';
+import {
+  lastRechargeMark,
+  ordersWithoutLiveDelivery,
+  rechargeCalls,
+  rechargeMaybeDelivered,
+} from './fulfilment-repository';
 import {
   callAnswer,
   callNotSent,
   callSent,
   duplicateWithoutDeliveryReason,
   previousCallLost,
+  uncertainDeliveryReason,
 } from './recharge-record';
 
 /**
@@ -27,6 +34,10 @@ import {
  * an order already in 8 simply carries on, and BIGO never credits one bu_orderid twice. Each call is recorded in
  * the order's events (recharge-record.ts), because BIGO's 7212010 ("order id duplicated") proves a delivery only
  * when an earlier call of ours may have delivered. Nothing calls rs_recharge for an order that is not in 8.
+ *
+ * An order whose record says an earlier call may have delivered never fails silently (issue #26): its move to 10
+ * marks it "delivery uncertain", says so in its failure reason and e-mails ADMIN_EMAIL the calls with their seqids,
+ * and the refund action then needs the operator's word that BIGO's console shows no delivery.
  */
 
 export interface DeliveryDeps {
@@ -42,7 +53,12 @@ const S = ORDER_STATUS;
  * carries on with an order already in 8 (a crash, an expired lease, an admin retry or the sweep left it there).
  * Either way the event written here marks the call about to be made (recharge-record.ts).
  */
-async function startDelivery(db: Db, orderNum: string, attempt: number): Promise<OrderRow | undefined> {
+async function startDelivery(
+  db: Db,
+  orderNum: string,
+  attempt: number,
+  seqid: string,
+): Promise<OrderRow | undefined> {
   const order = await findOrder(db, orderNum);
   if (order?.orderStatus === S.PAYMENT_COMPLETED) {
     const moved = await moveOrder(db, {
@@ -51,7 +67,7 @@ async function startDelivery(db: Db, orderNum: string, attempt: number): Promise
       from: [S.PAYMENT_COMPLETED],
       cause: 'delivery started',
       actor: SYSTEM,
-      detail: { attempt, ...callSent() },
+      detail: { attempt, ...callSent(seqid) },
     });
     if (moved.moved) return moved.order;
     // Another worker moved it first: carry on only if it is charging now, with our own call recorded below.
@@ -59,7 +75,7 @@ async function startDelivery(db: Db, orderNum: string, attempt: number): Promise
   } else if (order?.orderStatus !== S.CHARGING) {
     return undefined;
   }
-  return resumeDelivery(db, orderNum, attempt);
+  return resumeDelivery(db, orderNum, attempt, seqid);
 }
 
 /**
@@ -68,14 +84,19 @@ async function startDelivery(db: Db, orderNum: string, attempt: number): Promise
  * delivered. Written with the order row locked, so the mark read is the newest. Undefined when the order is not
  * in 8 any more.
  */
-async function resumeDelivery(db: Db, orderNum: string, attempt: number): Promise<OrderRow | undefined> {
+async function resumeDelivery(
+  db: Db,
+  orderNum: string,
+  attempt: number,
+  seqid: string,
+): Promise<OrderRow | undefined> {
   return noteOrder(db, orderNum, [S.CHARGING], async (tx, order) => {
     const earlierLost = previousCallLost(await lastRechargeMark(tx, order.id));
     let cause = attempt > 1 ? 'delivery resumed' : 'delivery started';
     if (earlierLost) {
       cause = 'delivery resumed: the previous call to BIGO got no recorded answer and may have delivered';
     }
-    return { cause, actor: SYSTEM, detail: { attempt, ...callSent(earlierLost) } };
+    return { cause, actor: SYSTEM, detail: { attempt, ...callSent(seqid, earlierLost) } };
   });
 }
 
@@ -83,6 +104,7 @@ async function recharge(
   bigo: BigoGateway,
   order: OrderRow,
   currency: TCurrency,
+  seqid: string,
 ): Promise<BigoRechargeOutcome> {
   try {
     return await bigo.recharge({
@@ -93,6 +115,7 @@ async function recharge(
       diamonds: order.amountGame + order.bonusGame,
       amount: order.amount,
       currency,
+      seqid,
     });
   } catch (err) {
     // The client maps every far-end failure to an outcome; a throw is our bug, and retrying is still safe.
@@ -103,7 +126,8 @@ async function recharge(
 /**
  * 8 → 10: `reason` is what the order shows (failure_reason), `cause` what its event says. Nothing retries an order in
  * 10 by itself (only an operator's retry or refund moves it on), so the buyer is told of the failure in the same
- * transaction.
+ * transaction. When the order's record says an earlier call may have delivered, the move marks the delivery
+ * uncertain and the operator is e-mailed the calls (issue #26): only BIGO's console can tell what happened.
  */
 async function finishFailed(
   db: Db,
@@ -116,21 +140,49 @@ async function finishFailed(
     after?: (tx: DbOrTx) => Promise<void>;
   },
 ): Promise<void> {
-  const { reason, cause, detail, after } = failure;
+  const { cause, detail, after } = failure;
+  // This job alone writes the order's recharge marks while it holds the job's lease, so the record read here is the
+  // one the move below sees; the call that ends here may itself have gone unanswered (its mark is in `detail`).
+  const uncertain = detail.maybe_delivered === true || (await rechargeMaybeDelivered(db, order.id));
+  const reason = uncertain ? uncertainDeliveryReason(failure.reason) : failure.reason;
   const moved = await moveOrder(db, {
     orderNum: order.orderNum,
     to: S.CHARGE_FAILED,
     from: [S.CHARGING],
-    cause,
+    cause: uncertain ? `${cause} (delivery uncertain: an earlier call got no answer)` : cause,
     actor: SYSTEM,
-    detail,
-    set: { failureReason: reason },
+    detail: uncertain ? { ...detail, delivery_uncertain: true } : detail,
+    set: { failureReason: reason, ...(uncertain ? { deliveryUncertain: true } : {}) },
     after: async (tx, failed) => {
       await queueOrderNotice(tx, failed);
+      if (uncertain) {
+        const calls = await rechargeCalls(tx, failed.id);
+        await enqueueJob(
+          tx,
+          deliveryUncertainAlertJob.of({
+            order_num: failed.orderNum,
+            move: await countMovesInto(tx, failed.id, S.CHARGE_FAILED),
+            bigo_id: failed.gameId,
+            diamonds: failed.amountGame + failed.bonusGame,
+            reason: failure.reason.slice(0, 500),
+            calls: calls.slice(-100).map((c) => ({
+              at: c.at.toISOString(),
+              mark: c.mark,
+              seqid: c.seqid,
+              rescode: c.rescode,
+              cause: c.cause.slice(0, 300),
+            })),
+          }),
+        );
+      }
       await after?.(tx);
     },
   });
-  if (moved.moved) log.error(describeMove(order.orderNum, S.CHARGING, S.CHARGE_FAILED, cause));
+  if (moved.moved) {
+    const line = describeMove(order.orderNum, S.CHARGING, S.CHARGE_FAILED, cause);
+    if (uncertain) log.error({ orderNum: order.orderNum }, `${line}: delivery uncertain, operator alerted`);
+    else log.error(line);
+  }
 }
 
 export function deliverOrderHandler(deps: DeliveryDeps): JobHandler<PayloadOf<typeof deliverOrderJob>> {
@@ -163,7 +215,9 @@ export function deliverOrderHandler(deps: DeliveryDeps): JobHandler<PayloadOf<ty
   }
 
   return async ({ order_num: orderNum }, { attempt, log }) => {
-    const order = await startDelivery(db, orderNum, attempt);
+    // Made before the call so that the 'sent' mark names it (recharge-record.ts).
+    const seqid = newSeqid();
+    const order = await startDelivery(db, orderNum, attempt, seqid);
     if (!order) return undefined;
     if (!isCurrency(order.currency)) {
       // Orders are only written with the shop's currencies; no retry can fix one that is not.
@@ -172,8 +226,8 @@ export function deliverOrderHandler(deps: DeliveryDeps): JobHandler<PayloadOf<ty
       return undefined;
     }
 
-    const outcome = await recharge(bigo, order, order.currency);
-    const detail = { attempt, rescode: outcome.rescode, ...callAnswer(outcome) };
+    const outcome = await recharge(bigo, order, order.currency, seqid);
+    const detail = { attempt, rescode: outcome.rescode, ...callAnswer(outcome, seqid) };
     switch (outcome.kind) {
       case 'delivered':
         await finishDelivered(log, orderNum, 'BIGO delivered', detail);

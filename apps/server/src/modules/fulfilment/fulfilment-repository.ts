@@ -1,6 +1,6 @@
-import { ORDER_STATUS, type TOrderStatus } from '@ezrecharge/shared';
+import { EXTRA_PAYMENT_REFUNDABLE, ORDER_STATUS, type TOrderStatus } from '@ezrecharge/shared';
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { jobs, orderEvents, orders } from '../../db/schema';
+import { extraPayments, jobs, orderEvents, orders } from '../../db/schema';
 import { type DbOrTx, queryRows } from '../../infra/db';
 import { deliverOrderJob } from '../order-lifecycle/lifecycle-jobs';
 
@@ -25,6 +25,33 @@ export async function rechargeMaybeDelivered(db: DbOrTx, orderId: number): Promi
     .where(and(eq(orderEvents.orderId, orderId), sql`${orderEvents.detail}->>'maybe_delivered' = 'true'`))
     .limit(1);
   return row !== undefined;
+}
+
+/** One rs_recharge mark of an order's record (recharge-record.ts), oldest first: the operator's alert lists them. */
+export interface RechargeCall {
+  at: Date;
+  mark: string;
+  seqid: string | null;
+  rescode: number | null;
+  cause: string;
+}
+
+export async function rechargeCalls(db: DbOrTx, orderId: number): Promise<RechargeCall[]> {
+  const rows = await db
+    .select({
+      at: orderEvents.createdAt,
+      mark: sql<string>`${orderEvents.detail}->>'recharge'`,
+      seqid: sql<string | null>`${orderEvents.detail}->>'seqid'`,
+      rescode: sql<string | null>`${orderEvents.detail}->>'rescode'`,
+      cause: orderEvents.cause,
+    })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), sql`${orderEvents.detail}->>'recharge' is not null`))
+    .orderBy(orderEvents.id);
+  return rows.map((r) => {
+    const rescode = r.rescode === null ? Number.NaN : Number(r.rescode);
+    return { ...r, rescode: Number.isSafeInteger(rescode) ? rescode : null };
+  });
 }
 
 /**
@@ -86,4 +113,34 @@ export async function countByStatus(
 export async function countHeldPayments(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.paymentHeld, true));
   return row?.n ?? 0;
+}
+
+/**
+ * How many orders wait in each of the operator's queues of issue #26 (the overview's cards), each counted as the
+ * order list's `attention` filter lists them (order-queues.ts), by indexed reads rather than a scan of every order.
+ */
+export async function countOperatorQueues(
+  db: DbOrTx,
+): Promise<{ deliveryUncertain: number; paidTwice: number; refundOverdue: number }> {
+  const [row] = await queryRows<{ uncertain: number; twice: number; overdue: number }>(
+    db,
+    sql`select
+          (select count(*) from ${orders}
+            where order_status = ${ORDER_STATUS.CHARGE_FAILED} and delivery_uncertain) as uncertain,
+          (select count(distinct order_id) from ${extraPayments}
+            where state in (${sql.join(
+              EXTRA_PAYMENT_REFUNDABLE.map((state) => sql`${state}`),
+              sql`, `,
+            )})) as twice,
+          (select count(*) from (
+            select id from ${orders} where order_status = ${ORDER_STATUS.REFUNDING} and refund_overdue_at is not null
+            union
+            select order_id from ${extraPayments} where state = 'refunding' and refund_overdue_at is not null
+          ) overdue) as overdue`,
+  );
+  return {
+    deliveryUncertain: Number(row?.uncertain ?? 0),
+    paidTwice: Number(row?.twice ?? 0),
+    refundOverdue: Number(row?.overdue ?? 0),
+  };
 }

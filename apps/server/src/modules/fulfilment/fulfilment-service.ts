@@ -13,7 +13,12 @@ import { movedByOperator, moveOrder, type OrderMoveSet } from '../order-lifecycl
 import { apiOrderOf } from '../order-lifecycle/order-row';
 import { rewardsOnDelivered } from '../rewards/rewards-grants';
 import { receiptMailJob } from './fulfilment-jobs';
-import { countByStatus, countHeldPayments, latestPrecheckBalance } from './fulfilment-repository';
+import {
+  countByStatus,
+  countHeldPayments,
+  countOperatorQueues,
+  latestPrecheckBalance,
+} from './fulfilment-repository';
 
 export interface FulfilmentServiceDeps {
   db: Db;
@@ -103,13 +108,17 @@ export class FulfilmentService {
     return apiOrderOf(this.deps.db, order, { maskEmail: false });
   }
 
-  /** GET /order/overview: the reseller balance from the latest precheck and the orders waiting for an operator. */
+  /**
+   * GET /order/overview: the reseller balance from the latest precheck and the orders waiting for an operator,
+   * issue #26's queues included (each counted as the order list's `attention` filter lists it).
+   */
   async overview(): Promise<TOrderOverview> {
     const { db } = this.deps;
-    const [balance, counts, held] = await Promise.all([
+    const [balance, counts, held, queues] = await Promise.all([
       latestPrecheckBalance(db),
       countByStatus(db, [ORDER_STATUS.CHARGE_FAILED, ORDER_STATUS.REFUND_FAILED]),
       countHeldPayments(db),
+      countOperatorQueues(db),
     ]);
     return {
       reseller_balance: balance?.balance ?? null,
@@ -118,6 +127,9 @@ export class FulfilmentService {
       charge_failed: counts.get(ORDER_STATUS.CHARGE_FAILED) ?? 0,
       refund_failed: counts.get(ORDER_STATUS.REFUND_FAILED) ?? 0,
       payment_held: held,
+      delivery_uncertain: queues.deliveryUncertain,
+      paid_twice: queues.paidTwice,
+      refund_overdue: queues.refundOverdue,
     };
   }
 }

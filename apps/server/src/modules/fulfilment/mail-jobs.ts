@@ -2,10 +2,11 @@ import { ORDER_STATUS } from '@ezrecharge/shared';
 import type { Db } from '../../infra/db';
 import type { JobHandler, PayloadOf } from '../../infra/jobs';
 import type { Mailer } from '../../infra/mail';
-import type { orderNoticeMailJob } from '../order-lifecycle/order-notices';
-import { findOrder, type OrderRow } from '../order-lifecycle/order-row';
+import { findExtraPayment } from '../order-lifecycle/extra-payments';
+import type { extraPaymentMailJob, orderNoticeMailJob } from '../order-lifecycle/order-notices';
+import { findOrder, findOrderById, type OrderRow } from '../order-lifecycle/order-row';
 import type { receiptMailJob } from './fulfilment-jobs';
-import { type OrderMailFacts, orderNoticeMail, receiptMail } from './fulfilment-mails';
+import { extraPaymentMail, type OrderMailFacts, orderNoticeMail, receiptMail } from './fulfilment-mails';
 
 /**
  * The buyer's order e-mails as jobs: queued in the transaction of the move they tell of (the receipt on → 9, the
@@ -61,6 +62,22 @@ export function orderNoticeMailHandler(
     const order = await findOrder(deps.db, orderNum);
     if (!order) return undefined;
     await deps.mailer.send({ to: order.email, ...orderNoticeMail(factsOf(order, deps.publicUrl), status) });
+    return undefined;
+  };
+}
+
+/** Issue #26: the buyer's e-mail that the extra payment of their order is being refunded, or was. */
+export function extraPaymentMailHandler(
+  deps: OrderMailDeps,
+): JobHandler<PayloadOf<typeof extraPaymentMailJob>> {
+  return async ({ extra_payment_id: id, event }) => {
+    const extra = await findExtraPayment(deps.db, id);
+    const order = extra ? await findOrderById(deps.db, extra.orderId) : undefined;
+    if (!extra || !order) return undefined;
+    await deps.mailer.send({
+      to: order.email,
+      ...extraPaymentMail(factsOf(order, deps.publicUrl), extra, event),
+    });
     return undefined;
   };
 }

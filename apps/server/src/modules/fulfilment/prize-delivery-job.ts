@@ -1,4 +1,5 @@
 import { isCurrency } from '@ezrecharge/shared';
+import { newSeqid } from '../../gateways';
 import type { BigoGateway, BigoRechargeOutcome } from '../../gateways/ports';
 import type { Db, DbOrTx } from '../../infra/db';
 import { enqueueJob, type JobHandler, type PayloadOf } from '../../infra/jobs';
@@ -29,14 +30,16 @@ export function deliverPrizeHandler(deps: {
 }): JobHandler<PayloadOf<typeof deliverPrizeJob>> {
   const { db, bigo } = deps;
   return async ({ spin_id: spinId }, { attempt, log }) => {
+    // Made before the call so that its 'sent' mark names it.
+    const seqid = newSeqid();
     const started = await startPrizeDelivery(db, spinId, (resumed, lastMark) => {
-      if (!resumed) return { cause: 'prize delivery started', detail: { attempt, ...callSent() } };
+      if (!resumed) return { cause: 'prize delivery started', detail: { attempt, ...callSent(seqid) } };
       const earlierLost = previousCallLost(lastMark);
       return {
         cause: earlierLost
           ? 'prize delivery resumed: the previous call to BIGO got no recorded answer and may have delivered'
           : 'prize delivery resumed',
-        detail: { attempt, ...callSent(earlierLost) },
+        detail: { attempt, ...callSent(seqid, earlierLost) },
       };
     });
     if (!started) return undefined;
@@ -55,6 +58,7 @@ export function deliverPrizeHandler(deps: {
         diamonds: spin.prizeDiamonds,
         amount: 0,
         currency,
+        seqid,
       });
     } catch (err) {
       // The client maps every far-end failure to an outcome; a throw is our bug, and retrying is still safe.
@@ -62,7 +66,7 @@ export function deliverPrizeHandler(deps: {
     }
     const step = (cause: string) => ({
       cause,
-      detail: { attempt, rescode: outcome.rescode, ...callAnswer(outcome) },
+      detail: { attempt, rescode: outcome.rescode, ...callAnswer(outcome, seqid) },
     });
 
     switch (outcome.kind) {

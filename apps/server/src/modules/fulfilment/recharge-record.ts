@@ -16,6 +16,8 @@ import type { BigoRechargeOutcome } from '../../gateways/ports';
  * - `maybe_delivered: true` — an earlier call may have reached BIGO and delivered: on an 'unanswered' event, and on
  *   the 'sent' note of a job that finds the last call still 'sent' (its worker died mid-call, or another worker's
  *   call is still in flight).
+ * - `seqid` — the call's seqid, on its 'sent' mark and on its answer (issue #26): what an operator looks for in
+ *   BIGO's reseller console when the record cannot tell whether a call delivered.
  *
  * The flags are read structurally (jsonb keys), never from the event's text.
  */
@@ -26,24 +28,39 @@ export type TRechargeMark = (typeof RECHARGE_MARKS)[number];
 export interface RechargeDetail {
   recharge: TRechargeMark;
   maybe_delivered?: true;
+  seqid?: string;
 }
 
-/** Detail of the event written right before a call; `earlierLost` when the previous call was never answered. */
-export function callSent(earlierLost = false): RechargeDetail {
-  return earlierLost ? { recharge: 'sent', maybe_delivered: true } : { recharge: 'sent' };
+/**
+ * Detail of the event written right before a call with `seqid`; `earlierLost` when the previous call was never
+ * answered.
+ */
+export function callSent(seqid: string, earlierLost = false): RechargeDetail {
+  return earlierLost ? { recharge: 'sent', maybe_delivered: true, seqid } : { recharge: 'sent', seqid };
 }
 
 export const callNotSent = (): RechargeDetail => ({ recharge: 'not_sent' });
 
-/** Detail of the event that records what became of a call. */
-export function callAnswer(outcome: BigoRechargeOutcome): RechargeDetail {
+/** Detail of the event that records what became of the call with `seqid`. */
+export function callAnswer(outcome: BigoRechargeOutcome, seqid: string): RechargeDetail {
   return outcome.kind === 'retry' && outcome.rescode === null
-    ? { recharge: 'unanswered', maybe_delivered: true }
-    : { recharge: 'answered' };
+    ? { recharge: 'unanswered', maybe_delivered: true, seqid }
+    : { recharge: 'answered', seqid };
 }
 
 /** Whether the newest mark says a call went out and nothing ever recorded its answer. */
 export const previousCallLost = (lastMark: string | null): boolean => lastMark === 'sent';
+
+/**
+ * What the order shows (failure_reason) when its delivery failed for good after an earlier call that got no answer
+ * (issue #26): BIGO may have credited the diamonds, so nobody refunds it before BIGO's console has been checked.
+ */
+export function uncertainDeliveryReason(lastReason: string): string {
+  return (
+    `${lastReason}. An earlier call to BIGO got no answer and may have delivered the diamonds: check this order in ` +
+    "BIGO's reseller console, then mark it delivered if they arrived, or retry the charge or refund it if not."
+  );
+}
 
 /**
  * What the order shows (failure_reason) when BIGO answers 7212010 although no earlier call of ours may have

@@ -28,3 +28,16 @@ export const deliverOrderJob = defineJob({
   maxAttempts: 12,
   key: (p) => `deliver:${p.order_num}`,
 });
+
+/**
+ * Issue #26: a payment captured for an order besides the one that paid it was recorded (extra-payments.ts), in the
+ * same transaction. Its handler is the refunds module's: it tells the operator and, with EXTRA_PAYMENT_REFUND=auto,
+ * starts the refund. Once per extra payment.
+ */
+export const extraPaymentJob = defineJob({
+  kind: 'extra-payment-recorded',
+  payload: z.strictObject({ extra_payment_id: z.number().int().min(1) }),
+  maxAttempts: 20,
+  key: (p) => `extra-payment-recorded:${p.extra_payment_id}`,
+  once: true,
+});

@@ -113,6 +113,8 @@ export async function createOrder(db: DbOrTx, order: NewOrder): Promise<OrderRow
         refundRef: null,
         refundBeneficiary: null,
         failureReason: null,
+        deliveryUncertain: false,
+        refundOverdueAt: null,
         createdBy: null,
         paidAt: null,
         deliveredAt: null,

@@ -24,6 +24,10 @@ export type OrderMoveSet = Partial<
     | 'paymentDeadline'
     | 'paymentHeld'
     | 'failureReason'
+    /** Issue #26: the order's delivery failed after a call that may have delivered (fulfilment, on the move to 10). */
+    | 'deliveryUncertain'
+    /** Issue #26: the refund in 11 passed its gateway's documented time (refunds); cleared when a refund ends. */
+    | 'refundOverdueAt'
     | 'paidAt'
     | 'deliveredAt'
     /** Rewards (issue #16): a bonus granted or withdrawn while the order is in 7 (never once it reached 8). */
@@ -58,7 +62,7 @@ export type OrderMoveResult =
   | { moved: false; reason: 'not_allowed'; order: OrderRow };
 
 /** The order row, locked until the transaction ends; undefined when there is none. */
-async function lockOrder(tx: DbOrTx, orderNum: string): Promise<OrderRow | undefined> {
+export async function lockOrder(tx: DbOrTx, orderNum: string): Promise<OrderRow | undefined> {
   const [order] = await tx.select().from(orders).where(eq(orders.orderNum, orderNum)).for('update').limit(1);
   return order;
 }

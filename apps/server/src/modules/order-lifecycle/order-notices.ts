@@ -53,17 +53,42 @@ export const orderNoticeMailJob = defineJob({
 export async function queueOrderNotice(tx: DbOrTx, order: OrderRow): Promise<void> {
   const status = order.orderStatus;
   if (!isOrderNoticeStatus(status)) return;
+  const move = await countMovesInto(tx, order.id, status);
+  await enqueueJob(tx, orderNoticeMailJob.of({ order_num: order.orderNum, status, move }));
+}
+
+/**
+ * How many times the order moved into `status` (at least 1: called right after such a move): numbers the mails and
+ * alerts that tell of one arrival each, so a second arrival is a new one and a repeat of the same is not.
+ */
+export async function countMovesInto(tx: DbOrTx, orderId: number, status: number): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(orderEvents)
     // Moves only: a note an order got while in this status (from = to) is not an arrival.
     .where(
       and(
-        eq(orderEvents.orderId, order.id),
+        eq(orderEvents.orderId, orderId),
         eq(orderEvents.toStatus, status),
         ne(orderEvents.fromStatus, status),
       ),
     );
-  const move = Math.max(1, Number(row?.n ?? 0));
-  await enqueueJob(tx, orderNoticeMailJob.of({ order_num: order.orderNum, status, move }));
+  return Math.max(1, Number(row?.n ?? 0));
 }
+
+/**
+ * Issue #26: the buyer's e-mail about a payment captured for their order besides the one that paid it: its refund
+ * started (`refunding`) or completed (`refunded`). One per event and refund attempt; sent by the fulfilment module
+ * with the order's other mails.
+ */
+export const extraPaymentMailJob = defineJob({
+  kind: 'extra-payment-mail',
+  payload: z.strictObject({
+    extra_payment_id: z.number().int().min(1),
+    event: z.enum(['refunding', 'refunded']),
+    attempt: z.number().int().min(1),
+  }),
+  maxAttempts: MAIL_MAX_ATTEMPTS,
+  key: (p) => `extra-payment-mail:${p.extra_payment_id}:${p.event}:${p.attempt}`,
+  once: true,
+});

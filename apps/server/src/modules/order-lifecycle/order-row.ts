@@ -2,6 +2,7 @@ import {
   isCurrency,
   isOrderStatus,
   type TCurrency,
+  type TExtraPayment,
   type TOrder,
   type TOrderBonus,
   type TOrderEvent,
@@ -11,6 +12,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { orderBonuses, type orderEvents, orders, promotions } from '../../db/schema';
 import type { OrderForPayment, PaymentOrder } from '../../gateways';
 import type { DbOrTx } from '../../infra/db';
+import { extraPaymentsOfOrders, toApiExtraPayment } from './extra-payments';
 
 /**
  * The order as every module sees it: its row and event types, and its shapes for the API and for a payment
@@ -26,6 +28,11 @@ export type NewOrderEvent = Omit<typeof orderEvents.$inferInsert, 'id' | 'orderI
 /** The order with this number, as it is now (no lock: moves and notes take their own). */
 export async function findOrder(db: DbOrTx, orderNum: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.orderNum, orderNum)).limit(1);
+  return row;
+}
+
+export async function findOrderById(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   return row;
 }
 
@@ -50,18 +57,28 @@ function statusOf(value: number, orderNum: string): TOrderStatus {
 }
 
 /**
- * An order as the API shows it; the e-mail masked unless the caller may see it. `refundBankDetails` is what its
- * payment provider needs for a refund (superusers' views; `none` elsewhere).
+ * What superusers see of an order besides what its buyer sees: what its payment provider needs for a refund, and
+ * the order's extra payments (issue #26) with what each one's refund needs.
+ */
+export interface OperatorView {
+  refundBankDetails: TOrder['refund_bank_details'];
+  extraPayments: readonly TExtraPayment[];
+}
+
+/**
+ * An order as the API shows it; the e-mail masked unless the caller may see it. `operator` adds what superusers
+ * see (refund needs, delivery uncertain, refund overdue, extra payments); elsewhere those read as nothing.
  */
 export function toApiOrder(
   row: OrderRow,
   options: {
     maskEmail: boolean;
-    refundBankDetails?: TOrder['refund_bank_details'];
+    operator?: OperatorView | undefined;
     /** The order's bonuses (`bonusesOfOrders`); none when left out. */
     bonuses?: readonly TOrderBonus[];
   },
 ): TOrder {
+  const { operator } = options;
   return {
     id: row.id,
     order_num: row.orderNum,
@@ -85,9 +102,12 @@ export function toApiOrder(
     delivered_at: row.deliveredAt?.toISOString() ?? null,
     failure_reason: row.failureReason,
     payment_channel: row.paymentChannel,
-    refund_bank_details: options.refundBankDetails ?? 'none',
+    refund_bank_details: operator?.refundBankDetails ?? 'none',
     bonus_game: row.bonusGame,
     bonuses: [...(options.bonuses ?? [])],
+    delivery_uncertain: operator ? row.deliveryUncertain : false,
+    refund_overdue_at: operator ? (row.refundOverdueAt?.toISOString() ?? null) : null,
+    extra_payments: [...(operator?.extraPayments ?? [])],
   };
 }
 
@@ -135,14 +155,42 @@ export async function bonusesOfOrders(
   return byOrder;
 }
 
-/** `toApiOrder` with the order's bonuses read. */
+/** What a payment provider tells of refunds of a payment made through `channel` (its refundBankDetails). */
+export type RefundNeeds = (payment: { paymentChannel: string | null }) => TOrder['refund_bank_details'];
+
+/** The operator's view of these orders (`refundNeeds` is the orders' provider's, per order), in one query. */
+export async function operatorViewsOf(
+  db: DbOrTx,
+  rows: readonly OrderRow[],
+  refundNeeds: (row: OrderRow) => RefundNeeds,
+): Promise<Map<number, OperatorView>> {
+  const extras = await extraPaymentsOfOrders(
+    db,
+    rows.map((r) => r.id),
+  );
+  return new Map(
+    rows.map((row) => {
+      const needs = refundNeeds(row);
+      const extraPayments = (extras.get(row.id) ?? []).map((extra) =>
+        toApiExtraPayment(extra, needs({ paymentChannel: extra.channel })),
+      );
+      return [row.id, { refundBankDetails: needs(row), extraPayments }] as const;
+    }),
+  );
+}
+
+/** `toApiOrder` with the order's bonuses read, and its operator's view when `refundNeeds` is given (superusers). */
 export async function apiOrderOf(
   db: DbOrTx,
   row: OrderRow,
-  options: { maskEmail: boolean; refundBankDetails?: TOrder['refund_bank_details'] },
+  options: { maskEmail: boolean; refundNeeds?: RefundNeeds },
 ): Promise<TOrder> {
   const bonuses = (await bonusesOfOrders(db, [row.id])).get(row.id) ?? [];
-  return toApiOrder(row, { ...options, bonuses });
+  const { refundNeeds } = options;
+  const operator = refundNeeds
+    ? (await operatorViewsOf(db, [row], () => refundNeeds)).get(row.id)
+    : undefined;
+  return toApiOrder(row, { maskEmail: options.maskEmail, bonuses, operator });
 }
 
 export function toApiEvent(row: OrderEventRow): TOrderEvent {

@@ -1,11 +1,12 @@
 import { ORDER_STATUS, ORDER_STATUSES, type TOrderStatus } from '@ezrecharge/shared';
-import { eq } from 'drizzle-orm';
-import { orders } from '../../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { orderEvents } from '../../db/schema';
 import type { PaymentProviderId } from '../../gateways';
 import type { DbOrTx } from '../../infra/db';
 import { enqueueJob } from '../../infra/jobs';
+import { recordExtraPayment } from './extra-payments';
 import { deliverOrderJob } from './lifecycle-jobs';
-import { moveOrder, noteOrder, type OrderMoveResult } from './order-moves';
+import { lockOrder, moveOrder, noteOrder, type OrderMoveResult } from './order-moves';
 import type { OrderRow } from './order-row';
 
 /**
@@ -15,6 +16,10 @@ import type { OrderRow } from './order-row';
  *
  * Reaching 7 queues the order's delivery (DESIGN.md §6) in the same transaction, so a paid order always has its
  * delivery job: a crash right after the move still leaves the job to be picked up after the restart.
+ *
+ * Issue #26: money that arrives for an order already paid is never lost in silence. A capture under another reference
+ * (a buyer who paid twice) is recorded as an extra payment to refund; a report that no longer moves the order is
+ * recorded as an event of its own, never as the order's failure reason.
  */
 
 export type PaymentResult = 'paid' | 'failed' | 'cancelled' | 'expired';
@@ -42,7 +47,12 @@ export interface PaymentOutcome {
 export type PaymentOutcomeResult =
   | OrderMoveResult
   /** Paid, but for another amount or currency: recorded and held for an admin, never delivered. */
-  | { moved: false; reason: 'held'; order: OrderRow };
+  | { moved: false; reason: 'held'; order: OrderRow }
+  /**
+   * Issue #26: a capture besides the payment that paid the order (another tranID or session): recorded as an extra
+   * payment to refund, never delivered against. `recorded` is false for a repeat of a capture recorded before.
+   */
+  | { moved: false; reason: 'extra_payment'; order: OrderRow; recorded: boolean };
 
 const TARGET: Record<Exclude<PaymentResult, 'paid'>, TOrderStatus> = {
   failed: ORDER_STATUS.PAYMENT_FAILED,
@@ -53,6 +63,54 @@ const TARGET: Record<Exclude<PaymentResult, 'paid'>, TOrderStatus> = {
 /** Failures only end an order that is still waiting for payment; a paid order is never moved back. */
 const AWAITING_PAYMENT = [ORDER_STATUS.PRECHECK_OK, ORDER_STATUS.PENDING_PAYMENT] as const;
 
+/** Statuses an order reaches only once paid (7 and every later one). */
+const PAID_STATUSES: readonly number[] = [
+  ORDER_STATUS.PAYMENT_COMPLETED,
+  ORDER_STATUS.CHARGING,
+  ORDER_STATUS.CHARGED,
+  ORDER_STATUS.CHARGE_FAILED,
+  ORDER_STATUS.REFUNDING,
+  ORDER_STATUS.REFUNDED,
+  ORDER_STATUS.REFUND_FAILED,
+];
+
+const wasPaid = (order: OrderRow): boolean =>
+  order.paidAt !== null || PAID_STATUSES.includes(order.orderStatus);
+
+/**
+ * A report that no longer moves the order (it has moved on since), recorded as an event of its own once per
+ * payment and result, never as the order's failure reason (issue #26): the order's history shows it, its status and
+ * failure reason stay what they are.
+ */
+async function noteLateReport(
+  tx: DbOrTx,
+  order: OrderRow,
+  outcome: PaymentOutcome,
+  actor: string,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  const key = [outcome.ref ?? '-', outcome.result, outcome.amount ?? '-', outcome.currency ?? '-'].join(':');
+  await noteOrder(tx, order.orderNum, ORDER_STATUSES, async (noteTx, locked) => {
+    const [seen] = await noteTx
+      .select({ id: orderEvents.id })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, locked.id), sql`${orderEvents.detail}->>'late_report' = ${key}`))
+      .limit(1);
+    if (seen) return null;
+    return {
+      cause: `payment report after the order moved on: ${outcome.cause}`,
+      actor,
+      detail: {
+        ...detail,
+        late_report: key,
+        result: outcome.result,
+        amount: outcome.amount ?? null,
+        currency: outcome.currency ?? null,
+      },
+    };
+  });
+}
+
 export async function applyPaymentOutcome(
   db: DbOrTx,
   outcome: PaymentOutcome,
@@ -60,20 +118,50 @@ export async function applyPaymentOutcome(
   const actor = outcome.actor ?? `gateway:${outcome.gateway}`;
   const detail = { gateway: outcome.gateway, ref: outcome.ref ?? null, ...outcome.detail };
   if (outcome.result !== 'paid') {
-    return moveOrder(db, {
-      orderNum: outcome.orderNum,
-      to: TARGET[outcome.result],
-      from: AWAITING_PAYMENT,
-      cause: outcome.cause,
-      actor,
-      detail,
+    const to = TARGET[outcome.result];
+    return db.transaction(async (tx) => {
+      const moved = await moveOrder(tx, {
+        orderNum: outcome.orderNum,
+        to,
+        from: AWAITING_PAYMENT,
+        cause: outcome.cause,
+        actor,
+        detail,
+      });
+      // A failure of another attempt (a second card, an older session) after the order was paid.
+      if (!moved.moved && moved.reason === 'not_allowed' && wasPaid(moved.order)) {
+        await noteLateReport(tx, moved.order, outcome, actor, detail);
+      }
+      return moved;
     });
   }
 
-  return db.transaction(async (tx) => {
-    // Amount and currency never change after creation: read without a lock; the move or note below takes it.
-    const [order] = await tx.select().from(orders).where(eq(orders.orderNum, outcome.orderNum)).limit(1);
-    if (!order) return { moved: false, reason: 'not_found' } as const;
+  return db.transaction(async (tx): Promise<PaymentOutcomeResult> => {
+    // Locked first: two captures reported at once are decided one after the other, so the second one sees the
+    // order paid by the first and is recorded as an extra payment rather than taken for a repeat.
+    const order = await lockOrder(tx, outcome.orderNum);
+    if (!order) return { moved: false, reason: 'not_found' };
+    if (wasPaid(order)) {
+      if (outcome.ref && order.gatewayRef && outcome.ref !== order.gatewayRef) {
+        const recorded = await recordExtraPayment(tx, order, {
+          gateway: outcome.gateway,
+          ref: outcome.ref,
+          amount: outcome.amount ?? null,
+          currency: outcome.currency ?? null,
+          channel: outcome.channel,
+          cause: outcome.cause,
+          actor,
+        });
+        return { moved: false, reason: 'extra_payment', order, recorded: recorded !== undefined };
+      }
+      const amountOk = outcome.amount === order.amount;
+      const currencyOk = (outcome.currency ?? '').toUpperCase() === order.currency;
+      // The payment that paid the order, reported again but disagreeing: a note, never the order's failure.
+      if (!amountOk || !currencyOk) await noteLateReport(tx, order, outcome, actor, detail);
+      return order.orderStatus === ORDER_STATUS.PAYMENT_COMPLETED
+        ? { moved: false, reason: 'already', order }
+        : { moved: false, reason: 'not_allowed', order };
+    }
     const amountOk = outcome.amount === order.amount;
     const currencyOk = (outcome.currency ?? '').toUpperCase() === order.currency;
     if (!amountOk || !currencyOk) {
@@ -89,7 +177,7 @@ export async function applyPaymentOutcome(
               set: { paymentHeld: true, failureReason: reason },
             },
       );
-      return { moved: false, reason: 'held', order: held ?? order } as const;
+      return { moved: false, reason: 'held', order: held ?? order };
     }
     return moveOrder(tx, {
       orderNum: outcome.orderNum,

@@ -1,9 +1,10 @@
-import type { TOrderStatus } from '@ezrecharge/shared';
+import type { TOrderAttention, TOrderStatus } from '@ezrecharge/shared';
 import { and, asc, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import { orderEvents, orders, prices, products } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
 import { type RowsPage, type RowWindow, selectPage } from '../../infra/db-pages';
 import { escapeLike } from '../../infra/sql';
+import { ORDER_QUEUE_CONDITIONS } from '../order-lifecycle/order-queues';
 import type { OrderEventRow, OrderRow } from '../order-lifecycle/order-row';
 
 /**
@@ -74,6 +75,8 @@ export interface OrderFilter {
   orderNumPrefix?: string | undefined;
   gameId?: string | undefined;
   status?: TOrderStatus | undefined;
+  /** Superusers: one of the operator's queues (issue #26). */
+  attention?: TOrderAttention | undefined;
 }
 
 /** One page of orders, newest first, and how many match in all. */
@@ -87,6 +90,7 @@ export async function listOrders(
   if (filter.orderNumPrefix) conditions.push(like(orders.orderNum, `${escapeLike(filter.orderNumPrefix)}%`));
   if (filter.gameId) conditions.push(eq(orders.gameId, filter.gameId));
   if (filter.status !== undefined) conditions.push(eq(orders.orderStatus, filter.status));
+  if (filter.attention !== undefined) conditions.push(ORDER_QUEUE_CONDITIONS[filter.attention]);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   return selectPage(db, orders, where, [desc(orders.createdAt), desc(orders.id)], page);
 }

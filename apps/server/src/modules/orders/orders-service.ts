@@ -40,6 +40,7 @@ import {
   bonusesOfOrders,
   findOrder,
   type OrderRow,
+  operatorViewsOf,
   toApiEvent,
   toApiOrder,
 } from '../order-lifecycle/order-row';
@@ -386,6 +387,8 @@ export class OrdersService {
         orderNumPrefix: query.order_num,
         gameId: query.game_id,
         status: query.order_status,
+        // The operator's queues are for superusers; anyone else's list ignores the filter.
+        attention: user.isSuperuser ? query.attention : undefined,
       },
       pageWindow(query),
     );
@@ -394,11 +397,14 @@ export class OrdersService {
       this.deps.db,
       rows.map((row) => row.id),
     );
+    const operator = user.isSuperuser
+      ? await operatorViewsOf(this.deps.db, rows, (row) => (p) => payments.ofOrder(row).refundBankDetails(p))
+      : undefined;
     const items = rows.map((row) =>
       toApiOrder(row, {
         maskEmail: false,
         bonuses: bonuses.get(row.id) ?? [],
-        ...(user.isSuperuser ? { refundBankDetails: payments.ofOrder(row).refundBankDetails(row) } : {}),
+        operator: operator?.get(row.id),
       }),
     );
     return toPage(items, total, query);

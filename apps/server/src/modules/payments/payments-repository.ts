@@ -60,6 +60,27 @@ export async function eventAlreadyHandled(
   return row !== undefined;
 }
 
+/** Whether a notification with this key and outcome was stored before. */
+export async function notificationSeen(
+  db: DbOrTx,
+  gateway: string,
+  dedupeKey: string,
+  outcome: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentNotifications.id })
+    .from(paymentNotifications)
+    .where(
+      and(
+        eq(paymentNotifications.gateway, gateway),
+        eq(paymentNotifications.dedupeKey, dedupeKey),
+        eq(paymentNotifications.outcome, outcome),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Deletes notifications received before `before`; resolves with how many. */
 export async function pruneNotifications(db: DbOrTx, before: Date): Promise<number> {
   const rows = await db

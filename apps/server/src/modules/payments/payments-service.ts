@@ -18,6 +18,8 @@ import {
   eventAlreadyHandled,
   insertNotification,
   lockEvent,
+  type NotificationValues,
+  notificationSeen,
   setNotificationOutcome,
 } from './payments-repository';
 
@@ -39,6 +41,8 @@ export type NotificationOutcome =
   | 'held'
   | 'stale_session'
   | 'duplicate'
+  | 'extra_payment'
+  | 'malformed'
   | 'ignored';
 
 /** An abandon return (Stripe's cancel_url) is a public GET that calls the provider twice: bounded per address. */
@@ -67,6 +71,7 @@ export class PaymentsService {
       payload: notification.payload,
     };
     const { report } = notification;
+    if (notification.malformed !== undefined) return this.malformed(provider, request, notification, stored);
     if (!report) {
       await insertNotification(db, { ...stored, verified: false, outcome: 'bad_signature' });
       log.warn(
@@ -92,6 +97,30 @@ export class PaymentsService {
     }
     await provider.acknowledge(request, notification);
     return { verified: true, orderNum: notification.orderNum, paid: applied.paid, failed: false };
+  }
+
+  /**
+   * A request that proved itself but does not have the shape of its type (issue #26): stored, answered with an
+   * error, never applied; logged the first time its key is seen (the provider sends it again and again).
+   */
+  private async malformed(
+    provider: PaymentProvider,
+    request: RawPaymentRequest,
+    notification: ReceivedNotification,
+    stored: Omit<NotificationValues, 'verified' | 'outcome'>,
+  ): Promise<EndpointOutcome> {
+    const { db, log } = this.deps;
+    const seen =
+      notification.dedupeKey !== null &&
+      (await notificationSeen(db, provider.id, notification.dedupeKey, 'malformed'));
+    await insertNotification(db, { ...stored, verified: true, outcome: 'malformed' });
+    if (!seen) {
+      log.warn(
+        { provider: provider.id, endpoint: request.endpoint, key: notification.dedupeKey },
+        `${provider.id} ${request.endpoint}: a signed request without the shape of its type (${notification.malformed})`,
+      );
+    }
+    return { verified: true, orderNum: null, paid: false, failed: false, malformed: true };
   }
 
   /**
@@ -235,6 +264,20 @@ export class PaymentsService {
           'payment held: amount or currency differs from the order',
         );
         return 'held';
+      case 'extra_payment':
+        if (applied.recorded) {
+          log.warn(
+            {
+              orderNum: outcome.orderNum,
+              gateway: outcome.gateway,
+              ref: outcome.ref,
+              amount: outcome.amount,
+              currency: outcome.currency,
+            },
+            'another payment captured for an order already paid: recorded to refund',
+          );
+        }
+        return 'extra_payment';
       case 'not_allowed':
         log.info(
           {
@@ -255,5 +298,7 @@ function paidNow(applied: PaymentOutcomeResult): boolean {
   if (applied.moved) return applied.order.orderStatus === ORDER_STATUS.PAYMENT_COMPLETED;
   if (applied.reason === 'already') return applied.order.orderStatus === ORDER_STATUS.PAYMENT_COMPLETED;
   if (applied.reason === 'not_allowed') return applied.order.paidAt !== null;
+  // Paid before, by another capture: the order is paid (the extra one is refunded).
+  if (applied.reason === 'extra_payment') return true;
   return false;
 }

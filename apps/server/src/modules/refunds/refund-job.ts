@@ -1,31 +1,29 @@
 import type { TOrderStatus } from '@ezrecharge/shared';
-import { isCurrency, ORDER_STATUS as S } from '@ezrecharge/shared';
+import { ORDER_STATUS as S } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Gateways, PaymentProvider, RefundBank, RefundResult } from '../../gateways';
+import type { Gateways, PaymentProvider, RefundResult } from '../../gateways';
 import type { Db } from '../../infra/db';
-import type { JobHandler, PayloadOf } from '../../infra/jobs';
-import { unseal } from '../../infra/sealed';
-import { describeMove, moveOrder } from '../order-lifecycle/order-moves';
+import { enqueueJob, type JobHandler, type PayloadOf } from '../../infra/jobs';
+import { refundOverdueAlertJob } from '../alerts/alert-jobs';
+import { describeMove, moveOrder, noteOrder } from '../order-lifecycle/order-moves';
 import { queueOrderNotice } from '../order-lifecycle/order-notices';
 import { findOrder, type OrderRow } from '../order-lifecycle/order-row';
-import {
-  REFUND_BANK_PURPOSE,
-  REFUND_GIVE_UP_MS,
-  REFUND_GIVE_UP_REASON,
-  REFUND_PENDING_RECHECK_MS,
-  REFUND_UNKNOWN_RECHECK_MS,
-  type refundOrderJob,
-} from './refunds-common';
+import { lookAtRefund, refundCause, refundOverdueAt, refundRecheckDelay } from './refund-attempt';
+import type { refundOrderJob } from './refunds-common';
 import { countRefundAttempts, latestRefundStart, storeRefundRef } from './refunds-repository';
 
 /**
- * The refund-order job (DESIGN.md §6, §7): refunds an order in 11 through its gateway and ends it in 12 or 13.
+ * The refund-order job (DESIGN.md §6, §7): refunds an order in 11 through its gateway and ends it in 12 or 13, only
+ * ever on the gateway's word (issue #26).
  *
- * - No refund id stored yet → start the refund (Fiuu refund API with this attempt's RefID, or a Stripe refund with
- *   this attempt's idempotency key), keep the gateway's refund id.
+ * - No refund id stored yet → start the refund (refund-attempt.ts): the gateway is first asked about the order's
+ *   earlier refund attempts, and a refund of them pending or done is followed instead of sending a new one; then
+ *   this attempt's refund (Fiuu refund API with this attempt's RefID, or a Stripe refund with its idempotency key).
  * - A refund id stored → ask the gateway about that refund.
- * - succeeded → 12; failed → 13 with the gateway's reason; pending or no answer → asked again later (30 minutes,
- *   5 minutes without an answer), until 24 hours after the refund started, then 13 for an operator to check.
+ * - succeeded → 12; failed (the gateway refused, reported it failed, or says it holds no such refund) → 13 with the
+ *   gateway's reason; pending or no answer → asked again with growing pauses, for as long as it takes. Past the
+ *   time the gateway documents for a refund (Fiuu: 14 days) the order stays in 11 and goes to the operator's queue
+ *   ("refund overdue", an e-mail to ADMIN_EMAIL); it never fails by our own clock.
  *
  * Safe to run twice: the references come from the attempt number, so a run after a crash reaches the refund the
  * crashed run started (Fiuu is asked about the RefID before anything is sent; Stripe answers a repeated
@@ -40,37 +38,8 @@ export interface RefundJobDeps {
   now: () => Date;
 }
 
-/** The buyer's bank details sealed on the order, or undefined (none given, or not readable with this secret). */
-function bankOf(order: OrderRow, secret: string): RefundBank | undefined {
-  if (!order.refundBeneficiary) return undefined;
-  const opened = unseal(secret, REFUND_BANK_PURPOSE, order.refundBeneficiary);
-  if (!opened) return undefined;
-  try {
-    return JSON.parse(opened) as RefundBank;
-  } catch {
-    return undefined;
-  }
-}
-
 export function refundOrderHandler(deps: RefundJobDeps): JobHandler<PayloadOf<typeof refundOrderJob>> {
   const { db, gateways } = deps;
-
-  async function ask(provider: PaymentProvider, order: OrderRow, attempt: number): Promise<RefundResult> {
-    // Orders are refunded only once paid, and payment stores the reference; this guards a row edited by hand.
-    if (!order.gatewayRef) return { state: 'failed', reason: 'the order has no gateway payment to refund' };
-    if (!isCurrency(order.currency)) return { state: 'failed', reason: `unknown currency ${order.currency}` };
-    if (order.refundRef) {
-      return provider.refundStatus({ orderNum: order.orderNum, attempt, refundRef: order.refundRef });
-    }
-    return provider.refund({
-      orderNum: order.orderNum,
-      paymentRef: order.gatewayRef,
-      amount: order.amount,
-      currency: order.currency,
-      attempt,
-      bank: bankOf(order, deps.secret),
-    });
-  }
 
   async function end(
     provider: PaymentProvider,
@@ -89,7 +58,11 @@ export function refundOrderHandler(deps: RefundJobDeps): JobHandler<PayloadOf<ty
       actor: `gateway:${provider.id}`,
       detail,
       // The refund has ended: the buyer's bank details are not kept a moment longer.
-      set: { refundBeneficiary: null, ...(failureReason !== undefined ? { failureReason } : {}) },
+      set: {
+        refundBeneficiary: null,
+        refundOverdueAt: null,
+        ...(failureReason !== undefined ? { failureReason } : {}),
+      },
       // The buyer hears that the refund completed or failed, in the move's transaction.
       after: queueOrderNotice,
     });
@@ -100,59 +73,110 @@ export function refundOrderHandler(deps: RefundJobDeps): JobHandler<PayloadOf<ty
     }
   }
 
+  /** Past the gateway's documented time: into the operator's queue once, with a note and an e-mail. */
+  async function markOverdue(
+    provider: PaymentProvider,
+    order: OrderRow,
+    attempt: number,
+    startedAt: Date,
+    result: RefundResult,
+    log: FastifyBaseLogger,
+  ): Promise<void> {
+    const now = deps.now();
+    const days = Math.floor((now.getTime() - startedAt.getTime()) / (24 * 60 * 60_000));
+    const lastAnswer = result.reason ?? `${provider.displayName} says the refund is ${result.state}`;
+    const noted = await noteOrder(
+      db,
+      order.orderNum,
+      [S.REFUNDING],
+      async (_tx, locked) =>
+        locked.refundOverdueAt
+          ? null
+          : {
+              cause: `refund overdue: ${provider.displayName} has not settled it in ${days} days; check the ${provider.displayName} portal`,
+              actor: 'system',
+              detail: { attempt, last_answer: lastAnswer },
+              set: { refundOverdueAt: now },
+            },
+      (tx) =>
+        enqueueJob(
+          tx,
+          refundOverdueAlertJob.of({
+            order_num: order.orderNum,
+            refund: `R${attempt}`,
+            what: 'the payment',
+            gateway: provider.displayName,
+            started_at: startedAt.toISOString(),
+            days,
+            last_answer: lastAnswer.slice(0, 500),
+          }),
+        ),
+    );
+    if (noted?.refundOverdueAt && !order.refundOverdueAt) {
+      log.error({ orderNum: order.orderNum, attempt, days }, 'refund overdue: in the operator queue');
+    }
+  }
+
   return async (payload, { log }) => {
     const order = await findOrder(db, payload.order_num);
     if (!order || order.orderStatus !== S.REFUNDING) return undefined;
     const provider = gateways.payments.ofOrder(order);
-    const gateway = provider.id;
     const attempt = Math.max(1, await countRefundAttempts(db, order.id));
     const startedAt = (await latestRefundStart(db, order.id)) ?? order.updatedAt;
 
-    const result = await ask(provider, order, attempt);
-    const ref = order.refundRef ?? result.ref ?? null;
-    if (!order.refundRef && result.ref) await storeRefundRef(db, order.id, result.ref);
+    const result = await lookAtRefund({
+      provider,
+      orderNum: order.orderNum,
+      paymentRef: order.gatewayRef,
+      amount: order.amount,
+      currency: order.currency,
+      reference: { payment: 'order', attempt },
+      refundRef: order.refundRef,
+      sealedBank: order.refundBeneficiary,
+      secret: deps.secret,
+    });
+    // Only this attempt's own refund id is kept: an earlier refund found instead is asked about by its own reference.
+    const ownRef = result.earlier ? null : (result.ref ?? null);
+    if (!order.refundRef && ownRef) await storeRefundRef(db, order.id, ownRef);
     const detail = {
-      gateway,
+      gateway: provider.id,
       attempt,
-      refund_ref: ref,
+      refund_ref: order.refundRef ?? result.ref ?? null,
+      ...(result.earlier ? { earlier_refund: result.earlier.reference } : {}),
       ...(result.reason ? { gateway_reason: result.reason } : {}),
     };
 
     switch (result.state) {
       case 'succeeded':
-        await end(provider, order, S.REFUNDED, `${gateway} refund succeeded`, detail, log);
+        await end(
+          provider,
+          order,
+          S.REFUNDED,
+          refundCause(provider, 'refund succeeded', result),
+          detail,
+          log,
+        );
         return undefined;
       case 'failed': {
-        const reason = (result.reason ?? `${gateway} refused the refund`).slice(0, 500);
-        await end(provider, order, S.REFUND_FAILED, `${gateway} refund failed`, detail, log, reason);
+        const reason = (result.reason ?? `${provider.id} refused the refund`).slice(0, 500);
+        await end(provider, order, S.REFUND_FAILED, `${provider.id} refund failed`, detail, log, reason);
         return undefined;
       }
       case 'pending':
       case 'unknown': {
         const now = deps.now();
-        if (now.getTime() - startedAt.getTime() >= REFUND_GIVE_UP_MS) {
-          log.error(
-            { orderNum: order.orderNum, state: result.state, reason: result.reason },
-            REFUND_GIVE_UP_REASON,
-          );
-          await end(
-            provider,
-            order,
-            S.REFUND_FAILED,
-            `${gateway} refund not settled within 24 hours`,
-            detail,
-            log,
-            REFUND_GIVE_UP_REASON,
-          );
-          return undefined;
+        const overdueAt = refundOverdueAt(provider, startedAt);
+        if (overdueAt && now >= overdueAt && !order.refundOverdueAt) {
+          await markOverdue(provider, order, attempt, startedAt, result, log);
         }
-        const wait = result.state === 'pending' ? REFUND_PENDING_RECHECK_MS : REFUND_UNKNOWN_RECHECK_MS;
+        const wait = refundRecheckDelay(result.state, now.getTime() - startedAt.getTime());
+        const about = result.earlier ? ` (the earlier refund ${result.earlier.reference})` : '';
         return {
           retryAt: new Date(now.getTime() + wait),
           reason:
             result.state === 'pending'
-              ? `refund pending at ${gateway}`
-              : `no answer from ${gateway}: ${result.reason ?? 'unknown'}`,
+              ? `refund pending at ${provider.id}${about}`
+              : `no answer from ${provider.id}: ${result.reason ?? 'unknown'}`,
         };
       }
     }

@@ -20,14 +20,16 @@ export const refundOrderJob = defineJob({
   key: (p) => `refund:${p.order_num}:${p.attempt}`,
 });
 
+/**
+ * Issue #26: the job that refunds an extra payment (a capture besides the one that paid the order) in `refunding`,
+ * one live job per refund attempt, as refund-order does for the order's own payment.
+ */
+export const extraRefundJob = defineJob({
+  kind: 'refund-extra-payment',
+  payload: z.strictObject({ extra_payment_id: z.number().int().min(1), attempt: z.number().int().min(1) }),
+  maxAttempts: 10,
+  key: (p) => `refund-extra:${p.extra_payment_id}:${p.attempt}`,
+});
+
 /** What the buyer's bank details are sealed for (infra/sealed.ts): they open for nothing else. */
 export const REFUND_BANK_PURPOSE = 'refund-bank-details';
-
-const MINUTE = 60_000;
-/** A refund the gateway accepted but has not settled is asked about again after this long. */
-export const REFUND_PENDING_RECHECK_MS = 30 * MINUTE;
-/** A gateway that did not answer is asked again sooner: an outage is usually short. */
-export const REFUND_UNKNOWN_RECHECK_MS = 5 * MINUTE;
-/** After this long in 11 without a decided answer, the order goes to 13 for an operator. */
-export const REFUND_GIVE_UP_MS = 24 * 60 * MINUTE;
-export const REFUND_GIVE_UP_REASON = 'refund status unknown, check the gateway';

@@ -54,6 +54,9 @@ function order(overrides: Partial<TOrder>): TOrder {
     refund_bank_details: 'none',
     bonus_game: 0,
     bonuses: [],
+    delivery_uncertain: false,
+    refund_overdue_at: null,
+    extra_payments: [],
     ...overrides,
   };
 }

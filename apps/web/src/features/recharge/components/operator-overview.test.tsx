@@ -33,6 +33,9 @@ const OVERVIEW: TOrderOverview = {
   charge_failed: 2,
   refund_failed: 1,
   payment_held: 0,
+  delivery_uncertain: 0,
+  paid_twice: 0,
+  refund_overdue: 0,
 };
 
 /** The landing page's recharge form with an empty catalogue (wire-encrypted, as the server sends it). */
