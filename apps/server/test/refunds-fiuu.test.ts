@@ -69,7 +69,9 @@ describe('Fiuu refunds', () => {
     const [txn] = await db()
       .select({ data: sandboxRecords.data })
       .from(sandboxRecords)
-      .where(and(eq(sandboxRecords.kind, 'fiuu_txn'), eq(sandboxRecords.key, order.orderNum)));
+      .where(
+        and(eq(sandboxRecords.kind, 'fiuu_txn'), sql`${sandboxRecords.data}->>'orderid' = ${order.orderNum}`),
+      );
     const paid = txn?.data as { tranID?: string; channel?: string } | undefined;
     const tranId = paid?.tranID;
     if (!tranId) throw new Error('the sandbox recorded no transaction');

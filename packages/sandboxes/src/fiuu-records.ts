@@ -5,7 +5,10 @@ export const FIUU_TXN = 'fiuu_txn';
 /** Fiuu's status codes ("status" of a result post, "StatCode" of a status query, "Status" of a refund). */
 export const FIUU_STATUS = { paid: '00', failed: '11', pending: '22' } as const;
 
-/** One transaction as the sandbox remembers it (kind fiuu_txn, key = orderid). */
+/**
+ * One transaction as the sandbox remembers it (kind fiuu_txn, key = tranID). An order id may have several: a buyer
+ * may pay the same order twice (two tabs, a page reloaded), and Fiuu takes each payment.
+ */
 export interface FiuuSandboxTxn {
   tranID: string;
   orderid: string;

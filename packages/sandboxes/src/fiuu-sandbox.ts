@@ -148,6 +148,15 @@ function queryAnswer(reply: FastifyReply, type: string, fields: Record<string, s
   return reply.type('text/plain; charset=utf-8').send(`${text}\n`);
 }
 
+/**
+ * The transaction a query by order id answers ("single output"): the latest paid one, since a later failed attempt
+ * never hides a payment already taken, else the latest; undefined when there is none.
+ */
+function latestOf(txns: readonly FiuuSandboxTxn[]): FiuuSandboxTxn | undefined {
+  const paid = txns.filter((t) => t.status === FIUU_STATUS.paid);
+  return (paid.length > 0 ? paid : txns).at(-1);
+}
+
 export function registerFiuuSandbox(
   app: FastifyInstance,
   {
@@ -269,23 +278,20 @@ export function registerFiuuSandbox(
     };
     const fields = { ...result, skey: resultSkey(result, secretKey) };
 
-    // Like Fiuu, a later failed attempt never hides a payment already taken for the same order.
-    const previous = await store.get<FiuuSandboxTxn>(FIUU_TXN, orderid);
-    if (previous?.status !== FIUU_STATUS.paid || result.status === FIUU_STATUS.paid) {
-      const txn: FiuuSandboxTxn = {
-        tranID: result.tranID,
-        orderid,
-        status: result.status,
-        amount,
-        currency,
-        paydate: result.paydate,
-        channel: result.channel,
-        billName,
-        errorCode: result.error_code,
-        errorDesc: result.error_desc,
-      };
-      await store.put(FIUU_TXN, orderid, txn);
-    }
+    // Every attempt is a transaction of its own: paying an order id twice takes the money twice, as at Fiuu.
+    const txn: FiuuSandboxTxn = {
+      tranID: result.tranID,
+      orderid,
+      status: result.status,
+      amount,
+      currency,
+      paydate: result.paydate,
+      channel: result.channel,
+      billName,
+      errorCode: result.error_code,
+      errorDesc: result.error_desc,
+    };
+    await store.put(FIUU_TXN, result.tranID, txn);
 
     // Server to server first: the notification, the same notification again, then the callback.
     await postToMerchant(fiuu.notifyUrl, { ...fields, nbcb: '2' }, request.log);
@@ -378,7 +384,7 @@ export function registerFiuuSandbox(
     if (!sameHash(queryRequestSkey({ oID, domain, amount }, verifyKey), f.skey)) {
       return queryError(reply, type, 'Q202', 'Incorrect skey');
     }
-    const txn = await store.get<FiuuSandboxTxn>(FIUU_TXN, oID);
+    const txn = latestOf(await store.findBy<FiuuSandboxTxn>(FIUU_TXN, ['orderid'], oID));
     // The spec lists Q204 "Incorrect amount" without saying when it is sent; the sandbox answers the transaction it
     // holds whatever amount was asked, so a merchant can see (and hold) a payment of another amount.
     if (!txn) return queryError(reply, type, 'Q203', 'Transaction record not found');
