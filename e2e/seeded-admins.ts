@@ -32,6 +32,8 @@ export const SEEDED_ADMINS = {
   outcomes: admin('outcomes', 'OBQXE2LTNBQXI2LPNZ2GK43UMFWGS3TD'),
   accessibility: admin('accessibility', 'MFRWGZLTONUWE2LMNF2HS5DFON2GC3TE'),
   rewards: admin('rewards', 'S57G464MFBLGTODGOLZYJYBBPIPY6XYD'),
+  neverTwiceEn: admin('nevertwice_en', 'TX6YOJTJZM3HJ3IBRH3EZPSLDA7FPAZX'),
+  neverTwiceZh: admin('nevertwice_zh', 'MPV6ZSTPWRUZCZWBBRHDAU6H5EAYIEBO'),
 } as const satisfies Record<string, TSeededAdmin>;
 
 /** The first-start superuser of scripts/e2e-server.mjs (ADMIN_USERNAME / ADMIN_PASSWORD), not yet enrolled. */

@@ -30,6 +30,8 @@ export const ZBigoFailNext = z.strictObject({
   count: z.int().min(1).max(1000).default(1),
   /** Only calls to this endpoint; both when absent. */
   endpoint: z.enum(['precheck', 'recharge']).optional(),
+  /** Only calls for this BIGO ID (recharge_bigoid); any when absent. Lets tests side by side keep their own. */
+  bigo_id: z.string().min(1).max(64).optional(),
 });
 export type TBigoFailNext = z.infer<typeof ZBigoFailNext>;
 
@@ -38,7 +40,14 @@ export const ZBigoControls = z.strictObject({
   reject_ids: z.array(z.string().min(1).max(64)).max(1000).default([]),
   /** The reseller's diamond balance: precheck reports it, a recharge over it answers 7212011, deliveries reduce it. */
   balance: z.int().min(0).default(DEFAULT_BIGO_BALANCE),
-  fail_next: ZBigoFailNext.nullable().default(null),
+  /**
+   * One failure, or a list played in order: each call takes the first entry that applies to it, and an entry is
+   * dropped once its count is used (e.g. a hang and then a refusal, for two calls of one order).
+   */
+  fail_next: z
+    .union([ZBigoFailNext, z.array(ZBigoFailNext).min(1).max(20)])
+    .nullable()
+    .default(null),
 });
 export type TBigoControls = z.infer<typeof ZBigoControls>;
 
@@ -75,21 +84,27 @@ export class BigoSimulatorStore {
     return controls;
   }
 
-  /** Takes one use of the fail_next entry when it applies to this endpoint. */
-  async takeFailure(endpoint: 'precheck' | 'recharge'): Promise<TBigoFailNext | null> {
-    const applies = (f: TBigoFailNext | null): f is TBigoFailNext =>
-      f !== null && f.count > 0 && (f.endpoint === undefined || f.endpoint === endpoint);
+  /** Takes one use of the first fail_next entry that applies to this endpoint and BIGO ID. */
+  async takeFailure(endpoint: 'precheck' | 'recharge', bigoId: string): Promise<TBigoFailNext | null> {
+    const applies = (f: TBigoFailNext): boolean =>
+      f.count > 0 &&
+      (f.endpoint === undefined || f.endpoint === endpoint) &&
+      (f.bigo_id === undefined || f.bigo_id === bigoId);
+    const entries = (c: TBigoControls): TBigoFailNext[] =>
+      c.fail_next === null ? [] : Array.isArray(c.fail_next) ? c.fail_next : [c.fail_next];
     // Most calls find no failure queued; only then is a locking transaction worth it.
-    if (!applies((await this.controls()).fail_next)) return null;
+    if (!entries(await this.controls()).some(applies)) return null;
     return this.store.transaction(async (tx) => {
       const controls = await this.lockControls(tx);
-      const failure = controls.fail_next;
-      if (!applies(failure)) return null;
+      const queued = entries(controls);
+      const index = queued.findIndex(applies);
+      const failure = queued[index];
+      if (!failure) return null;
       const left = failure.count - 1;
-      await tx.put(CONTROLS_KIND, CONTROLS_KEY, {
-        ...controls,
-        fail_next: left > 0 ? { ...failure, count: left } : null,
-      });
+      const rest = queued.flatMap((f, i) => (i !== index ? [f] : left > 0 ? [{ ...f, count: left }] : []));
+      // Kept in the form it was given: one entry, or a list.
+      const next = rest.length === 0 ? null : Array.isArray(controls.fail_next) ? rest : (rest[0] ?? null);
+      await tx.put(CONTROLS_KIND, CONTROLS_KEY, { ...controls, fail_next: next });
       return failure;
     });
   }

@@ -158,7 +158,7 @@ export async function registerBigoSimulator(
     if (!parsed.success) {
       return send(reply, seqid, RESCODE.badParameter, { message: firstIssue(parsed.error) });
     }
-    const failure = await store.takeFailure(endpoint);
+    const failure = await store.takeFailure(endpoint, parsed.data.recharge_bigoid);
     if (failure && (await playFailure(reply, seqid, failure))) return reply;
     const controls = await store.controls();
     const bigoId = parsed.data.recharge_bigoid;

@@ -130,4 +130,33 @@ describe('BIGO simulator', () => {
     });
     expect((await fetch(`${t.url}/sandbox/bigo/controls`)).status).toBe(401);
   });
+
+  it('plays a list of failures in order, each for its BIGO ID only when it names one', async () => {
+    const put = await fetch(`${t.url}/sandbox/bigo/controls`, {
+      method: 'PUT',
+      headers: { ...operator, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        balance: 1_000_000,
+        fail_next: [
+          { rescode: 7212012, count: 1, endpoint: 'recharge', bigo_id: 'fan_listed' },
+          { rescode: 7212005, count: 1, endpoint: 'recharge', bigo_id: 'fan_listed' },
+        ],
+      }),
+    });
+    expect(put.status).toBe(200);
+    // Another ID's call takes none of them.
+    expect((await call('rs_recharge', recharge({ recharge_bigoid: 'fan_other' }))).body).toMatchObject({
+      rescode: 0,
+    });
+    const listed = (bu: string) => recharge({ recharge_bigoid: 'fan_listed', bu_orderid: bu });
+    expect((await call('rs_recharge', listed('LISTED1'))).body).toMatchObject({ rescode: 7212012 });
+    const left = (await (await fetch(`${t.url}/sandbox/bigo/controls`, { headers: operator })).json()) as {
+      fail_next: unknown;
+    };
+    expect(left.fail_next).toEqual([
+      { rescode: 7212005, count: 1, endpoint: 'recharge', bigo_id: 'fan_listed' },
+    ]);
+    expect((await call('rs_recharge', listed('LISTED1'))).body).toMatchObject({ rescode: 7212005 });
+    expect((await call('rs_recharge', listed('LISTED1'))).body).toMatchObject({ rescode: 0 });
+  });
 });

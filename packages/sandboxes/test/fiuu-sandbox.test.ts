@@ -347,12 +347,35 @@ describe('Fiuu sandbox', () => {
       expect(await refund(request({ TxnID: txn, Amount: '25.60' }))).toMatchObject({ Status: '00' });
     });
 
-    it('answers the status inquiry with an empty list for an unknown RefID, and INQ codes for bad requests', async () => {
-      expect(await status('nosuchref')).toEqual([]);
+    it('answers the status inquiry with INQ006 for an unknown RefID, and INQ codes for bad requests (Appendix C)', async () => {
+      expect(await status('nosuchref')).toEqual({
+        error_code: 'INQ006',
+        error_desc: 'Unable to find refund transaction.',
+      });
       expect(await status('nosuchref', 'wrong-verify-key')).toEqual({
         error_code: 'INQ005',
         error_desc: 'Invalid Signature.',
       });
+    });
+
+    it('answers the status inquiry busy (PR015) or down (HTTP 503) when told, while refunds go through', async () => {
+      const { back } = await settle('pay');
+      await setFiuuRefundControls(t.store, { mode: 'pending', inquiry: 'busy' });
+      const pending = request({ TxnID: back.fields.tranID ?? '', Amount: '27.60' });
+      expect(await refund(pending)).toMatchObject({ Status: '22' });
+      expect(await status(pending.RefID)).toEqual({
+        error_code: 'PR015',
+        error_desc: 'Server is busy, try again later.',
+      });
+      await setFiuuRefundControls(t.store, { mode: 'pending', inquiry: 'down' });
+      const down = await fetch(`${t.url}/sandbox/fiuu-api/RMS/API/refundAPI/q_by_refID.php`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'RefID=x',
+      });
+      expect(down.status).toBe(503);
+      await setFiuuRefundControls(t.store, { mode: 'succeed' });
+      expect(await status(pending.RefID)).toEqual([expect.objectContaining({ Status: 'success' })]);
     });
 
     it('lets only operators read and set the controls', async () => {
@@ -364,7 +387,7 @@ describe('Fiuu sandbox', () => {
         headers: auth,
         body: JSON.stringify({ mode: 'stuck' }),
       });
-      expect(await put.json()).toEqual({ mode: 'stuck' });
+      expect(await put.json()).toEqual({ mode: 'stuck', inquiry: 'answer' });
       const bad = await fetch(controls, {
         method: 'PUT',
         headers: auth,
@@ -375,7 +398,7 @@ describe('Fiuu sandbox', () => {
         method: 'DELETE',
         headers: { authorization: auth.authorization },
       });
-      expect(await reset.json()).toEqual({ mode: 'succeed' });
+      expect(await reset.json()).toEqual({ mode: 'succeed', inquiry: 'answer' });
     });
 
     it('needs the buyer’s bank for an online-banking payment and refuses it for a card (PR014, PR012, PR013, PR018)', async () => {

@@ -1,5 +1,5 @@
 import { envelope } from '@ezrecharge/shared/schemas/api';
-import { type TOrderAction, ZOrder } from '@ezrecharge/shared/schemas/orders';
+import { type TRefundAction, ZOrder } from '@ezrecharge/shared/schemas/orders';
 import { api } from '../../../lib/api-client';
 import { mutationHook } from '../../../lib/mutation-hook';
 import { ordersQueryKey } from './keys';
@@ -8,7 +8,8 @@ const ZOrderActionAnswer = envelope(ZOrder);
 
 export interface TOrderActionRequest {
   orderNum: string;
-  body: TOrderAction;
+  /** `{reason}`; a refund adds the buyer's bank and the operator's delivery check where they are needed. */
+  body: TRefundAction;
 }
 
 /**

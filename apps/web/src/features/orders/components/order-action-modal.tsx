@@ -1,24 +1,30 @@
 import { ORDER_STATUS, type TOrderStatus } from '@ezrecharge/shared/order-status';
 import {
   ORDER_ACTION_REASON_MAX,
+  type TExtraPayment,
   type TOrder,
   type TRefundBankDetails,
   ZOrderAction,
   ZRefundBankFields,
 } from '@ezrecharge/shared/schemas/orders';
-import { Form, Input, Modal } from 'antd';
+import { Alert, Checkbox, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { fieldRules, reportFormError } from '../../../lib/antd-form-rules';
 import { isApiError } from '../../../lib/api-client';
+import { formatPrice } from '../../../lib/money-format';
 import { useErrorPopup } from '../../../lib/popup';
 import { toast } from '../../../lib/toast';
 import { useMarkDelivered } from '../api/mark-delivered';
+import { useRefundExtraPayment } from '../api/refund-extra-payment';
 import { useRefundOrder } from '../api/refund-order';
 import { useRetryCharge } from '../api/retry-charge';
 
-/** The superusers' actions on an order that needs an operator (DESIGN.md §6). */
+/** The superusers' actions on an order that needs an operator (DESIGN.md §6), by the order's status. */
 export type TOrderActionKind = 'retryCharge' | 'markDelivered' | 'refund' | 'retryRefund';
+
+/** Every action the dialog takes: the order's, and the refund of one of its extra payments (issue #26). */
+export type TActionKind = TOrderActionKind | 'refundExtra';
 
 /** The status each action starts from: the server refuses any other, and the list offers it only there. */
 export const ACTION_STATUS: Readonly<Record<TOrderActionKind, TOrderStatus>> = {
@@ -36,14 +42,16 @@ export const ACTION_KINDS = [
 ] as const satisfies TOrderActionKind[];
 
 /** Actions that give money back or end the delivery: shown in the danger colour. */
-export const isDangerousAction = (kind: TOrderActionKind): boolean =>
-  kind === 'refund' || kind === 'retryRefund';
+export const isDangerousAction = (kind: TActionKind): boolean =>
+  kind === 'refund' || kind === 'retryRefund' || kind === 'refundExtra';
 
 export const actionsFor = (status: TOrderStatus): TOrderActionKind[] =>
   ACTION_KINDS.filter((kind) => ACTION_STATUS[kind] === status);
 
 interface TReasonValues {
   reason: string;
+  /** Issue #26: the operator looked the order up in BIGO's reseller console (a refund of an uncertain delivery). */
+  confirmed_not_delivered?: boolean;
   /** The buyer's bank, for refunding an online-banking payment (flat, as the form holds them). */
   bank_code?: string;
   bank_country?: string;
@@ -51,12 +59,19 @@ interface TReasonValues {
   account_no?: string;
 }
 
-const FIELDS = ['reason', 'bank_code', 'bank_country', 'name', 'account_no'] as const;
+const FIELDS = [
+  'reason',
+  'confirmed_not_delivered',
+  'bank_code',
+  'bank_country',
+  'name',
+  'account_no',
+] as const;
 const BANK_FIELDS = ['bank_code', 'bank_country', 'name', 'account_no'] as const;
 /** The server names the whole block `bank` when it is missing: that message goes under the bank code. */
 const ALIASES = { bank: 'bank_code' } as const;
 
-const isRefund = (kind: TOrderActionKind) => kind === 'refund' || kind === 'retryRefund';
+const isRefund = (kind: TActionKind) => kind === 'refund' || kind === 'retryRefund';
 
 /** The bank fields the form sends, or undefined when none was filled in. */
 function bankOf(values: TReasonValues): TRefundBankDetails | undefined {
@@ -70,8 +85,10 @@ function bankOf(values: TReasonValues): TRefundBankDetails | undefined {
 }
 
 interface TOrderActionModalProps {
-  kind: TOrderActionKind;
+  kind: TActionKind;
   order: TOrder;
+  /** With `refundExtra`: the extra payment to refund. */
+  extraPayment?: TExtraPayment | undefined;
   open: boolean;
   onClose: () => void;
   afterClose: () => void;
@@ -82,31 +99,64 @@ interface TOrderActionModalProps {
  * the reason the server keeps on the order's event and in the audit log; OK confirms. Success shows the server's message;
  * a refusal (400: the status moved on, or the gateway cannot refund now) shows in the error popup.
  */
-export function OrderActionModal({ kind, order, open, onClose, afterClose }: TOrderActionModalProps) {
+export function OrderActionModal({
+  kind,
+  order,
+  extraPayment,
+  open,
+  onClose,
+  afterClose,
+}: TOrderActionModalProps) {
   const { t } = useTranslation('orders');
   const [form] = Form.useForm<TReasonValues>();
   const popup = useErrorPopup();
   const retry = useRetryCharge();
   const markDelivered = useMarkDelivered();
   const refund = useRefundOrder();
+  const refundExtra = useRefundExtraPayment();
   const mutations = { retryCharge: retry, markDelivered, refund, retryRefund: refund } as const;
-  const mutation = mutations[kind];
+  const pending = kind === 'refundExtra' ? refundExtra.isPending : mutations[kind].isPending;
   const reasonLabel = t('actions.reason');
+  const title = t(`actions.${kind}.title`, { orderNum: order.order_num });
 
   // An online-banking payment is refunded by bank transfer: the buyer's bank is asked for (required), or offered
   // when the payment's channel is not known (optional).
-  const bankNeed = isRefund(kind) ? order.refund_bank_details : 'none';
+  let bankNeed: TOrder['refund_bank_details'] = 'none';
+  if (isRefund(kind)) bankNeed = order.refund_bank_details;
+  else if (kind === 'refundExtra' && extraPayment) bankNeed = extraPayment.refund_bank_details;
   const bankRule = (schema: z.ZodType, label: string) =>
     fieldRules(bankNeed === 'required' ? schema : z.union([z.literal(''), schema]), label);
+  // Issue #26: BIGO may have delivered this order; the server refuses the refund without the operator's word.
+  const checkDelivery = isRefund(kind) && order.delivery_uncertain;
+  const confirmLabel = checkDelivery ? t(`actions.${kind}.confirm`) : '';
+
+  /** The action's call: resolves with the server's message. */
+  const send = async (values: TReasonValues, bank: TRefundBankDetails | undefined): Promise<string> => {
+    const reason = values.reason.trim();
+    if (kind === 'refundExtra') {
+      if (!extraPayment) throw new Error('refundExtra needs the extra payment');
+      const answer = await refundExtra.mutateAsync({
+        id: extraPayment.id,
+        body: { reason, ...(bank ? { bank } : {}) },
+      });
+      return answer.message;
+    }
+    const answer = await mutations[kind].mutateAsync({
+      orderNum: order.order_num,
+      body: {
+        reason,
+        ...(bank ? { bank } : {}),
+        ...(checkDelivery ? { confirmed_not_delivered: values.confirmed_not_delivered === true } : {}),
+      },
+    });
+    return answer.message;
+  };
 
   const submit = async (values: TReasonValues): Promise<void> => {
     const bank = bankNeed === 'none' ? undefined : bankOf(values);
-    let answer: Awaited<ReturnType<typeof mutation.mutateAsync>>;
+    let message: string;
     try {
-      answer = await mutation.mutateAsync({
-        orderNum: order.order_num,
-        body: { reason: values.reason.trim(), ...(bank ? { bank } : {}) },
-      });
+      message = await send(values, bank);
     } catch (error) {
       reportFormError(form, error, popup, { fields: FIELDS, aliases: ALIASES });
       // A refusal will not change by asking again (the order moved on); a lost connection might, so the
@@ -114,7 +164,7 @@ export function OrderActionModal({ kind, order, open, onClose, afterClose }: TOr
       if (isApiError(error) && error.status === 400 && Object.keys(error.fieldErrors).length === 0) onClose();
       return;
     }
-    toast.success(answer.message);
+    toast.success(message);
     onClose();
   };
 
@@ -122,25 +172,61 @@ export function OrderActionModal({ kind, order, open, onClose, afterClose }: TOr
     <Modal
       open={open}
       className="order-action"
-      title={t(`actions.${kind}.title`, { orderNum: order.order_num })}
+      title={title}
       okText={t(`actions.${kind}.ok`)}
       cancelText={t('actions.cancel')}
-      okButtonProps={{ danger: isDangerousAction(kind), loading: mutation.isPending }}
+      okButtonProps={{ danger: isDangerousAction(kind), loading: pending }}
       onOk={() => form.submit()}
       onCancel={onClose}
       afterClose={afterClose}
       centered
       destroyOnHidden
     >
-      <p className="order-action__text">{t(`actions.${kind}.text`)}</p>
+      <p className="order-action__text">
+        {t(`actions.${kind}.text`, {
+          ref: extraPayment?.gateway_ref ?? '',
+          amount: extraPayment ? formatPrice(extraPayment.currency, extraPayment.amount) : '',
+        })}
+      </p>
+      {checkDelivery && (
+        <Alert
+          className="order-action__warning"
+          type="warning"
+          showIcon
+          title={t(`actions.${kind}.uncertain`)}
+        />
+      )}
       <Form<TReasonValues>
         form={form}
         name={`order-${kind}`}
         layout="vertical"
-        initialValues={{ reason: '', bank_code: '', bank_country: 'MY', name: '', account_no: '' }}
+        initialValues={{
+          reason: '',
+          confirmed_not_delivered: false,
+          bank_code: '',
+          bank_country: 'MY',
+          name: '',
+          account_no: '',
+        }}
         onFinish={(values) => void submit(values)}
-        aria-label={t(`actions.${kind}.title`, { orderNum: order.order_num })}
+        aria-label={title}
       >
+        {checkDelivery && (
+          <Form.Item
+            name="confirmed_not_delivered"
+            valuePropName="checked"
+            rules={[
+              {
+                validator: (_rule, value) =>
+                  value === true
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t(`actions.${kind}.confirmRequired`))),
+              },
+            ]}
+          >
+            <Checkbox>{confirmLabel}</Checkbox>
+          </Form.Item>
+        )}
         <Form.Item name="reason" {...fieldRules(ZOrderAction.shape.reason, reasonLabel)}>
           <Input.TextArea
             autoSize={{ minRows: 2, maxRows: 5 }}

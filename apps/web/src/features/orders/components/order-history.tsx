@@ -1,9 +1,10 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import type { TOrder } from '@ezrecharge/shared/schemas/orders';
-import { Alert, Button, Spin } from 'antd';
+import { Alert, Button, Spin, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../../lib/dayjs';
+import { formatPrice } from '../../../lib/money-format';
 import { useGetOrderEvents } from '../api/get-order-events';
 import { OrderStatusTag } from './order-status-tag';
 
@@ -96,6 +97,41 @@ export function OrderHistory({ order, names }: TOrderHistoryProps) {
         <p className="order-history__channel">
           {t('history.paymentChannel')} <code>{order.payment_channel}</code>
         </p>
+      )}
+      {order.order_status === 11 && order.refund_overdue_at && (
+        <Alert
+          className="order-history__failure"
+          type="warning"
+          showIcon
+          title={t('history.refundOverdue')}
+        />
+      )}
+      {order.extra_payments.length > 0 && (
+        <section className="order-history__extra" aria-labelledby={`extra-${order.id}`}>
+          <h3 id={`extra-${order.id}`} className="order-history__title">
+            {t('history.extraPayments')}
+          </h3>
+          <ul className="order-history__extra-list">
+            {order.extra_payments.map((payment) => (
+              <li key={payment.id}>
+                {t('history.extraPayment', {
+                  amount: formatPrice(payment.currency, payment.amount),
+                  ref: payment.gateway_ref,
+                  date: dayjs(payment.created_at).format(dateFormat),
+                })}{' '}
+                <Tag color={payment.state === 'refunded' ? 'success' : 'warning'}>
+                  {t(`history.extraState.${payment.state}`)}
+                </Tag>
+                {payment.failure_reason && (
+                  <span className="order-history__cause">{payment.failure_reason}</span>
+                )}
+                {payment.state === 'refunding' && payment.refund_overdue_at && (
+                  <span className="order-history__cause">{t('history.refundOverdue')}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       <h3 className="order-history__title">{t('history.heading')}</h3>
       {body}

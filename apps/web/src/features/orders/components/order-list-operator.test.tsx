@@ -380,6 +380,117 @@ describe('order list /order for superusers', () => {
     expect(card.queryByLabelText('银行代码')).not.toBeInTheDocument();
   });
 
+  describe('issue #26: never pay twice', () => {
+    const uncertain = order({
+      id: 7,
+      order_num: 'EZUNCERTAIN',
+      order_status: 10,
+      delivery_uncertain: true,
+      failure_reason: 'An earlier call to BIGO got no answer and may have delivered the diamonds',
+    });
+    const paidTwice = order({
+      id: 8,
+      order_num: 'EZPAIDTWICE',
+      order_status: 9,
+      extra_payments: [
+        {
+          id: 41,
+          gateway_ref: '7700000002',
+          amount: 500,
+          currency: 'SGD',
+          channel: 'credit',
+          state: 'recorded',
+          refund_bank_details: 'none',
+          failure_reason: null,
+          refund_overdue_at: null,
+          created_at: '2025-06-01T04:05:00.000Z',
+        },
+      ],
+    });
+
+    it('tags the orders of the operator’s queues and filters by them from the address', async () => {
+      const api = stubApi(listRoutes([uncertain, paidTwice]));
+      renderApp('/order?attention=delivery_uncertain');
+      await screen.findByText('EZUNCERTAIN');
+      expect(api.callsTo('GET /api/v1/order/')[0]?.url.search).toBe(
+        '?attention=delivery_uncertain&page=1&page_size=5',
+      );
+      expect(rowOf('EZUNCERTAIN').getByText('Delivery uncertain')).toBeInTheDocument();
+      expect(rowOf('EZPAIDTWICE').getByText('Paid twice')).toBeInTheDocument();
+      const filters = within(screen.getByRole('search', { name: 'Filter orders' }));
+      expect(filters.getByTitle('Delivery uncertain')).toBeInTheDocument();
+    });
+
+    it('refunds an uncertain delivery only once the operator ticks that BIGO’s console was checked', async () => {
+      const api = stubApi({
+        ...listRoutes([uncertain]),
+        'POST /api/v1/order/refund': () => ok(order({ order_status: 11 }), MSG.order_refund_started),
+      });
+      renderApp('/order');
+      await screen.findByText('EZUNCERTAIN');
+      const dialog = await openDialog('EZUNCERTAIN', 'Refund order EZUNCERTAIN', 'Refund order EZUNCERTAIN');
+      expect(dialog.getByText(/BIGO may have delivered this order/)).toBeInTheDocument();
+      await fill(dialog.getByLabelText('Reason'), 'Buyer asked');
+      await userEvent.click(dialog.getByRole('button', { name: 'Start refund' }));
+      expect(await dialog.findByText("Confirm that you checked BIGO's reseller console")).toBeInTheDocument();
+      expect(api.callsTo('POST /api/v1/order/refund')).toHaveLength(0);
+
+      await userEvent.click(
+        dialog.getByRole('checkbox', {
+          name: "I checked BIGO's reseller console: the diamonds of this order were not delivered",
+        }),
+      );
+      await userEvent.click(dialog.getByRole('button', { name: 'Start refund' }));
+      expect(await screen.findByText(MESSAGES.order_refund_started)).toBeInTheDocument();
+      expect(api.callsTo('POST /api/v1/order/refund')[0]?.body).toEqual({
+        reason: 'Buyer asked',
+        confirmed_not_delivered: true,
+      });
+    });
+
+    it('asks the same in Chinese', async () => {
+      await setLanguage('zh');
+      stubApi(listRoutes([uncertain]));
+      renderApp('/order');
+      await screen.findByText('EZUNCERTAIN');
+      expect(rowOf('EZUNCERTAIN').getByText('充值结果待核实')).toBeInTheDocument();
+      const dialog = await openDialog('EZUNCERTAIN', '退款订单 EZUNCERTAIN', '退款订单 EZUNCERTAIN');
+      expect(
+        dialog.getByRole('checkbox', { name: '我已在 BIGO 代理商后台核查：此订单的钻石确实未到账' }),
+      ).toBeInTheDocument();
+    });
+
+    it('refunds the extra payment of an order paid twice, and shows it in the history', async () => {
+      const api = stubApi({
+        ...listRoutes([paidTwice]),
+        'POST /api/v1/order/extra-payment/refund': () =>
+          ok(order({ order_status: 9 }), MSG.extra_payment_refund_started),
+      });
+      renderApp('/order');
+      await screen.findByText('EZPAIDTWICE');
+      expect(actionsOf('EZPAIDTWICE')).toEqual(['Refund extra payment']);
+      await userEvent.click(
+        rowOf('EZPAIDTWICE').getByRole('button', { name: 'Show the history of order EZPAIDTWICE' }),
+      );
+      const extra = within(await screen.findByRole('region', { name: 'Other payments for this order' }));
+      expect(extra.getByText(/SGD 5\.00, reference 7700000002/)).toBeInTheDocument();
+      expect(extra.getByText('Waiting for a refund')).toBeInTheDocument();
+
+      const dialog = await openDialog(
+        'EZPAIDTWICE',
+        'Refund the extra payment 7700000002 of order EZPAIDTWICE',
+        'Refund the extra payment of order EZPAIDTWICE',
+      );
+      expect(dialog.getByText(/extra payment of SGD 5\.00 \(reference 7700000002\)/)).toBeInTheDocument();
+      await fill(dialog.getByLabelText('Reason'), 'Paid in two tabs');
+      await userEvent.click(dialog.getByRole('button', { name: 'Refund extra payment' }));
+      expect(await screen.findByText(MESSAGES.extra_payment_refund_started)).toBeInTheDocument();
+      const [call] = api.callsTo('POST /api/v1/order/extra-payment/refund');
+      expect(call?.url.search).toBe('?id=41');
+      expect(call?.body).toEqual({ reason: 'Paid in two tabs' });
+    });
+  });
+
   it('opens with the status filter of ?order_status=', async () => {
     const api = stubApi(listRoutes(ROWS.slice(0, 1)));
     renderApp('/order?order_status=10');

@@ -7,7 +7,12 @@ import {
   SyncOutlined,
 } from '@ant-design/icons';
 import { isPayable, ORDER_STATUSES, orderStatusI18nKey } from '@ezrecharge/shared/order-status';
-import { type TOrder, ZOrderListQuery } from '@ezrecharge/shared/schemas/orders';
+import {
+  ORDER_ATTENTIONS,
+  type TExtraPayment,
+  type TOrder,
+  ZOrderListQuery,
+} from '@ezrecharge/shared/schemas/orders';
 import { Button, Input, Select, type TableColumnsType, Tag } from 'antd';
 import { type ReactNode, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +30,14 @@ import { useSuperuser } from '../../../lib/session';
 import { readLocal, STORAGE_KEYS, subscribeStorage } from '../../../lib/storage';
 import { useGetOrders, useGetUserNames } from '../api/get-orders';
 import { usePayOrder } from '../api/pay-order';
-import { actionsFor, isDangerousAction, OrderActionModal, type TOrderActionKind } from './order-action-modal';
+import {
+  actionsFor,
+  isDangerousAction,
+  OrderActionModal,
+  type TActionKind,
+  type TOrderActionKind,
+} from './order-action-modal';
+import { OrderAttentionTags, refundableExtraPayments } from './order-attention';
 import { OrderBonuses, OrderDiamonds } from './order-bonus';
 import { OrderHistory } from './order-history';
 import { OrderStatusTag } from './order-status-tag';
@@ -54,7 +66,8 @@ function useStoredUserId(): number | null {
  * operator overview's counts link to `?order_status=10`); the SPEC.md columns; and Pay Now, offered only to the
  * order's creator while it awaits payment (2 or 3), which hands the buyer to the payment page as the recharge form
  * does. The server decides whose orders are listed. Superusers also open a row for its status history and act on
- * orders that need an operator: retry the charge or refund (10), retry the refund (13).
+ * orders that need an operator: retry the charge or refund (10), retry the refund (13), refund an extra payment
+ * (issue #26); and filter by the operator's queues (`attention`), as the overview's cards link to them.
  */
 export function OrderListPage() {
   const { t } = useTranslation(['orders', 'common']);
@@ -66,7 +79,12 @@ export function OrderListPage() {
   const superuser = useSuperuser();
   const userId = useStoredUserId();
   const handoff = usePaymentHandoff();
-  const [action, setAction] = useState<{ kind: TOrderActionKind; order: TOrder; open: boolean } | null>(null);
+  const [action, setAction] = useState<{
+    kind: TActionKind;
+    order: TOrder;
+    extraPayment?: TExtraPayment;
+    open: boolean;
+  } | null>(null);
   const dateFormat = t('dateFormat');
 
   const payNow = async (orderNum: string): Promise<void> => {
@@ -99,8 +117,8 @@ export function OrderListPage() {
     </Button>
   );
 
-  const actionButtons = (order: TOrder): ReactNode[] =>
-    actionsFor(order.order_status).map((kind) => (
+  const actionButtons = (order: TOrder): ReactNode[] => [
+    ...actionsFor(order.order_status).map((kind) => (
       <Button
         key={kind}
         type="link"
@@ -111,7 +129,24 @@ export function OrderListPage() {
       >
         {t(`actions.${kind}.button`)}
       </Button>
-    ));
+    )),
+    // Issue #26: a payment captured besides the one that paid the order, whatever the order's status.
+    ...refundableExtraPayments(order).map((extraPayment) => (
+      <Button
+        key={`extra-${extraPayment.id}`}
+        type="link"
+        danger
+        icon={<RollbackOutlined aria-hidden="true" />}
+        aria-label={t('actions.refundExtra.buttonFor', {
+          orderNum: order.order_num,
+          ref: extraPayment.gateway_ref,
+        })}
+        onClick={() => setAction({ kind: 'refundExtra', order, extraPayment, open: true })}
+      >
+        {t('actions.refundExtra.button')}
+      </Button>
+    )),
+  ];
 
   // What an operator or buyer looks for first leads (number, status, time, BIGO ID, money), so that it is in view
   // on a laptop without scrolling sideways (issue #13); the rest of SPEC.md's columns follow.
@@ -127,7 +162,12 @@ export function OrderListPage() {
       key: 'status',
       title: t('columns.status'),
       width: 150,
-      render: (_value, order) => <OrderStatusTag status={order.order_status} />,
+      render: (_value, order) => (
+        <>
+          <OrderStatusTag status={order.order_status} />
+          <OrderAttentionTags order={order} />
+        </>
+      ),
     },
     {
       key: 'created_at',
@@ -255,6 +295,26 @@ export function OrderListPage() {
                 />
               ),
             },
+            // Issue #26: the operator's queues, as the overview's cards link to them.
+            ...(superuser
+              ? [
+                  {
+                    name: 'attention' as const,
+                    label: t('list.attention'),
+                    control: (
+                      <Select
+                        className="order-list__status"
+                        allowClear
+                        placeholder={t('list.allOrders')}
+                        options={ORDER_ATTENTIONS.map((queue) => ({
+                          value: queue,
+                          label: t(`attention.${queue}`),
+                        }))}
+                      />
+                    ),
+                  },
+                ]
+              : []),
           ]}
           columns={columns}
           actions={actions}
@@ -287,6 +347,7 @@ export function OrderListPage() {
         <OrderActionModal
           kind={action.kind}
           order={action.order}
+          extraPayment={action.extraPayment}
           open={action.open}
           onClose={() => setAction((current) => current && { ...current, open: false })}
           afterClose={() => setAction(null)}

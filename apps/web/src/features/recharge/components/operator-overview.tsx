@@ -38,7 +38,8 @@ function CountCard({ label, hint, count, to }: TCountProps) {
 /**
  * What an operator checks first on the landing page (superusers only; DESIGN.md §6, §8): the reseller balance BIGO
  * reported at the latest precheck, marked when it is below the warning level, and the orders that need an
- * operator (charge failed, refund failed, payment held), each linking to the order list.
+ * operator (charge failed, refund failed, payment held, and issue #26's delivery uncertain, paid twice and refunds
+ * overdue), each linking to the order list filtered to them.
  */
 export function OperatorOverview() {
   const superuser = useSuperuser();
@@ -112,7 +113,25 @@ export function OperatorOverview() {
           label={t('overview.paymentHeld')}
           hint={t('overview.paymentHeldHint')}
           count={data.payment_held}
-          to={routePath('order')}
+          to={routePath('order', { attention: 'payment_held' })}
+        />
+        <CountCard
+          label={t('overview.deliveryUncertain')}
+          hint={t('overview.deliveryUncertainHint')}
+          count={data.delivery_uncertain}
+          to={routePath('order', { attention: 'delivery_uncertain' })}
+        />
+        <CountCard
+          label={t('overview.paidTwice')}
+          hint={t('overview.paidTwiceHint')}
+          count={data.paid_twice}
+          to={routePath('order', { attention: 'paid_twice' })}
+        />
+        <CountCard
+          label={t('overview.refundOverdue')}
+          hint={t('overview.refundOverdueHint')}
+          count={data.refund_overdue}
+          to={routePath('order', { attention: 'refund_overdue' })}
         />
       </ul>
     );
