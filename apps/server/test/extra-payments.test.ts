@@ -13,8 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, extraPayments, jobs, sandboxRecords } from '../src/db/schema';
 import { fiuuSkey } from '../src/gateways/fiuu/fiuu-protocol';
 import { gatewaySettings } from '../src/gateways/gateway-settings';
+import { createStripePayments } from '../src/gateways/stripe/stripe-payments';
 import { bearer } from './support/auth';
 import { commitOrder, eventsOf, formHandoff, orderRow, payloadFor, publicPack } from './support/order-commit';
+import { insertOrder } from './support/orders';
 import { readOutbox } from './support/outbox';
 import { formsOf } from './support/sandbox-pages';
 import { startTestApp, TEST_ADMIN, type TestApp } from './support/test-app';
@@ -278,3 +280,110 @@ describe.each([{ mode: 'confirm' as const }, { mode: 'auto' as const }])(
     });
   },
 );
+
+describe('a second Stripe Checkout payment for a paid order', () => {
+  let t: TestApp;
+  let url: string;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ APP_SECRET: SECRET }, { listen: true });
+    url = t.url ?? '';
+    admin = await bearer(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** Pays a sandbox Checkout Session on its hosted page (the Pay button), which sends the signed webhooks. */
+  const payOnPage = async (checkoutUrl: string) => {
+    const page = await (await fetch(checkoutUrl)).text();
+    const form = /<form method="post" action="([^"]+)">(.*?)<\/form>/.exec(page);
+    const fields = Object.fromEntries(
+      [...(form?.[2] ?? '').matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+    ) as Record<string, string>;
+    expect(fields.action).toBe('pay');
+    const paid = await fetch(new URL(form?.[1] ?? '', url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+  };
+
+  it('is recorded and refunded through Stripe once, the order delivered once', async () => {
+    const settings = gatewaySettings(t.config, SECRET);
+    const stripe = createStripePayments(settings.stripe, t.app.log);
+    const order = await insertOrder(t.app, {
+      productId: null,
+      priceId: null,
+      currency: 'HKD',
+      unitAmount: 5000,
+      status: ORDER_STATUS.PENDING_PAYMENT,
+      gateway: 'stripe',
+    });
+    const open = (minutes: number) =>
+      stripe.createCheckout(
+        {
+          orderNum: order.orderNum,
+          amount: 5000,
+          currency: 'HKD',
+          email: 'buyer@example.com',
+          gameId: 'bigo_test_id',
+          amountGame: 100,
+          productName: 'Test product',
+          lang: 'en',
+          registered: false,
+        },
+        {
+          successUrl: `${url}/home-order?order_num=${order.orderNum}&success=true`,
+          cancelUrl: `${url}/api/v1/payment/stripe/cancel?order_num=${order.orderNum}`,
+        },
+        new Date(Date.now() + minutes * 60_000),
+      );
+    // Two sessions, both paid: the buyer opened Pay Now again before the first page was done.
+    const first = await open(60);
+    const second = await open(61);
+    await payOnPage(first.url);
+    await payOnPage(second.url);
+    const row = await orderRow(t.app, order.orderNum);
+    expect(row.orderStatus).toBe(ORDER_STATUS.PAYMENT_COMPLETED);
+    expect(row.gatewayRef).toBe(first.id);
+    const [extra, ...more] = await t.app.database.db
+      .select()
+      .from(extraPayments)
+      .where(eq(extraPayments.orderId, order.id));
+    expect(more).toEqual([]);
+    expect(extra).toMatchObject({ gateway: 'stripe', ref: second.id, amount: 5000, currency: 'HKD' });
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/order/extra-payment/refund?id=${extra?.id}`,
+      headers: { authorization: admin },
+      payload: { reason: 'paid twice' },
+    });
+    expect(res.statusCode).toBe(200);
+    await t.app.jobs.runDue();
+    await t.app.jobs.runDue();
+    const refunds = (
+      await t.app.database.db
+        .select({ data: sandboxRecords.data })
+        .from(sandboxRecords)
+        .where(eq(sandboxRecords.kind, 'stripe_refund'))
+    ).map((r) => r.data as { payment_intent: string; amount: number; metadata: Record<string, string> });
+    const ofOrder = refunds.filter((r) => r.metadata.order_num === order.orderNum);
+    expect(ofOrder).toHaveLength(1);
+    expect(ofOrder[0]).toMatchObject({
+      amount: 5000,
+      metadata: { refund_key: `refund-${order.orderNum}-e${extra?.id}-1` },
+    });
+    const [done] = await t.app.database.db
+      .select()
+      .from(extraPayments)
+      .where(eq(extraPayments.id, extra?.id ?? 0));
+    expect(done?.state).toBe('refunded');
+    expect((await orderRow(t.app, order.orderNum)).orderStatus).toBe(ORDER_STATUS.CHARGED);
+  });
+});
