@@ -12,7 +12,14 @@ import {
 import type { extraPaymentJob } from '../order-lifecycle/lifecycle-jobs';
 import { extraPaymentMailJob } from '../order-lifecycle/order-notices';
 import { findOrderById } from '../order-lifecycle/order-row';
-import { lookAtRefund, refundCause, refundOverdueAt, refundRecheckDelay } from './refund-attempt';
+import {
+  daysSince,
+  lookAtRefund,
+  recheckLater,
+  refundCause,
+  refundDetail,
+  refundOverdueAt,
+} from './refund-attempt';
 import type { extraRefundJob } from './refunds-common';
 import type { RefundsService } from './refunds-service';
 
@@ -74,7 +81,7 @@ export function extraRefundHandler(deps: ExtraRefundDeps): JobHandler<PayloadOf<
     result: RefundResult,
   ): Promise<void> {
     const now = deps.now();
-    const days = Math.floor((now.getTime() - startedAt.getTime()) / (24 * 60 * 60_000));
+    const days = daysSince(startedAt, now);
     const lastAnswer = result.reason ?? `${provider.displayName} says the refund is ${result.state}`;
     await updateExtraPayment(
       db,
@@ -131,13 +138,7 @@ export function extraRefundHandler(deps: ExtraRefundDeps): JobHandler<PayloadOf<
         detail: { attempt, refund_ref: ownRef },
       });
     }
-    const detail = {
-      gateway: provider.id,
-      attempt,
-      refund_ref: extra.refundRef ?? result.ref ?? null,
-      ...(result.earlier ? { earlier_refund: result.earlier.reference } : {}),
-      ...(result.reason ? { gateway_reason: result.reason } : {}),
-    };
+    const detail = refundDetail(provider, attempt, extra.refundRef, result);
 
     switch (result.state) {
       case 'succeeded':
@@ -173,14 +174,7 @@ export function extraRefundHandler(deps: ExtraRefundDeps): JobHandler<PayloadOf<
         if (overdueAt && now >= overdueAt && !extra.refundOverdueAt) {
           await markOverdue(extra, order.orderNum, provider, startedAt, result);
         }
-        const wait = refundRecheckDelay(result.state, now.getTime() - startedAt.getTime());
-        return {
-          retryAt: new Date(now.getTime() + wait),
-          reason:
-            result.state === 'pending'
-              ? `refund pending at ${provider.id}`
-              : `no answer from ${provider.id}: ${result.reason ?? 'unknown'}`,
-        };
+        return recheckLater(provider, { ...result, state: result.state }, startedAt, now);
       }
     }
   };

@@ -1,5 +1,6 @@
 import { isCurrency } from '@ezrecharge/shared';
 import type { PaymentProvider, RefundBank, RefundReference, RefundResult } from '../../gateways';
+import type { JobReschedule } from '../../infra/jobs';
 import { unseal } from '../../infra/sealed';
 import { REFUND_BANK_PURPOSE } from './refunds-common';
 
@@ -85,3 +86,44 @@ export function refundCause(provider: PaymentProvider, what: string, result: Ref
   const earlier = result.earlier ? ` (the earlier refund ${result.earlier.reference})` : '';
   return `${provider.id} ${what}${earlier}`;
 }
+
+/** What an order event records of one look at a refund: the gateway, the attempt, the refund and the gateway's words. */
+export function refundDetail(
+  provider: PaymentProvider,
+  attempt: number,
+  knownRef: string | null,
+  result: RefundResult,
+): Record<string, unknown> {
+  return {
+    gateway: provider.id,
+    attempt,
+    refund_ref: knownRef ?? result.ref ?? null,
+    ...(result.earlier ? { earlier_refund: result.earlier.reference } : {}),
+    ...(result.reason ? { gateway_reason: result.reason } : {}),
+  };
+}
+
+/**
+ * The job's next look at an undecided refund (pending, or no answer): later by refundRecheckDelay, with what the
+ * gateway last said as the job's reason.
+ */
+export function recheckLater(
+  provider: PaymentProvider,
+  result: RefundResult & { state: 'pending' | 'unknown' },
+  startedAt: Date,
+  now: Date,
+): JobReschedule {
+  const wait = refundRecheckDelay(result.state, now.getTime() - startedAt.getTime());
+  const about = result.earlier ? ` (the earlier refund ${result.earlier.reference})` : '';
+  return {
+    retryAt: new Date(now.getTime() + wait),
+    reason:
+      result.state === 'pending'
+        ? `refund pending at ${provider.id}${about}`
+        : `no answer from ${provider.id}: ${result.reason ?? 'unknown'}`,
+  };
+}
+
+/** Whole days since `startedAt`, for the operator's words about an overdue refund. */
+export const daysSince = (startedAt: Date, now: Date): number =>
+  Math.floor((now.getTime() - startedAt.getTime()) / (24 * 60 * 60_000));

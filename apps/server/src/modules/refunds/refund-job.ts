@@ -8,7 +8,14 @@ import { refundOverdueAlertJob } from '../alerts/alert-jobs';
 import { describeMove, moveOrder, noteOrder } from '../order-lifecycle/order-moves';
 import { queueOrderNotice } from '../order-lifecycle/order-notices';
 import { findOrder, type OrderRow } from '../order-lifecycle/order-row';
-import { lookAtRefund, refundCause, refundOverdueAt, refundRecheckDelay } from './refund-attempt';
+import {
+  daysSince,
+  lookAtRefund,
+  recheckLater,
+  refundCause,
+  refundDetail,
+  refundOverdueAt,
+} from './refund-attempt';
 import type { refundOrderJob } from './refunds-common';
 import { countRefundAttempts, latestRefundStart, storeRefundRef } from './refunds-repository';
 
@@ -83,7 +90,7 @@ export function refundOrderHandler(deps: RefundJobDeps): JobHandler<PayloadOf<ty
     log: FastifyBaseLogger,
   ): Promise<void> {
     const now = deps.now();
-    const days = Math.floor((now.getTime() - startedAt.getTime()) / (24 * 60 * 60_000));
+    const days = daysSince(startedAt, now);
     const lastAnswer = result.reason ?? `${provider.displayName} says the refund is ${result.state}`;
     const noted = await noteOrder(
       db,
@@ -138,13 +145,7 @@ export function refundOrderHandler(deps: RefundJobDeps): JobHandler<PayloadOf<ty
     // Only this attempt's own refund id is kept: an earlier refund found instead is asked about by its own reference.
     const ownRef = result.earlier ? null : (result.ref ?? null);
     if (!order.refundRef && ownRef) await storeRefundRef(db, order.id, ownRef);
-    const detail = {
-      gateway: provider.id,
-      attempt,
-      refund_ref: order.refundRef ?? result.ref ?? null,
-      ...(result.earlier ? { earlier_refund: result.earlier.reference } : {}),
-      ...(result.reason ? { gateway_reason: result.reason } : {}),
-    };
+    const detail = refundDetail(provider, attempt, order.refundRef, result);
 
     switch (result.state) {
       case 'succeeded':
@@ -169,15 +170,7 @@ export function refundOrderHandler(deps: RefundJobDeps): JobHandler<PayloadOf<ty
         if (overdueAt && now >= overdueAt && !order.refundOverdueAt) {
           await markOverdue(provider, order, attempt, startedAt, result, log);
         }
-        const wait = refundRecheckDelay(result.state, now.getTime() - startedAt.getTime());
-        const about = result.earlier ? ` (the earlier refund ${result.earlier.reference})` : '';
-        return {
-          retryAt: new Date(now.getTime() + wait),
-          reason:
-            result.state === 'pending'
-              ? `refund pending at ${provider.id}${about}`
-              : `no answer from ${provider.id}: ${result.reason ?? 'unknown'}`,
-        };
+        return recheckLater(provider, { ...result, state: result.state }, startedAt, now);
       }
     }
   };
