@@ -77,7 +77,23 @@ describe('operator overview /ezrecharge', () => {
       'href',
       '/order?order_status=13',
     );
-    expect(overview.getByRole('link', { name: /^Payments held\s*0\D/ })).toHaveAttribute('href', '/order');
+    // Issue #26: every queue links to the order list filtered to it.
+    expect(overview.getByRole('link', { name: /^Payments held\s*0\D/ })).toHaveAttribute(
+      'href',
+      '/order?attention=payment_held',
+    );
+    expect(overview.getByRole('link', { name: /^Delivery uncertain\s*0\D/ })).toHaveAttribute(
+      'href',
+      '/order?attention=delivery_uncertain',
+    );
+    expect(overview.getByRole('link', { name: /^Paid twice\s*0\D/ })).toHaveAttribute(
+      'href',
+      '/order?attention=paid_twice',
+    );
+    expect(overview.getByRole('link', { name: /^Refunds overdue\s*0\D/ })).toHaveAttribute(
+      'href',
+      '/order?attention=refund_overdue',
+    );
 
     await userEvent.click(overview.getByRole('link', { name: /^Charge failed\s*2\D/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?order_status=10'));
