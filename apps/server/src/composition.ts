@@ -4,7 +4,16 @@ import type { GatewaySettings, Gateways, PaymentProviders, StripeCatalogue } fro
 import type { AuthGuards, Sessions } from './infra/auth';
 import type { DataDir } from './infra/data-dir';
 import type { Db } from './infra/db';
-import { type JobQueue, jobRetentionHandler, jobRetentionJob } from './infra/jobs';
+import {
+  definedJobKinds,
+  type JobHandler,
+  type JobHandlers,
+  type JobPayload,
+  type JobQueue,
+  type JobType,
+  jobRetentionHandler,
+  jobRetentionJob,
+} from './infra/jobs';
 import type { Mailer } from './infra/mail';
 import type { RateLimiter } from './infra/rate-limit';
 import {
@@ -39,17 +48,15 @@ import {
   deliverOrderHandler,
   deliverySweepHandler,
 } from './modules/fulfilment/delivery-job';
-import { deliverySweepJob, receiptMailJob } from './modules/fulfilment/fulfilment-jobs';
+import { deliverOrderJob, deliverySweepJob, receiptMailJob } from './modules/fulfilment/fulfilment-jobs';
 import { FulfilmentService } from './modules/fulfilment/fulfilment-service';
-import {
-  extraPaymentMailHandler,
-  orderNoticeMailHandler,
-  receiptMailHandler,
-} from './modules/fulfilment/mail-jobs';
+import { fulfilmentSubscribers } from './modules/fulfilment/fulfilment-subscribers';
+import { orderNoticeMailHandler, receiptMailHandler } from './modules/fulfilment/mail-jobs';
+import { orderNoticeMailJob } from './modules/fulfilment/order-notices';
 import { deliverPrizeHandler } from './modules/fulfilment/prize-delivery-job';
 import { JobsService } from './modules/jobs/jobs-service';
-import { deliverOrderJob, extraPaymentJob } from './modules/order-lifecycle/lifecycle-jobs';
-import { extraPaymentMailJob, orderNoticeMailJob } from './modules/order-lifecycle/order-notices';
+import { OrderSubscribers } from './modules/order-lifecycle/order-events';
+import { OrderLifecycle } from './modules/order-lifecycle/order-lifecycle';
 import { OrdersService } from './modules/orders/orders-service';
 import { notificationRetentionHandler } from './modules/payments/notification-retention';
 import { notificationRetentionJob, paymentTimeoutJob } from './modules/payments/payment-jobs';
@@ -57,9 +64,17 @@ import { paymentTimeoutHandler } from './modules/payments/payment-timeout';
 import { PaymentsService } from './modules/payments/payments-service';
 import { extraPaymentRecordedHandler, extraRefundHandler } from './modules/refunds/extra-refund-job';
 import { refundOrderHandler } from './modules/refunds/refund-job';
-import { extraRefundJob, refundOrderJob } from './modules/refunds/refunds-common';
+import {
+  extraPaymentMailJob,
+  extraPaymentRecordedJob,
+  extraRefundJob,
+  refundOrderJob,
+} from './modules/refunds/refunds-common';
+import { extraPaymentMailHandler } from './modules/refunds/refunds-mails';
 import { RefundsService } from './modules/refunds/refunds-service';
+import { refundsSubscribers } from './modules/refunds/refunds-subscribers';
 import { RewardsService } from './modules/rewards/rewards-service';
+import { rewardsSubscribers } from './modules/rewards/rewards-subscribers';
 import { deliverPrizeJob } from './modules/rewards/spins-jobs';
 import { SpinsService } from './modules/rewards/spins-service';
 import { UsersService } from './modules/users/users-service';
@@ -84,6 +99,8 @@ export interface Infra {
   /** The catalogue's side of Stripe, on the same SDK client as the Stripe payment provider. */
   stripeCatalogue: StripeCatalogue;
   jobs: JobQueue;
+  /** The order's life with the subscribers of every module (orderLifecycle below). */
+  lifecycle: OrderLifecycle;
   log: FastifyBaseLogger;
   now: () => Date;
 }
@@ -117,9 +134,10 @@ export interface RouteDeps {
 }
 
 function refundsService(infra: Infra): RefundsService {
-  const { db, jobs, log, gateways, config } = infra;
+  const { db, jobs, log, gateways, config, lifecycle } = infra;
   return new RefundsService({
     db,
+    lifecycle,
     jobs,
     log,
     payments: gateways.payments,
@@ -129,7 +147,7 @@ function refundsService(infra: Infra): RefundsService {
 }
 
 export function createServices(infra: Infra): Services {
-  const { config, db, mailer, limiter, sessions, gateways, jobs, log, now } = infra;
+  const { config, db, mailer, limiter, sessions, gateways, jobs, lifecycle, log, now } = infra;
   const secret = infra.dataDir.secret;
   const twoFactor = new TwoFactorService({ db, secret, limiter, sessions, now });
   return {
@@ -163,6 +181,7 @@ export function createServices(infra: Infra): Services {
     jobs: new JobsService({ db, jobs }),
     orders: new OrdersService({
       db,
+      lifecycle,
       gateways,
       jobs,
       limiter,
@@ -170,8 +189,13 @@ export function createServices(infra: Infra): Services {
       balanceAlertBelow: config.bigoBalanceAlertBelow,
       now,
     }),
-    payments: new PaymentsService({ db, limiter, log }),
-    fulfilment: new FulfilmentService({ db, jobs, balanceAlertBelow: config.bigoBalanceAlertBelow }),
+    payments: new PaymentsService({ db, lifecycle, limiter, log }),
+    fulfilment: new FulfilmentService({
+      db,
+      lifecycle,
+      jobs,
+      balanceAlertBelow: config.bigoBalanceAlertBelow,
+    }),
     refunds: refundsService(infra),
     rewards: new RewardsService({ db, limiter, now }),
     spins: new SpinsService({ db, limiter }),
@@ -179,34 +203,72 @@ export function createServices(infra: Infra): Services {
 }
 
 /**
- * Registers the handler of every job kind (each declared once, with its payload schema, attempts and lease, beside
- * the module that queues it) and queues the jobs that exist once for the whole site.
+ * Every job kind of the server, declared beside the module that queues and handles it. The handler map below must
+ * name each exactly once (a compile-time check: JobHandlers), and registerJobs checks at start that no kind declared
+ * anywhere (defineJob) is missing from this list.
+ */
+const JOB_TYPES = [
+  deliverOrderJob,
+  deliverPrizeJob,
+  receiptMailJob,
+  orderNoticeMailJob,
+  deliverySweepJob,
+  signInCodeMailJob,
+  accountAttackNoticeJob,
+  balanceWarningJob,
+  bigoAccessAlertJob,
+  deliveryUncertainAlertJob,
+  refundOverdueAlertJob,
+  extraPaymentAlertJob,
+  paymentTimeoutJob,
+  notificationRetentionJob,
+  refundOrderJob,
+  extraRefundJob,
+  extraPaymentRecordedJob,
+  extraPaymentMailJob,
+  jobRetentionJob,
+] as const;
+
+function jobHandlers(infra: Infra): JobHandlers<typeof JOB_TYPES> {
+  const { config, db, mailer, gateways, lifecycle, now } = infra;
+  const secret = infra.dataDir.secret;
+  const alerts = { mailer, adminEmail: config.admin.email };
+  const orderMails = { db, mailer, publicUrl: config.publicUrl };
+  const authMails = { db, mailer, secret, publicUrl: config.publicUrl };
+  const refunds = { db, lifecycle, gateways, secret, now };
+  return {
+    'deliver-order': deliverOrderHandler({ db, lifecycle, bigo: gateways.bigo }),
+    'deliver-prize': deliverPrizeHandler({ db, bigo: gateways.bigo }),
+    'receipt-mail': receiptMailHandler(orderMails),
+    'order-notice-mail': orderNoticeMailHandler(orderMails),
+    'delivery-sweep': deliverySweepHandler({ db, now }),
+    'sign-in-code-mail': signInCodeMailHandler(authMails),
+    'account-attack-notice': accountAttackNoticeHandler(authMails),
+    'balance-warning': balanceWarningHandler(alerts),
+    'bigo-access-alert': bigoAccessAlertHandler(alerts),
+    'delivery-uncertain-alert': deliveryUncertainAlertHandler(alerts),
+    'refund-overdue-alert': refundOverdueAlertHandler(alerts),
+    'extra-payment-alert': extraPaymentAlertHandler(alerts),
+    'payment-timeout': paymentTimeoutHandler({ db, lifecycle, gateways, now }),
+    'notification-retention': notificationRetentionHandler({ db, now }),
+    'refund-order': refundOrderHandler(refunds),
+    'refund-extra-payment': extraRefundHandler(refunds),
+    'extra-payment-recorded': extraPaymentRecordedHandler({ db, gateways, refunds: refundsService(infra) }),
+    'extra-payment-mail': extraPaymentMailHandler(orderMails),
+    'job-retention': jobRetentionHandler({ db, now }),
+  };
+}
+
+/**
+ * Registers the handler of every job kind (JOB_TYPES, each declared once with its payload schema, attempts and lease
+ * beside the module that queues it) and queues the jobs that exist once for the whole site.
  */
 export async function registerJobs(infra: Infra): Promise<void> {
-  const { config, db, mailer, gateways, jobs, now } = infra;
-  const alerts = { mailer, adminEmail: config.admin.email };
-  jobs.handle(deliverOrderJob, deliverOrderHandler({ db, bigo: gateways.bigo }));
-  jobs.handle(deliverPrizeJob, deliverPrizeHandler({ db, bigo: gateways.bigo }));
-  const orderMails = { db, mailer, publicUrl: config.publicUrl };
-  jobs.handle(receiptMailJob, receiptMailHandler(orderMails));
-  jobs.handle(orderNoticeMailJob, orderNoticeMailHandler(orderMails));
-  jobs.handle(deliverySweepJob, deliverySweepHandler({ db, now }));
-  const authMails = { db, mailer, secret: infra.dataDir.secret, publicUrl: config.publicUrl };
-  jobs.handle(signInCodeMailJob, signInCodeMailHandler(authMails));
-  jobs.handle(accountAttackNoticeJob, accountAttackNoticeHandler(authMails));
-  jobs.handle(balanceWarningJob, balanceWarningHandler(alerts));
-  jobs.handle(bigoAccessAlertJob, bigoAccessAlertHandler(alerts));
-  jobs.handle(paymentTimeoutJob, paymentTimeoutHandler({ db, gateways, now }));
-  const refunds = { db, gateways, secret: infra.dataDir.secret, now };
-  jobs.handle(refundOrderJob, refundOrderHandler(refunds));
-  jobs.handle(extraRefundJob, extraRefundHandler(refunds));
-  jobs.handle(extraPaymentJob, extraPaymentRecordedHandler({ db, gateways, refunds: refundsService(infra) }));
-  jobs.handle(extraPaymentMailJob, extraPaymentMailHandler(orderMails));
-  jobs.handle(deliveryUncertainAlertJob, deliveryUncertainAlertHandler(alerts));
-  jobs.handle(refundOverdueAlertJob, refundOverdueAlertHandler(alerts));
-  jobs.handle(extraPaymentAlertJob, extraPaymentAlertHandler(alerts));
-  jobs.handle(jobRetentionJob, jobRetentionHandler({ db, now }));
-  jobs.handle(notificationRetentionJob, notificationRetentionHandler({ db, now }));
+  const { db, jobs, now } = infra;
+  const handlers: Record<string, JobHandler<never>> = jobHandlers(infra);
+  for (const type of JOB_TYPES) jobs.handle(type as JobType<JobPayload>, handlers[type.kind] as JobHandler);
+  const unhandled = [...definedJobKinds()].filter((kind) => !JOB_TYPES.some((t) => t.kind === kind));
+  if (unhandled.length > 0) throw new Error(`job kinds without a handler: ${unhandled.join(', ')}`);
   // One of each recurring job for every process on the database; a live one is left as it is, so restarts do
   // not delay it. The retention jobs first run 5 minutes after the first start, then hourly.
   const soon = { runAt: new Date(now().getTime() + DELIVERY_SWEEP_INTERVAL_MS) };
@@ -215,5 +277,12 @@ export async function registerJobs(infra: Infra): Promise<void> {
   await jobs.enqueue(
     db,
     deliverySweepJob.of({}, { runAt: new Date(now().getTime() + DELIVERY_SWEEP_INTERVAL_MS) }),
+  );
+}
+
+/** The subscribers to the order's life (order-lifecycle/order-events.ts), of every module, in the order they run. */
+export function orderLifecycle(): OrderLifecycle {
+  return new OrderLifecycle(
+    new OrderSubscribers([...rewardsSubscribers, ...fulfilmentSubscribers, ...refundsSubscribers]),
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createServices, type Infra, registerJobs, type Services } from './composition';
+import { createServices, type Infra, orderLifecycle, registerJobs, type Services } from './composition';
 import type { Config } from './config';
 import { seedFirstStart } from './db/seed';
 import { createGateways } from './gateways';
@@ -89,6 +89,7 @@ export async function openCore(config: Config, options: CoreOptions): Promise<Co
       settings,
       stripeCatalogue,
       jobs,
+      lifecycle: orderLifecycle(),
       log,
       now: () => new Date(),
     };

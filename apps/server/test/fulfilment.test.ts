@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, jobs, orders, users } from '../src/db/schema';
 import { callSent, duplicateWithoutDeliveryReason } from '../src/modules/fulfilment/recharge-record';
-import { moveOrder } from '../src/modules/order-lifecycle/order-moves';
+import { writeMove } from '../src/modules/order-lifecycle/order-moves';
 import { bearer, createUser } from './support/auth';
 import { fiuuPaidFields } from './support/fiuu-notify';
 import { eventsOf, orderRow, placeSgdOrder } from './support/order-commit';
@@ -522,7 +522,7 @@ describe('fulfilment', () => {
       const num = await paidOrder({ gameId: 'fan_lost' });
       // What a worker that died inside its rs_recharge call leaves behind: the order moved to 8 with the call
       // marked as sent and nothing after it, its job still running with a lease now past.
-      const moved = await moveOrder(t.app.database.db, {
+      const moved = await writeMove(t.app.database.db, {
         orderNum: num,
         to: ORDER_STATUS.CHARGING,
         cause: 'delivery started',

@@ -2,8 +2,8 @@ import { fiuuFormFields, ORDER_STATUS, orderOutcomeText, type TLanguage } from '
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs } from '../src/db/schema';
-import { moveOrder } from '../src/modules/order-lifecycle/order-moves';
-import { queueOrderNotice } from '../src/modules/order-lifecycle/order-notices';
+import { queueOrderNotice } from '../src/modules/fulfilment/order-notices';
+import { writeMove } from '../src/modules/order-lifecycle/order-moves';
 import { bearer } from './support/auth';
 import { commitOrder, formHandoff, orderRow, payloadFor, publicPack } from './support/order-commit';
 import { type OutboxMail, readOutbox } from './support/outbox';
@@ -111,7 +111,7 @@ describe('order notices to the buyer', () => {
 
     // Nothing repeats the mail: more job runs, the same move again, the notice queued again for the same move.
     await t.app.jobs.runDue();
-    const again = await moveOrder(t.app.database.db, {
+    const again = await writeMove(t.app.database.db, {
       orderNum: num,
       to: ORDER_STATUS.CHARGE_FAILED,
       cause: 'a repeated move',

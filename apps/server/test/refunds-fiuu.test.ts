@@ -8,7 +8,7 @@ import { fiuuRefundSignature } from '../src/gateways/fiuu/fiuu-protocol';
 import type { FiuuClient } from '../src/gateways/fiuu/fiuu-types';
 import { type GatewaySettings, gatewaySettings } from '../src/gateways/gateway-settings';
 import { createSandboxStore } from '../src/infra/sandbox-store';
-import { moveOrder } from '../src/modules/order-lifecycle/order-moves';
+import { writeMove } from '../src/modules/order-lifecycle/order-moves';
 import { bearer, createUser } from './support/auth';
 import { insertOrder } from './support/orders';
 import { readOutbox } from './support/outbox';
@@ -494,7 +494,7 @@ describe('Fiuu refunds', () => {
           earlierRefIds: [],
         });
       }
-      const moved = await moveOrder(db(), {
+      const moved = await writeMove(db(), {
         orderNum: order.orderNum,
         to: ORDER_STATUS.REFUND_FAILED,
         from: [ORDER_STATUS.REFUNDING],

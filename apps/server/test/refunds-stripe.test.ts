@@ -7,7 +7,7 @@ import { type GatewaySettings, gatewaySettings } from '../src/gateways/gateway-s
 import { createStripePayments } from '../src/gateways/stripe/stripe-payments';
 import type { StripeClient } from '../src/gateways/stripe/stripe-types';
 import { createSandboxStore } from '../src/infra/sandbox-store';
-import { moveOrder } from '../src/modules/order-lifecycle/order-moves';
+import { writeMove } from '../src/modules/order-lifecycle/order-moves';
 import { bearer } from './support/auth';
 import { insertOrder } from './support/orders';
 import { startTestApp, TEST_ADMIN, type TestApp } from './support/test-app';
@@ -208,7 +208,7 @@ describe('Stripe refunds', () => {
     const [first] = await refundsOf(order.paymentIntent);
     expect(first?.status).toBe('pending');
     // As the code before issue #26 could leave it: the order in 13 while its refund is pending at Stripe.
-    const moved = await moveOrder(db(), {
+    const moved = await writeMove(db(), {
       orderNum: order.orderNum,
       to: ORDER_STATUS.REFUND_FAILED,
       from: [ORDER_STATUS.REFUNDING],

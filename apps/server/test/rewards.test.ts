@@ -12,7 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, jobs, orderBonuses, orders, prices } from '../src/db/schema';
-import { moveOrder } from '../src/modules/order-lifecycle/order-moves';
+import { writeMove } from '../src/modules/order-lifecycle/order-moves';
 import { bearer, createUser } from './support/auth';
 import { notifyFiuuPaid } from './support/fiuu-notify';
 import {
@@ -309,7 +309,7 @@ describe('rewards', () => {
 
       // One order times out: its bonus no longer counts, so the next buyer gets it.
       const dead = formHandoff(granted[0] as LightMyRequestResponse).order_num;
-      await moveOrder(t.app.database.db, {
+      await writeMove(t.app.database.db, {
         orderNum: dead,
         to: ORDER_STATUS.PAYMENT_TIMEOUT,
         cause: 'payment deadline passed',
@@ -335,7 +335,7 @@ describe('rewards', () => {
     it('keeps the grant of an order revived by late money when the budget still has room', async () => {
       const p = await codePromotion({ budget_diamonds: 1000 });
       const num = formHandoff(await commit(p.code ?? '', newId())).order_num;
-      await moveOrder(t.app.database.db, {
+      await writeMove(t.app.database.db, {
         orderNum: num,
         to: ORDER_STATUS.PAYMENT_CANCELLED,
         cause: 'buyer cancelled',

@@ -51,6 +51,12 @@ export type BigoRechargeOutcome =
   /** A definite refusal of our access: retried with backoff (the operator may fix it meanwhile) and alerted. */
   | BigoDenied;
 
+/**
+ * How often a recharge call (an order's delivery, a spun prize) is tried before an operator is needed: transient
+ * failures back off 2 s, 4 s, 8 s … up to 10 minutes, so 12 attempts span about half an hour.
+ */
+export const BIGO_CALL_ATTEMPTS = 12;
+
 export interface BigoRecharge {
   bigoId: string;
   /** Our order number, sent as bu_orderid so a repeated call can never deliver twice. */

@@ -57,17 +57,39 @@ export interface Job<P extends JobPayload = JobPayload> {
   readonly runAt?: Date;
 }
 
-export interface JobDefinition<P extends JobPayload> extends JobType<P> {
+export interface JobDefinition<P extends JobPayload, K extends string = string> extends JobType<P> {
+  /** The kind as a literal type: the composition root's handler map is checked against it at compile time. */
+  readonly kind: K;
   /** The job of this type with this payload (checked against the schema: a bad one is a bug, thrown here). */
   of(payload: P, options?: { runAt?: Date }): Job<P>;
 }
 
+/** Every kind defineJob has declared in this process (modules declare theirs when imported). */
+const DEFINED_KINDS = new Set<string>();
+
+/** The kinds declared so far: the composition root checks that each has its handler. */
+export function definedJobKinds(): ReadonlySet<string> {
+  return DEFINED_KINDS;
+}
+
+/**
+ * One handler per job type of `types`, keyed by kind: a kind without its handler, or a key that is no kind, fails to
+ * compile (issue #27). `satisfies JobHandlers<typeof TYPES>` on the map is the check.
+ */
+export type JobHandlers<T extends readonly JobDefinition<JobPayload, string>[]> = {
+  [D in T[number] as D['kind']]: JobHandler<PayloadOf<D>>;
+};
+
 /** The payload type of a job type: `PayloadOf<typeof deliverOrderJob>`. */
 export type PayloadOf<T> = T extends JobType<infer P> ? P : never;
 
-export function defineJob<P extends JobPayload>(type: JobType<P>): JobDefinition<P> {
+export function defineJob<P extends JobPayload, const K extends string>(
+  type: JobType<P> & { kind: K },
+): JobDefinition<P, K> {
   if (!/^[a-z][a-z0-9-]*$/.test(type.kind))
     throw new Error(`job kind ${type.kind}: lower-case words and dashes`);
+  if (DEFINED_KINDS.has(type.kind)) throw new Error(`job kind ${type.kind} is declared twice`);
+  DEFINED_KINDS.add(type.kind);
   return Object.freeze({
     ...type,
     of(payload: P, options: { runAt?: Date } = {}): Job<P> {

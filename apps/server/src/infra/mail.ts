@@ -11,6 +11,12 @@ import { AppError } from './http';
  * (the quick start and the tests read codes from there). Either way the message is a real MIME message built by
  * nodemailer, so what lands in the outbox is what an SMTP server would have received.
  */
+/**
+ * How often a mail job is tried: retries back off to 10 minutes apart, about two hours of an unreachable SMTP
+ * server (every job that sends one mail uses it).
+ */
+export const MAIL_MAX_ATTEMPTS = 20;
+
 export interface MailMessage {
   to: string;
   subject: string;

@@ -3,21 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { newSeqid } from '../../gateways';
 import type { BigoGateway, BigoRechargeOutcome } from '../../gateways/ports';
 import type { Db, DbOrTx } from '../../infra/db';
-import { enqueueJob, type JobHandler, type PayloadOf } from '../../infra/jobs';
-import { bigoAccessAlert, deliveryUncertainAlertJob } from '../alerts/alert-jobs';
-import { deliverOrderJob } from '../order-lifecycle/lifecycle-jobs';
-import { describeMove, moveOrder, noteOrder } from '../order-lifecycle/order-moves';
-import { countMovesInto, queueOrderNotice } from '../order-lifecycle/order-notices';
+import { enqueueJob, type Job, type JobHandler, type PayloadOf } from '../../infra/jobs';
+import { bigoAccessAlert } from '../alerts/alert-jobs';
+import type { OrderLifecycle } from '../order-lifecycle/order-lifecycle';
+import { describeMove, noteOrder } from '../order-lifecycle/order-moves';
 import { findOrder, type OrderRow } from '../order-lifecycle/order-row';
-import { rewardsOnDelivered } from '../rewards/rewards-grants';
 import { requeueStuckPrizes } from '../rewards/spins-delivery';
-import { type deliverySweepJob, receiptMailJob } from './fulfilment-jobs';
-import {
-  lastRechargeMark,
-  ordersWithoutLiveDelivery,
-  rechargeCalls,
-  rechargeMaybeDelivered,
-} from './fulfilment-repository';
+import { deliverOrderJob, type deliverySweepJob } from './fulfilment-jobs';
+import { lastRechargeMark, ordersWithoutLiveDelivery, rechargeMaybeDelivered } from './fulfilment-repository';
 import {
   callAnswer,
   callNotSent,
@@ -36,12 +29,15 @@ import {
  * when an earlier call of ours may have delivered. Nothing calls rs_recharge for an order that is not in 8.
  *
  * An order whose record says an earlier call may have delivered never fails silently (issue #26): its move to 10
- * marks it "delivery uncertain", says so in its failure reason and e-mails ADMIN_EMAIL the calls with their seqids,
- * and the refund action then needs the operator's word that BIGO's console shows no delivery.
+ * marks it "delivery uncertain" and says so in its failure reason; fulfilment's subscriber e-mails ADMIN_EMAIL the
+ * calls with their seqids, and the refund action then needs the operator's word that BIGO's console shows no
+ * delivery. What else follows a move (the receipt, the buyer's notices, the rewards) is the subscribers' work
+ * (fulfilment-subscribers.ts and the rewards module's), run in the move's transaction.
  */
 
 export interface DeliveryDeps {
   db: Db;
+  lifecycle: OrderLifecycle;
   bigo: BigoGateway;
 }
 
@@ -54,14 +50,14 @@ const S = ORDER_STATUS;
  * Either way the event written here marks the call about to be made (recharge-record.ts).
  */
 async function startDelivery(
-  db: Db,
+  { db, lifecycle }: Pick<DeliveryDeps, 'db' | 'lifecycle'>,
   orderNum: string,
   attempt: number,
   seqid: string,
 ): Promise<OrderRow | undefined> {
   const order = await findOrder(db, orderNum);
   if (order?.orderStatus === S.PAYMENT_COMPLETED) {
-    const moved = await moveOrder(db, {
+    const moved = await lifecycle.move(db, {
       orderNum,
       to: S.CHARGING,
       from: [S.PAYMENT_COMPLETED],
@@ -130,53 +126,34 @@ async function recharge(
  * uncertain and the operator is e-mailed the calls (issue #26): only BIGO's console can tell what happened.
  */
 async function finishFailed(
-  db: Db,
+  { db, lifecycle }: Pick<DeliveryDeps, 'db' | 'lifecycle'>,
   log: FastifyBaseLogger,
   order: OrderRow,
   failure: {
     reason: string;
     cause: string;
     detail: Record<string, unknown>;
-    after?: (tx: DbOrTx) => Promise<void>;
+    /** A job of this failure's own (BIGO refusing our access: the operator's alert), queued with the move. */
+    alert?: Job | undefined;
   },
 ): Promise<void> {
-  const { cause, detail, after } = failure;
+  const { cause, detail, alert } = failure;
   // This job alone writes the order's recharge marks while it holds the job's lease, so the record read here is the
   // one the move below sees; the call that ends here may itself have gone unanswered (its mark is in `detail`).
   const uncertain = detail.maybe_delivered === true || (await rechargeMaybeDelivered(db, order.id));
   const reason = uncertain ? uncertainDeliveryReason(failure.reason) : failure.reason;
-  const moved = await moveOrder(db, {
-    orderNum: order.orderNum,
-    to: S.CHARGE_FAILED,
-    from: [S.CHARGING],
-    cause: uncertain ? `${cause} (delivery uncertain: an earlier call got no answer)` : cause,
-    actor: SYSTEM,
-    detail: uncertain ? { ...detail, delivery_uncertain: true } : detail,
-    set: { failureReason: reason, ...(uncertain ? { deliveryUncertain: true } : {}) },
-    after: async (tx, failed) => {
-      await queueOrderNotice(tx, failed);
-      if (uncertain) {
-        const calls = await rechargeCalls(tx, failed.id);
-        await enqueueJob(
-          tx,
-          deliveryUncertainAlertJob.of({
-            order_num: failed.orderNum,
-            move: await countMovesInto(tx, failed.id, S.CHARGE_FAILED),
-            bigo_id: failed.gameId,
-            diamonds: failed.amountGame + failed.bonusGame,
-            reason: failure.reason.slice(0, 500),
-            calls: calls.slice(-100).map((c) => ({
-              at: c.at.toISOString(),
-              mark: c.mark,
-              seqid: c.seqid,
-              rescode: c.rescode,
-              cause: c.cause.slice(0, 300),
-            })),
-          }),
-        );
-      }
-      await after?.(tx);
-    },
+  const moved = await db.transaction(async (tx) => {
+    const result = await lifecycle.move(tx, {
+      orderNum: order.orderNum,
+      to: S.CHARGE_FAILED,
+      from: [S.CHARGING],
+      cause: uncertain ? `${cause} (delivery uncertain: an earlier call got no answer)` : cause,
+      actor: SYSTEM,
+      detail: uncertain ? { ...detail, delivery_uncertain: true } : detail,
+      set: { failureReason: reason, ...(uncertain ? { deliveryUncertain: true } : {}) },
+    });
+    if (result.moved && alert) await enqueueJob(tx, alert);
+    return result;
   });
   if (moved.moved) {
     const line = describeMove(order.orderNum, S.CHARGING, S.CHARGE_FAILED, cause);
@@ -186,16 +163,16 @@ async function finishFailed(
 }
 
 export function deliverOrderHandler(deps: DeliveryDeps): JobHandler<PayloadOf<typeof deliverOrderJob>> {
-  const { db, bigo } = deps;
+  const { db, bigo, lifecycle } = deps;
 
-  /** 8 → 9 with delivered_at, the bonuses marked delivered and the receipt queued, in one transaction. */
+  /** 8 → 9 with delivered_at; the subscribers mark the bonuses delivered and queue the receipt in its transaction. */
   async function finishDelivered(
     log: FastifyBaseLogger,
     orderNum: string,
     cause: string,
     detail: Record<string, unknown>,
   ): Promise<void> {
-    const moved = await moveOrder(db, {
+    const moved = await lifecycle.move(db, {
       orderNum,
       to: S.CHARGED,
       from: [S.CHARGING],
@@ -203,10 +180,6 @@ export function deliverOrderHandler(deps: DeliveryDeps): JobHandler<PayloadOf<ty
       actor: SYSTEM,
       detail,
       set: { deliveredAt: new Date(), failureReason: null },
-      after: async (tx, delivered) => {
-        await rewardsOnDelivered(tx, delivered);
-        await enqueueJob(tx, receiptMailJob.of({ order_num: orderNum }));
-      },
     });
     if (moved.moved) log.info(describeMove(orderNum, S.CHARGING, S.CHARGED, cause));
     else if (moved.reason !== 'already') {
@@ -217,12 +190,12 @@ export function deliverOrderHandler(deps: DeliveryDeps): JobHandler<PayloadOf<ty
   return async ({ order_num: orderNum }, { attempt, log }) => {
     // Made before the call so that the 'sent' mark names it (recharge-record.ts).
     const seqid = newSeqid();
-    const order = await startDelivery(db, orderNum, attempt, seqid);
+    const order = await startDelivery(deps, orderNum, attempt, seqid);
     if (!order) return undefined;
     if (!isCurrency(order.currency)) {
       // Orders are only written with the shop's currencies; no retry can fix one that is not.
       const reason = `The order's currency ${order.currency} cannot be sent to BIGO`;
-      await finishFailed(db, log, order, { reason, cause: reason, detail: { attempt, ...callNotSent() } });
+      await finishFailed(deps, log, order, { reason, cause: reason, detail: { attempt, ...callNotSent() } });
       return undefined;
     }
 
@@ -243,11 +216,15 @@ export function deliverOrderHandler(deps: DeliveryDeps): JobHandler<PayloadOf<ty
           return undefined;
         }
         const reason = duplicateWithoutDeliveryReason(outcome.reason);
-        await finishFailed(db, log, order, { reason, cause: `BIGO refused the delivery: ${reason}`, detail });
+        await finishFailed(deps, log, order, {
+          reason,
+          cause: `BIGO refused the delivery: ${reason}`,
+          detail,
+        });
         return undefined;
       }
       case 'failed':
-        await finishFailed(db, log, order, {
+        await finishFailed(deps, log, order, {
           reason: outcome.reason,
           cause: `BIGO refused the delivery: ${outcome.reason}`,
           detail,
@@ -259,27 +236,22 @@ export function deliverOrderHandler(deps: DeliveryDeps): JobHandler<PayloadOf<ty
         // retried like a call that got no answer, and the operator is alerted (at most once an hour).
         const denied = outcome.kind === 'denied' ? outcome : null;
         const alert = denied
-          ? (tx: DbOrTx) =>
-              enqueueJob(tx, bigoAccessAlert(denied, { call: 'recharge', orderNum }, new Date()))
+          ? bigoAccessAlert(denied, { call: 'recharge', orderNum }, new Date())
           : undefined;
         if (attempt >= deliverOrderJob.maxAttempts) {
           const reason = `Delivery kept failing: ${outcome.reason}`;
-          await finishFailed(db, log, order, {
-            reason,
-            cause: reason,
-            detail,
-            ...(alert ? { after: alert } : {}),
-          });
+          await finishFailed(deps, log, order, { reason, cause: reason, detail, alert });
           return undefined;
         }
         const why = denied ? 'BIGO refused our access, will retry' : 'BIGO not reached, will retry';
-        await noteOrder(
-          db,
-          orderNum,
-          [S.CHARGING],
-          { cause: `${why}: ${outcome.reason}`, actor: SYSTEM, detail },
-          alert,
-        );
+        await db.transaction(async (tx) => {
+          const noted = await noteOrder(tx, orderNum, [S.CHARGING], {
+            cause: `${why}: ${outcome.reason}`,
+            actor: SYSTEM,
+            detail,
+          });
+          if (noted && alert) await enqueueJob(tx, alert);
+        });
         // A failure, so the queue backs off before the next attempt.
         throw new Error(`${why}: ${outcome.reason}`);
       }
@@ -314,13 +286,14 @@ export function deliverySweepHandler(deps: {
     const stuck = await ordersWithoutLiveDelivery(db, SWEEP_BATCH);
     let requeued = 0;
     for (const { orderNum, status } of stuck) {
-      const noted = await noteOrder(
-        db,
-        orderNum,
-        [status],
-        { cause: 'delivery re-queued: the order had no live delivery job', actor: SYSTEM },
-        (tx) => enqueueJob(tx, deliverOrderJob.of({ order_num: orderNum })),
-      );
+      const noted = await db.transaction(async (tx) => {
+        const row = await noteOrder(tx, orderNum, [status], {
+          cause: 'delivery re-queued: the order had no live delivery job',
+          actor: SYSTEM,
+        });
+        if (row) await enqueueJob(tx, deliverOrderJob.of({ order_num: orderNum }));
+        return row;
+      });
       if (noted) requeued++;
     }
     if (requeued > 0) log.warn({ requeued }, 'delivery sweep re-queued orders that had no live delivery job');

@@ -1,7 +1,7 @@
 import { LANGUAGES, orderOutcomeText } from '@ezrecharge/shared';
 import { describe, expect, it } from 'vitest';
-import { ORDER_NOTICE_STATUSES } from '../order-lifecycle/order-notices';
 import { orderNoticeMail, receiptMail } from './fulfilment-mails';
+import { ORDER_NOTICE_STATUSES } from './order-notices';
 
 const facts = {
   orderNum: 'EZ20260101AAAA',

@@ -2,7 +2,7 @@ import { EXTRA_PAYMENT_REFUNDABLE, ORDER_STATUS, type TOrderStatus } from '@ezre
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { extraPayments, jobs, orderEvents, orders } from '../../db/schema';
 import { type DbOrTx, queryRows } from '../../infra/db';
-import { deliverOrderJob } from '../order-lifecycle/lifecycle-jobs';
+import { deliverOrderJob } from './fulfilment-jobs';
 
 /** Drizzle queries of the fulfilment module. Every function takes the database or a transaction. */
 

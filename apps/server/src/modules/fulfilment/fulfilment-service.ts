@@ -7,12 +7,10 @@ import {
 } from '@ezrecharge/shared';
 import { auditChange } from '../../infra/audit';
 import type { Db } from '../../infra/db';
-import { enqueueJob, type Job, type JobPayload, type JobQueue } from '../../infra/jobs';
-import { deliverOrderJob } from '../order-lifecycle/lifecycle-jobs';
-import { movedByOperator, moveOrder, type OrderMoveSet } from '../order-lifecycle/order-moves';
+import type { JobQueue } from '../../infra/jobs';
+import type { OrderLifecycle } from '../order-lifecycle/order-lifecycle';
+import { movedByOperator, type OrderMoveSet } from '../order-lifecycle/order-moves';
 import { apiOrderOf } from '../order-lifecycle/order-row';
-import { rewardsOnDelivered } from '../rewards/rewards-grants';
-import { receiptMailJob } from './fulfilment-jobs';
 import {
   countByStatus,
   countHeldPayments,
@@ -22,6 +20,7 @@ import {
 
 export interface FulfilmentServiceDeps {
   db: Db;
+  lifecycle: OrderLifecycle;
   jobs: JobQueue;
   /** BIGO_BALANCE_ALERT_BELOW. */
   balanceAlertBelow: number;
@@ -41,9 +40,10 @@ export class FulfilmentService {
   constructor(private readonly deps: FulfilmentServiceDeps) {}
 
   /**
-   * POST /order/retry: 10 → 8 with the operator's reason, the delivery queued again and an audit row, all in one
-   * transaction. Safe whatever BIGO did before: BIGO never credits one order number twice. Its 7212010 answer then
-   * ends in 9 only if an earlier call may have delivered, else in 10 again for the operator (delivery-job.ts).
+   * POST /order/retry: 10 → 8 with the operator's reason and an audit row, in one transaction; the delivery is
+   * queued again by fulfilment's subscriber to 8. Safe whatever BIGO did before: BIGO never credits one order number
+   * twice. Its 7212010 answer then ends in 9 only if an earlier call may have delivered, else in 10 again for the
+   * operator (delivery-job.ts).
    */
   async retryCharge(operator: Operator, orderNum: string, action: TOrderAction): Promise<TOrder> {
     return this.operatorMove(operator, orderNum, action, {
@@ -51,14 +51,14 @@ export class FulfilmentService {
       cause: 'admin retry',
       audit: 'order.retry_charge',
       set: { failureReason: null },
-      job: deliverOrderJob.of({ order_num: orderNum }),
     });
   }
 
   /**
    * POST /order/mark-delivered: 10 → 9 for an order whose diamonds the operator found credited in BIGO's reseller
-   * console (typically after BIGO answered 7212010 and our record could not tell). With the reason, an audit row and
-   * the buyer's receipt queued, all in one transaction. BIGO is not called.
+   * console (typically after BIGO answered 7212010 and our record could not tell). With the reason and an audit
+   * row; the subscribers to 9 mark its bonuses delivered (its one call carried them) and queue the receipt, in the
+   * same transaction. BIGO is not called.
    */
   async markDelivered(operator: Operator, orderNum: string, action: TOrderAction): Promise<TOrder> {
     return this.operatorMove(operator, orderNum, action, {
@@ -66,11 +66,10 @@ export class FulfilmentService {
       cause: 'admin marked delivered',
       audit: 'order.mark_delivered',
       set: { deliveredAt: new Date(), failureReason: null },
-      job: receiptMailJob.of({ order_num: orderNum }),
     });
   }
 
-  /** A move out of 10 (charge failed) with the operator's reason, its job and an audit row, in one transaction. */
+  /** A move out of 10 (charge failed) with the operator's reason and an audit row, in one transaction. */
   private async operatorMove(
     operator: Operator,
     orderNum: string,
@@ -80,28 +79,24 @@ export class FulfilmentService {
       cause: string;
       audit: `order.${string}`;
       set: OrderMoveSet;
-      job: Job<JobPayload>;
     },
   ): Promise<TOrder> {
     const from = ORDER_STATUS.CHARGE_FAILED;
-    const result = await moveOrder(this.deps.db, {
-      orderNum,
-      to: move.to,
-      from: [from],
-      cause: `${move.cause}: ${action.reason}`,
-      actor: `admin:${operator.id}`,
-      detail: { reason: action.reason },
-      set: move.set,
-      after: async (tx, order) => {
-        // Marked delivered after BIGO's console showed the order credited: its one call carried the bonus too.
-        if (move.to === ORDER_STATUS.CHARGED) await rewardsOnDelivered(tx, order);
-        await enqueueJob(tx, move.job);
-        await auditChange(tx, operator, move.audit, order.orderNum, {
-          reason: action.reason,
-          from,
-          to: move.to,
-        });
-      },
+    const { db, lifecycle } = this.deps;
+    const result = await db.transaction(async (tx) => {
+      const moved = await lifecycle.move(tx, {
+        orderNum,
+        to: move.to,
+        from: [from],
+        cause: `${move.cause}: ${action.reason}`,
+        actor: `admin:${operator.id}`,
+        detail: { reason: action.reason },
+        set: move.set,
+      });
+      if (moved.moved) {
+        await auditChange(tx, operator, move.audit, orderNum, { reason: action.reason, from, to: move.to });
+      }
+      return moved;
     });
     const order = movedByOperator(result);
     this.deps.jobs.kick();

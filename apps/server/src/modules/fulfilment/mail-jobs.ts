@@ -2,15 +2,15 @@ import { ORDER_STATUS } from '@ezrecharge/shared';
 import type { Db } from '../../infra/db';
 import type { JobHandler, PayloadOf } from '../../infra/jobs';
 import type { Mailer } from '../../infra/mail';
-import { findExtraPayment } from '../order-lifecycle/extra-payments';
-import type { extraPaymentMailJob, orderNoticeMailJob } from '../order-lifecycle/order-notices';
-import { findOrder, findOrderById, type OrderRow } from '../order-lifecycle/order-row';
+import { orderMailFacts } from '../order-lifecycle/order-mail';
+import { findOrder } from '../order-lifecycle/order-row';
 import type { receiptMailJob } from './fulfilment-jobs';
-import { extraPaymentMail, type OrderMailFacts, orderNoticeMail, receiptMail } from './fulfilment-mails';
+import { orderNoticeMail, receiptMail } from './fulfilment-mails';
+import type { orderNoticeMailJob } from './order-notices';
 
 /**
  * The buyer's order e-mails as jobs: queued in the transaction of the move they tell of (the receipt on → 9, the
- * notices on → 10, 11, 12, 13: order-lifecycle/order-notices.ts), sent by a worker afterwards. A mail that cannot be
+ * notices on → 10, 11, 12, 13: fulfilment-subscribers.ts), sent by a worker afterwards. A mail that cannot be
  * sent throws, so the queue tries again later; the order itself never waits for mail.
  */
 
@@ -21,19 +21,6 @@ export interface OrderMailDeps {
   publicUrl: string;
 }
 
-function factsOf(order: OrderRow, publicUrl: string): OrderMailFacts {
-  return {
-    orderNum: order.orderNum,
-    bigoId: order.gameId,
-    diamonds: order.amountGame,
-    bonus: order.bonusGame,
-    amount: order.amount,
-    currency: order.currency,
-    lang: order.lang === 'zh' ? 'zh' : 'en',
-    publicUrl,
-  };
-}
-
 export function receiptMailHandler(deps: OrderMailDeps): JobHandler<PayloadOf<typeof receiptMailJob>> {
   return async ({ order_num: orderNum }) => {
     const order = await findOrder(deps.db, orderNum);
@@ -42,7 +29,7 @@ export function receiptMailHandler(deps: OrderMailDeps): JobHandler<PayloadOf<ty
     await deps.mailer.send({
       to: order.email,
       ...receiptMail({
-        ...factsOf(order, deps.publicUrl),
+        ...orderMailFacts(order, deps.publicUrl),
         deliveredAt: order.deliveredAt ?? order.updatedAt,
       }),
     });
@@ -61,22 +48,9 @@ export function orderNoticeMailHandler(
   return async ({ order_num: orderNum, status }) => {
     const order = await findOrder(deps.db, orderNum);
     if (!order) return undefined;
-    await deps.mailer.send({ to: order.email, ...orderNoticeMail(factsOf(order, deps.publicUrl), status) });
-    return undefined;
-  };
-}
-
-/** Issue #26: the buyer's e-mail that the extra payment of their order is being refunded, or was. */
-export function extraPaymentMailHandler(
-  deps: OrderMailDeps,
-): JobHandler<PayloadOf<typeof extraPaymentMailJob>> {
-  return async ({ extra_payment_id: id, event }) => {
-    const extra = await findExtraPayment(deps.db, id);
-    const order = extra ? await findOrderById(deps.db, extra.orderId) : undefined;
-    if (!extra || !order) return undefined;
     await deps.mailer.send({
       to: order.email,
-      ...extraPaymentMail(factsOf(order, deps.publicUrl), extra, event),
+      ...orderNoticeMail(orderMailFacts(order, deps.publicUrl), status),
     });
     return undefined;
   };

@@ -7,8 +7,6 @@ import {
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { extraPayments, orderEvents, orders } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
-import { enqueueJob } from '../../infra/jobs';
-import { extraPaymentJob } from './lifecycle-jobs';
 
 /**
  * Payments a gateway captured for an order besides the one that paid it (issue #26): a buyer who paid in two tabs,
@@ -34,9 +32,9 @@ export interface CapturedPayment {
 }
 
 /**
- * Records a capture for `order` (locked by the caller's transaction) beyond the payment that paid it: the row, an
- * event on the order and the job that tells the operator and, by the setting, refunds it. Undefined when the same
- * capture was recorded before.
+ * Records a capture for `order` (locked by the caller's transaction) beyond the payment that paid it: the row and an
+ * event on the order (OrderLifecycle.recordExtraPayment then lets its subscribers react: the operator told, the
+ * refund by the setting). Undefined when the same capture was recorded before.
  */
 export async function recordExtraPayment(
   tx: DbOrTx,
@@ -72,7 +70,6 @@ export async function recordExtraPayment(
       ...(row.channel ? { channel: row.channel } : {}),
     },
   });
-  await enqueueJob(tx, extraPaymentJob.of({ extra_payment_id: row.id }));
   return row;
 }
 
@@ -119,7 +116,8 @@ export type ExtraPaymentSet = Partial<
 
 /**
  * Changes an extra payment that is in one of `states`, with an event on its order saying why, in one transaction;
- * undefined (nothing written) when it is not (or no longer) in one of them.
+ * undefined (nothing written) when it is not (or no longer) in one of them. A caller that writes more with the change
+ * (its jobs, an audit row) passes a transaction and writes them there once this resolved with the row.
  */
 export async function updateExtraPayment(
   db: DbOrTx,
@@ -133,7 +131,6 @@ export async function updateExtraPayment(
     actor: string;
     detail?: Record<string, unknown>;
   },
-  after?: (tx: DbOrTx, row: ExtraPaymentRow, order: OrderRow) => Promise<void>,
 ): Promise<ExtraPaymentRow | undefined> {
   return db.transaction(async (tx) => {
     const current = await lockExtraPayment(tx, id);
@@ -164,7 +161,6 @@ export async function updateExtraPayment(
         ...change.detail,
       },
     });
-    await after?.(tx, row, order);
     return row;
   });
 }

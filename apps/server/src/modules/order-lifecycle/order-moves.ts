@@ -1,16 +1,18 @@
 import { canMove, isOrderStatus, MSG, ORDER_STATUS_LABELS, type TOrderStatus } from '@ezrecharge/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { orderEvents, orders } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
 import { AppError } from '../../infra/http';
 import type { OrderRow } from './order-row';
 
 /**
- * The only way an order changes status after its creation (DESIGN.md §6; creation is order-creation.ts), and the
- * only writer of order events. A move locks the order row, checks the move against the shared table of allowed
- * moves, updates the row and writes the `order_events` row, all in one transaction, so two gateways' copies of one
+ * The writes of an order's life after its creation (DESIGN.md §6; creation is order-creation.ts), and the only
+ * writer of order events. A move locks the order row, checks the move against the shared table of allowed moves,
+ * updates the row and writes the `order_events` row, all in one transaction, so two gateways' copies of one
  * notification, a timeout job and an admin action can race safely: whoever locks the row first moves it, the
- * others see the new status and get `{ moved: false }`.
+ * others see the new status and get `{ moved: false }`. Moves are made through `OrderLifecycle.move`
+ * (order-lifecycle.ts), which runs the subscribers' reactions in the same transaction; `writeMove` here is its
+ * primitive (and the way a test puts an order into a state without reactions).
  */
 
 /** Columns a move may set together with the status (e.g. paid_at with 7, failure_reason with 1, 5, 10). */
@@ -49,12 +51,11 @@ export interface OrderMove {
   /** Stored as JSON on the event row; never secrets. */
   detail?: Record<string, unknown>;
   set?: OrderMoveSet;
-  /** Runs inside the same transaction after the move, e.g. to enqueue the fulfilment job for status 7. */
-  after?: (tx: DbOrTx, order: OrderRow) => Promise<void>;
 }
 
 export type OrderMoveResult =
-  | { moved: true; from: TOrderStatus; order: OrderRow }
+  /** `eventId`: the move's `order_events` row. */
+  | { moved: true; from: TOrderStatus; order: OrderRow; eventId: number }
   | { moved: false; reason: 'not_found' }
   /** The order is already in the target status (a repeat); nothing changed. */
   | { moved: false; reason: 'already'; order: OrderRow }
@@ -67,8 +68,11 @@ export async function lockOrder(tx: DbOrTx, orderNum: string): Promise<OrderRow 
   return order;
 }
 
-/** Moves one order; see the module comment. Pass a transaction to make the move part of a larger one. */
-export async function moveOrder(db: DbOrTx, move: OrderMove): Promise<OrderMoveResult> {
+/**
+ * Moves one order and writes its event, without anyone's reactions: OrderLifecycle.move is the way to move an
+ * order. Pass a transaction to make the move part of a larger one.
+ */
+export async function writeMove(db: DbOrTx, move: OrderMove): Promise<OrderMoveResult> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, move.orderNum);
     if (!order) return { moved: false, reason: 'not_found' };
@@ -84,16 +88,19 @@ export async function moveOrder(db: DbOrTx, move: OrderMove): Promise<OrderMoveR
       .where(eq(orders.id, order.id))
       .returning();
     if (!updated) throw new Error(`order ${order.id} vanished while locked`);
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      fromStatus: from,
-      toStatus: move.to,
-      cause: move.cause,
-      actor: move.actor,
-      detail: move.detail ?? null,
-    });
-    await move.after?.(tx, updated);
-    return { moved: true, from, order: updated };
+    const [event] = await tx
+      .insert(orderEvents)
+      .values({
+        orderId: order.id,
+        fromStatus: from,
+        toStatus: move.to,
+        cause: move.cause,
+        actor: move.actor,
+        detail: move.detail ?? null,
+      })
+      .returning({ id: orderEvents.id });
+    if (!event) throw new Error(`order ${order.id}: its event was not written`);
+    return { moved: true, from, order: updated, eventId: event.id };
   });
 }
 
@@ -111,14 +118,14 @@ export interface OrderNote {
  * meanwhile), so a note never lands after a move it would contradict. `note` may be a function of the locked order
  * that reads more in the same transaction (the order's earlier events) to decide what it says, or null to say
  * nothing after all. Resolves with the order as the note left it, or undefined when the order is not (or no
- * longer) in one of `statuses`.
+ * longer) in one of `statuses`. A caller that writes more with the note (a job, an alert) passes a transaction and
+ * writes it there once the note resolved.
  */
 export async function noteOrder(
   db: DbOrTx,
   orderNum: string,
   statuses: readonly TOrderStatus[],
   note: OrderNote | ((tx: DbOrTx, order: OrderRow) => Promise<OrderNote | null>),
-  after?: (tx: DbOrTx, order: OrderRow) => Promise<void>,
 ): Promise<OrderRow | undefined> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderNum);
@@ -144,7 +151,6 @@ export async function noteOrder(
       actor: said.actor,
       detail: said.detail ?? null,
     });
-    await after?.(tx, noted);
     return noted;
   });
 }
@@ -180,4 +186,23 @@ export function movedByOperator(result: OrderMoveResult): OrderRow {
   if (result.moved) return result.order;
   if (result.reason === 'not_found') throw AppError.notFound(MSG.order_not_found);
   throw AppError.badRequest(MSG.order_action_not_allowed);
+}
+
+/**
+ * How many times the order moved into `status` (at least 1: called right after such a move): numbers the mails and
+ * alerts that tell of one arrival each, so a second arrival is a new one and a repeat of the same is not.
+ */
+export async function countMovesInto(tx: DbOrTx, orderId: number, status: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(orderEvents)
+    // Moves only: a note an order got while in this status (from = to) is not an arrival.
+    .where(
+      and(
+        eq(orderEvents.orderId, orderId),
+        eq(orderEvents.toStatus, status),
+        ne(orderEvents.fromStatus, status),
+      ),
+    );
+  return Math.max(1, Number(row?.n ?? 0));
 }

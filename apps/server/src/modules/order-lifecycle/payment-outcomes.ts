@@ -3,10 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { orderEvents } from '../../db/schema';
 import type { PaymentProviderId } from '../../gateways';
 import type { DbOrTx } from '../../infra/db';
-import { enqueueJob } from '../../infra/jobs';
-import { recordExtraPayment } from './extra-payments';
-import { deliverOrderJob } from './lifecycle-jobs';
-import { lockOrder, moveOrder, noteOrder, type OrderMoveResult } from './order-moves';
+import type { CapturedPayment, ExtraPaymentRow } from './extra-payments';
+import { lockOrder, noteOrder, type OrderMove, type OrderMoveResult } from './order-moves';
 import type { OrderRow } from './order-row';
 
 /**
@@ -14,8 +12,8 @@ import type { OrderRow } from './order-row';
  * return / notify / callback, a Stripe webhook, the Stripe cancel return, the timeout job's status query — ends
  * here, so "paid" means the same thing whoever reports it, and a repeat of any of them changes nothing.
  *
- * Reaching 7 queues the order's delivery (DESIGN.md §6) in the same transaction, so a paid order always has its
- * delivery job: a crash right after the move still leaves the job to be picked up after the restart.
+ * Reaching 7 is a move like any other: its subscribers (the delivery, the rewards of a paid order) react in the same
+ * transaction (order-events.ts), so a paid order always has its delivery job, even after a crash right after it.
  *
  * Issue #26: money that arrives for an order already paid is never lost in silence. A capture under another reference
  * (a buyer who paid twice) is recorded as an extra payment to refund; a report that no longer moves the order is
@@ -40,8 +38,16 @@ export interface PaymentOutcome {
   /** Default `gateway:<gateway>`. */
   actor?: string;
   detail?: Record<string, unknown>;
-  /** Runs in the same transaction when the order reaches 7, after its delivery is queued. */
-  onPaid?: (tx: DbOrTx, order: OrderRow) => Promise<void>;
+}
+
+/** What applying an outcome needs of the lifecycle: its moves (with their reactions) and its extra payments. */
+export interface PaymentOutcomeWrites {
+  move(db: DbOrTx, move: OrderMove): Promise<OrderMoveResult>;
+  recordExtraPayment(
+    tx: DbOrTx,
+    order: OrderRow,
+    payment: CapturedPayment,
+  ): Promise<ExtraPaymentRow | undefined>;
 }
 
 export type PaymentOutcomeResult =
@@ -111,7 +117,9 @@ async function noteLateReport(
   });
 }
 
+/** What a verified payment outcome does to its order (see the module comment); OrderLifecycle.applyPaymentOutcome. */
 export async function applyPaymentOutcome(
+  writes: PaymentOutcomeWrites,
   db: DbOrTx,
   outcome: PaymentOutcome,
 ): Promise<PaymentOutcomeResult> {
@@ -120,7 +128,7 @@ export async function applyPaymentOutcome(
   if (outcome.result !== 'paid') {
     const to = TARGET[outcome.result];
     return db.transaction(async (tx) => {
-      const moved = await moveOrder(tx, {
+      const moved = await writes.move(tx, {
         orderNum: outcome.orderNum,
         to,
         from: AWAITING_PAYMENT,
@@ -143,7 +151,7 @@ export async function applyPaymentOutcome(
     if (!order) return { moved: false, reason: 'not_found' };
     if (wasPaid(order)) {
       if (outcome.ref && order.gatewayRef && outcome.ref !== order.gatewayRef) {
-        const recorded = await recordExtraPayment(tx, order, {
+        const recorded = await writes.recordExtraPayment(tx, order, {
           gateway: outcome.gateway,
           ref: outcome.ref,
           amount: outcome.amount ?? null,
@@ -179,7 +187,7 @@ export async function applyPaymentOutcome(
       );
       return { moved: false, reason: 'held', order: held ?? order };
     }
-    return moveOrder(tx, {
+    return writes.move(tx, {
       orderNum: outcome.orderNum,
       to: ORDER_STATUS.PAYMENT_COMPLETED,
       cause: outcome.cause,
@@ -191,10 +199,6 @@ export async function applyPaymentOutcome(
         ...(outcome.channel ? { paymentChannel: outcome.channel.slice(0, 100) } : {}),
         // A late payment clears the reason the order had failed or timed out.
         failureReason: null,
-      },
-      after: async (afterTx, paid) => {
-        await enqueueJob(afterTx, deliverOrderJob.of({ order_num: paid.orderNum }));
-        await outcome.onPaid?.(afterTx, paid);
       },
     });
   });

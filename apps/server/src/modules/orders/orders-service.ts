@@ -35,6 +35,7 @@ import { countFailure, enforce, ensureBelow, type RateLimiter } from '../../infr
 import { decryptWireJson } from '../../infra/wire-crypto';
 import { balanceWarning, bigoAccessAlert } from '../alerts/alert-jobs';
 import { createOrder, type NewOrder, type OrderStep } from '../order-lifecycle/order-creation';
+import type { OrderLifecycle } from '../order-lifecycle/order-lifecycle';
 import {
   apiOrderOf,
   bonusesOfOrders,
@@ -79,6 +80,7 @@ export interface Caller {
 
 export interface OrdersServiceDeps {
   db: Db;
+  lifecycle: OrderLifecycle;
   gateways: Gateways;
   jobs: JobQueue;
   limiter: RateLimiter;
@@ -143,6 +145,7 @@ export class OrdersService {
     this.now = deps.now ?? (() => new Date());
     this.handoff = new PaymentHandoff({
       db: deps.db,
+      lifecycle: deps.lifecycle,
       gateways: deps.gateways,
       jobs: deps.jobs,
       log: deps.log,

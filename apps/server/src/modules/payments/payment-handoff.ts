@@ -4,14 +4,15 @@ import type { Gateways, Handoff, PaymentProvider, PaymentProviderId } from '../.
 import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/http';
 import type { JobQueue } from '../../infra/jobs';
-import { moveOrder, type OrderMoveSet, updateOrderIn } from '../order-lifecycle/order-moves';
+import type { OrderLifecycle } from '../order-lifecycle/order-lifecycle';
+import { type OrderMoveSet, updateOrderIn } from '../order-lifecycle/order-moves';
 import { type OrderRow, paymentOrderOf } from '../order-lifecycle/order-row';
 import { paidByStatus } from './paid-by-status';
-import { applyPaymentOutcome } from './payment-apply';
 import { PAYMENT_TIMEOUT_MS, paymentTimeoutJob } from './payment-jobs';
 
 export interface HandoffDeps {
   db: Db;
+  lifecycle: OrderLifecycle;
   gateways: Gateways;
   jobs: JobQueue;
   log: FastifyBaseLogger;
@@ -36,7 +37,7 @@ export class PaymentHandoff {
     const handoff = await this.ask(provider, order, until);
     if (handoff.kind === 'paid') {
       // The provider has the money already (its notification may be late): settle it, nothing is left to pay.
-      await applyPaymentOutcome(
+      await this.deps.lifecycle.applyPaymentOutcome(
         this.deps.db,
         paidByStatus(provider, order, handoff.status, 'status query at pay now'),
       );
@@ -91,18 +92,22 @@ export class PaymentHandoff {
     set: OrderMoveSet,
   ): Promise<OrderRow> {
     const full: OrderMoveSet = { ...set, paymentDeadline: deadline };
-    const { db, jobs } = this.deps;
+    const { db, jobs, lifecycle } = this.deps;
     if (order.orderStatus === ORDER_STATUS.PRECHECK_OK) {
-      const result = await moveOrder(db, {
-        orderNum: order.orderNum,
-        to: ORDER_STATUS.PENDING_PAYMENT,
-        from: [ORDER_STATUS.PRECHECK_OK],
-        cause: `payment hand-off (${gateway})`,
-        actor,
-        detail: { gateway, ref: set.gatewayRef ?? null },
-        set: full,
-        after: (tx) =>
-          jobs.enqueue(tx, paymentTimeoutJob.of({ order_num: order.orderNum }, { runAt: deadline })),
+      const result = await db.transaction(async (tx) => {
+        const moved = await lifecycle.move(tx, {
+          orderNum: order.orderNum,
+          to: ORDER_STATUS.PENDING_PAYMENT,
+          from: [ORDER_STATUS.PRECHECK_OK],
+          cause: `payment hand-off (${gateway})`,
+          actor,
+          detail: { gateway, ref: set.gatewayRef ?? null },
+          set: full,
+        });
+        if (moved.moved) {
+          await jobs.enqueue(tx, paymentTimeoutJob.of({ order_num: order.orderNum }, { runAt: deadline }));
+        }
+        return moved;
       });
       if (result.moved) return result.order;
       // Another request handed it off at the same moment: keep the order in 3 with this hand-off's data.

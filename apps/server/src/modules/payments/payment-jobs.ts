@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../infra/jobs';
-import { ZOrderJobPayload } from '../order-lifecycle/lifecycle-jobs';
+import { ZOrderJobPayload } from '../order-lifecycle/order-job-payload';
 
 /** DESIGN.md §6: an order not paid within this time after its hand-off times out (status 6). */
 export const PAYMENT_TIMEOUT_MS = 30 * 60_000;

@@ -2,9 +2,9 @@ import { isPayable } from '@ezrecharge/shared';
 import type { Gateways, PaymentProvider, PaymentStatus } from '../../gateways';
 import type { Db } from '../../infra/db';
 import type { JobHandler, PayloadOf } from '../../infra/jobs';
+import type { OrderLifecycle } from '../order-lifecycle/order-lifecycle';
 import { findOrder, type OrderRow, paymentOrderOf } from '../order-lifecycle/order-row';
 import { paidByStatus } from './paid-by-status';
-import { applyPaymentOutcome } from './payment-apply';
 import { PAYMENT_TIMEOUT_MS, type paymentTimeoutJob } from './payment-jobs';
 
 /**
@@ -39,6 +39,7 @@ const SLOT_JITTER_MS = 5_000;
 
 export interface PaymentTimeoutDeps {
   db: Db;
+  lifecycle: OrderLifecycle;
   gateways: Gateways;
   now: () => Date;
 }
@@ -53,7 +54,7 @@ function deadlineOf(order: OrderRow): Date {
 export function paymentTimeoutHandler(
   deps: PaymentTimeoutDeps,
 ): JobHandler<PayloadOf<typeof paymentTimeoutJob>> {
-  const { db, gateways } = deps;
+  const { db, gateways, lifecycle } = deps;
 
   async function settlePaid(
     provider: PaymentProvider,
@@ -61,7 +62,7 @@ export function paymentTimeoutHandler(
     status: PaymentStatus,
     cause: string,
   ): Promise<void> {
-    await applyPaymentOutcome(db, paidByStatus(provider, order, status, cause));
+    await lifecycle.applyPaymentOutcome(db, paidByStatus(provider, order, status, cause));
   }
 
   async function expire(
@@ -79,7 +80,7 @@ export function paymentTimeoutHandler(
         return;
       }
     }
-    await applyPaymentOutcome(db, {
+    await lifecycle.applyPaymentOutcome(db, {
       orderNum: order.orderNum,
       gateway: provider.id,
       result: 'expired',

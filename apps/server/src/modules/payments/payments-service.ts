@@ -9,11 +9,11 @@ import type {
 } from '../../gateways';
 import type { Db, DbOrTx } from '../../infra/db';
 import { enforce, type Limit, type RateLimiter } from '../../infra/rate-limit';
+import type { OrderLifecycle } from '../order-lifecycle/order-lifecycle';
 import { describeMove } from '../order-lifecycle/order-moves';
 import { findOrder, type OrderRow, paymentOrderOf } from '../order-lifecycle/order-row';
 import type { PaymentOutcome, PaymentOutcomeResult } from '../order-lifecycle/payment-outcomes';
 import { paidByStatus } from './paid-by-status';
-import { applyPaymentOutcome } from './payment-apply';
 import {
   eventAlreadyHandled,
   insertNotification,
@@ -50,6 +50,7 @@ export const ABANDON_PER_IP: Limit = { name: 'payment-abandon-ip', max: 20, wind
 
 export interface PaymentsDeps {
   db: Db;
+  lifecycle: OrderLifecycle;
   limiter: RateLimiter;
   log: FastifyBaseLogger;
 }
@@ -187,7 +188,7 @@ export class PaymentsService {
       cause: report.cause,
       detail: report.detail,
     };
-    const applied = await applyPaymentOutcome(db, outcome);
+    const applied = await this.deps.lifecycle.applyPaymentOutcome(db, outcome);
     return { outcome: this.logApplied(applied, outcome), paid: report.result === 'paid' && paidNow(applied) };
   }
 
@@ -221,7 +222,7 @@ export class PaymentsService {
       cause: `buyer cancelled at ${provider.id}`,
       actor: 'buyer',
     };
-    this.logApplied(await applyPaymentOutcome(this.deps.db, outcome), outcome);
+    this.logApplied(await this.deps.lifecycle.applyPaymentOutcome(this.deps.db, outcome), outcome);
     return result(false);
   }
 
@@ -236,7 +237,7 @@ export class PaymentsService {
       status,
       `${provider.id} reports the order paid (seen on the buyer's return)`,
     );
-    const applied = await applyPaymentOutcome(this.deps.db, outcome);
+    const applied = await this.deps.lifecycle.applyPaymentOutcome(this.deps.db, outcome);
     this.logApplied(applied, outcome);
     return paidNow(applied);
   }

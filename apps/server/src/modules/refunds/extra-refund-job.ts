@@ -9,8 +9,6 @@ import {
   findExtraPayment,
   updateExtraPayment,
 } from '../order-lifecycle/extra-payments';
-import type { extraPaymentJob } from '../order-lifecycle/lifecycle-jobs';
-import { extraPaymentMailJob } from '../order-lifecycle/order-notices';
 import { findOrderById } from '../order-lifecycle/order-row';
 import {
   daysSince,
@@ -20,7 +18,7 @@ import {
   refundDetail,
   refundOverdueAt,
 } from './refund-attempt';
-import type { extraRefundJob } from './refunds-common';
+import { extraPaymentMailJob, type extraPaymentRecordedJob, type extraRefundJob } from './refunds-common';
 import type { RefundsService } from './refunds-service';
 
 /**
@@ -50,26 +48,22 @@ export function extraRefundHandler(deps: ExtraRefundDeps): JobHandler<PayloadOf<
     log: FastifyBaseLogger,
   ): Promise<void> {
     const attempt = extra.refundAttempts;
-    const done = await updateExtraPayment(
-      db,
-      extra.id,
-      ['refunding'],
-      {
+    const done = await db.transaction(async (tx) => {
+      const row = await updateExtraPayment(tx, extra.id, ['refunding'], {
         // The refund has ended: the buyer's bank details are not kept a moment longer.
         set: { ...change.set, refundBeneficiary: null, refundOverdueAt: null },
         cause: change.cause,
         actor: `gateway:${provider.id}`,
         detail: change.detail,
-      },
-      async (tx, row) => {
-        if (row.state === 'refunded') {
-          await enqueueJob(
-            tx,
-            extraPaymentMailJob.of({ extra_payment_id: row.id, event: 'refunded', attempt }),
-          );
-        }
-      },
-    );
+      });
+      if (row?.state === 'refunded') {
+        await enqueueJob(
+          tx,
+          extraPaymentMailJob.of({ extra_payment_id: row.id, event: 'refunded', attempt }),
+        );
+      }
+      return row;
+    });
     if (done) log.info({ extraPayment: extra.id, state: done.state }, change.cause);
   }
 
@@ -83,30 +77,27 @@ export function extraRefundHandler(deps: ExtraRefundDeps): JobHandler<PayloadOf<
     const now = deps.now();
     const days = daysSince(startedAt, now);
     const lastAnswer = result.reason ?? `${provider.displayName} says the refund is ${result.state}`;
-    await updateExtraPayment(
-      db,
-      extra.id,
-      ['refunding'],
-      {
+    await db.transaction(async (tx) => {
+      const row = await updateExtraPayment(tx, extra.id, ['refunding'], {
         set: { refundOverdueAt: now },
         cause: `refund of another payment overdue: ${provider.displayName} has not settled it in ${days} days; check the ${provider.displayName} portal`,
         actor: SYSTEM,
         detail: { attempt: extra.refundAttempts, last_answer: lastAnswer },
-      },
-      (tx) =>
-        enqueueJob(
-          tx,
-          refundOverdueAlertJob.of({
-            order_num: orderNum,
-            refund: `E${extra.id}R${extra.refundAttempts}`,
-            what: `the extra payment ${extra.ref}`,
-            gateway: provider.displayName,
-            started_at: startedAt.toISOString(),
-            days,
-            last_answer: lastAnswer.slice(0, 500),
-          }),
-        ),
-    );
+      });
+      if (!row) return;
+      await enqueueJob(
+        tx,
+        refundOverdueAlertJob.of({
+          order_num: orderNum,
+          refund: `E${extra.id}R${extra.refundAttempts}`,
+          what: `the extra payment ${extra.ref}`,
+          gateway: provider.displayName,
+          started_at: startedAt.toISOString(),
+          days,
+          last_answer: lastAnswer.slice(0, 500),
+        }),
+      );
+    });
   }
 
   return async ({ extra_payment_id: id, attempt }, { log }) => {
@@ -188,7 +179,7 @@ export function extraPaymentRecordedHandler(deps: {
   db: Db;
   gateways: Gateways;
   refunds: Pick<RefundsService, 'afterExtraPaymentRecorded'>;
-}): JobHandler<PayloadOf<typeof extraPaymentJob>> {
+}): JobHandler<PayloadOf<typeof extraPaymentRecordedJob>> {
   return async ({ extra_payment_id: id }) => {
     const extra = await findExtraPayment(deps.db, id);
     if (!extra) return undefined;

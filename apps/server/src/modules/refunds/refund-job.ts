@@ -5,8 +5,8 @@ import type { Gateways, PaymentProvider, RefundResult } from '../../gateways';
 import type { Db } from '../../infra/db';
 import { enqueueJob, type JobHandler, type PayloadOf } from '../../infra/jobs';
 import { refundOverdueAlertJob } from '../alerts/alert-jobs';
-import { describeMove, moveOrder, noteOrder } from '../order-lifecycle/order-moves';
-import { queueOrderNotice } from '../order-lifecycle/order-notices';
+import type { OrderLifecycle } from '../order-lifecycle/order-lifecycle';
+import { describeMove, noteOrder } from '../order-lifecycle/order-moves';
 import { findOrder, type OrderRow } from '../order-lifecycle/order-row';
 import {
   daysSince,
@@ -39,6 +39,7 @@ import { countRefundAttempts, latestRefundStart, storeRefundRef } from './refund
 
 export interface RefundJobDeps {
   db: Db;
+  lifecycle: OrderLifecycle;
   gateways: Gateways;
   /** APP_SECRET: opens the buyer's bank details the refund action sealed. */
   secret: string;
@@ -46,7 +47,7 @@ export interface RefundJobDeps {
 }
 
 export function refundOrderHandler(deps: RefundJobDeps): JobHandler<PayloadOf<typeof refundOrderJob>> {
-  const { db, gateways } = deps;
+  const { db, gateways, lifecycle } = deps;
 
   async function end(
     provider: PaymentProvider,
@@ -57,7 +58,8 @@ export function refundOrderHandler(deps: RefundJobDeps): JobHandler<PayloadOf<ty
     log: FastifyBaseLogger,
     failureReason?: string,
   ): Promise<void> {
-    const moved = await moveOrder(db, {
+    // The buyer hears that the refund completed or failed: fulfilment's subscriber queues the notice with the move.
+    const moved = await lifecycle.move(db, {
       orderNum: order.orderNum,
       to,
       from: [S.REFUNDING],
@@ -70,8 +72,6 @@ export function refundOrderHandler(deps: RefundJobDeps): JobHandler<PayloadOf<ty
         refundOverdueAt: null,
         ...(failureReason !== undefined ? { failureReason } : {}),
       },
-      // The buyer hears that the refund completed or failed, in the move's transaction.
-      after: queueOrderNotice,
     });
     if (moved.moved) {
       log.info({ orderNum: order.orderNum }, describeMove(order.orderNum, moved.from, to, cause));
@@ -92,11 +92,8 @@ export function refundOrderHandler(deps: RefundJobDeps): JobHandler<PayloadOf<ty
     const now = deps.now();
     const days = daysSince(startedAt, now);
     const lastAnswer = result.reason ?? `${provider.displayName} says the refund is ${result.state}`;
-    const noted = await noteOrder(
-      db,
-      order.orderNum,
-      [S.REFUNDING],
-      async (_tx, locked) =>
+    const noted = await db.transaction(async (tx) => {
+      const row = await noteOrder(tx, order.orderNum, [S.REFUNDING], async (_tx, locked) =>
         locked.refundOverdueAt
           ? null
           : {
@@ -105,8 +102,10 @@ export function refundOrderHandler(deps: RefundJobDeps): JobHandler<PayloadOf<ty
               detail: { attempt, last_answer: lastAnswer },
               set: { refundOverdueAt: now },
             },
-      (tx) =>
-        enqueueJob(
+      );
+      // Once per attempt however often this runs: the alert's key names the attempt.
+      if (row) {
+        await enqueueJob(
           tx,
           refundOverdueAlertJob.of({
             order_num: order.orderNum,
@@ -117,8 +116,10 @@ export function refundOrderHandler(deps: RefundJobDeps): JobHandler<PayloadOf<ty
             days,
             last_answer: lastAnswer.slice(0, 500),
           }),
-        ),
-    );
+        );
+      }
+      return row;
+    });
     if (noted?.refundOverdueAt && !order.refundOverdueAt) {
       log.error({ orderNum: order.orderNum, attempt, days }, 'refund overdue: in the operator queue');
     }

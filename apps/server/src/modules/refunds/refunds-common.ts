@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../infra/jobs';
+import { MAIL_MAX_ATTEMPTS } from '../../infra/mail';
 
 /**
  * Refund constants and the references that name one refund attempt (DESIGN.md §6). An attempt is one move of the
@@ -33,3 +34,32 @@ export const extraRefundJob = defineJob({
 
 /** What the buyer's bank details are sealed for (infra/sealed.ts): they open for nothing else. */
 export const REFUND_BANK_PURPOSE = 'refund-bank-details';
+
+/**
+ * Issue #26: a payment captured for an order besides the one that paid it was recorded; queued in that transaction
+ * by the refunds module's subscriber (refunds-subscribers.ts). Its handler tells the operator and, with
+ * EXTRA_PAYMENT_REFUND=auto, starts the refund. Once per extra payment.
+ */
+export const extraPaymentRecordedJob = defineJob({
+  kind: 'extra-payment-recorded',
+  payload: z.strictObject({ extra_payment_id: z.number().int().min(1) }),
+  maxAttempts: 20,
+  key: (p) => `extra-payment-recorded:${p.extra_payment_id}`,
+  once: true,
+});
+
+/**
+ * Issue #26: the buyer's e-mail about a payment captured for their order besides the one that paid it: its refund
+ * started (`refunding`) or completed (`refunded`). One per event and refund attempt.
+ */
+export const extraPaymentMailJob = defineJob({
+  kind: 'extra-payment-mail',
+  payload: z.strictObject({
+    extra_payment_id: z.number().int().min(1),
+    event: z.enum(['refunding', 'refunded']),
+    attempt: z.number().int().min(1),
+  }),
+  maxAttempts: MAIL_MAX_ATTEMPTS,
+  key: (p) => `extra-payment-mail:${p.extra_payment_id}:${p.event}:${p.attempt}`,
+  once: true,
+});

@@ -15,17 +15,17 @@ import { AppError } from '../../infra/http';
 import type { JobQueue } from '../../infra/jobs';
 import { seal } from '../../infra/sealed';
 import { findExtraPayment, updateExtraPayment } from '../order-lifecycle/extra-payments';
-import { describeMove, movedByOperator, moveOrder } from '../order-lifecycle/order-moves';
-import { extraPaymentMailJob, queueOrderNotice } from '../order-lifecycle/order-notices';
+import type { OrderLifecycle } from '../order-lifecycle/order-lifecycle';
+import { describeMove, movedByOperator } from '../order-lifecycle/order-moves';
 import { apiOrderOf, findOrder, findOrderById, type OrderRow } from '../order-lifecycle/order-row';
-import { rewardsOnRefund } from '../rewards/rewards-grants';
-import { extraRefundJob, REFUND_BANK_PURPOSE, refundOrderJob } from './refunds-common';
-import { clearRefundRef, countRefundAttempts } from './refunds-repository';
+import { extraPaymentMailJob, extraRefundJob, REFUND_BANK_PURPOSE } from './refunds-common';
+import { countRefundAttempts } from './refunds-repository';
 
 /**
  * The admin refund actions (DESIGN.md §6): an order whose charge failed (10), or whose refund failed (13), is moved
- * to 11 with the operator's reason, and the refund-order job does the rest through the gateway. The move, the job,
- * the buyer's notice and the audit row are one transaction: a refund is started exactly when all four are written.
+ * to 11 with the operator's reason, and the refund-order job does the rest through the gateway. The move, the
+ * subscribers' reactions to 11 (the refund job: refunds-subscribers.ts; the buyer's notice; the bonuses withdrawn)
+ * and the audit row are one transaction: a refund is started exactly when all of them are written.
  *
  * Issue #26: an order whose delivery is uncertain (BIGO may have credited it) is refunded only on the operator's
  * word that BIGO's console shows no delivery; and an extra payment the gateway captured for an order is refunded the
@@ -34,6 +34,7 @@ import { clearRefundRef, countRefundAttempts } from './refunds-repository';
 
 export interface RefundsServiceDeps {
   db: Db;
+  lifecycle: OrderLifecycle;
   jobs: JobQueue;
   log: FastifyBaseLogger;
   payments: PaymentProviders;
@@ -86,7 +87,7 @@ export class RefundsService {
   constructor(private readonly deps: RefundsServiceDeps) {}
 
   async start(actor: RefundActor, orderNum: string, action: TRefundAction): Promise<TOrder> {
-    const { db, jobs, log, payments } = this.deps;
+    const { db, jobs, log, payments, lifecycle } = this.deps;
     const { reason } = action;
     const order = await findOrder(db, orderNum);
     if (!order) throw AppError.notFound(MSG.order_not_found);
@@ -108,40 +109,37 @@ export class RefundsService {
     const bank = sealedBank(provider, order.paymentChannel, action.bank, this.deps.secret);
     const deliveryCheck = order.deliveryUncertain ? { confirmed_not_delivered: true } : {};
 
-    const result = await moveOrder(db, {
-      orderNum,
-      to: ORDER_STATUS.REFUNDING,
-      // The status read above: if another move got there first, this one is refused rather than applied to it.
-      from: [from],
-      cause,
-      actor: `admin:${actor.id}`,
-      detail: { reason, retry, bank_details_given: bank.given, ...deliveryCheck },
-      set: {
-        refundBeneficiary: bank.sealed,
-        refundOverdueAt: null,
-        // The previous attempt's failure is history now (its event row keeps it).
-        ...(retry ? { failureReason: null } : {}),
-      },
-      after: async (tx, moved) => {
-        // Read again under the move's lock: a delivery found uncertain meanwhile needs the confirmation too.
-        if (moved.deliveryUncertain && !confirmed) {
-          throw AppError.conflict(MSG.refund_needs_delivery_check, {
-            confirmed_not_delivered: MSG.refund_needs_delivery_check,
-          });
-        }
-        await clearRefundRef(tx, moved.id);
-        const attempt = await countRefundAttempts(tx, moved.id);
-        await jobs.enqueue(tx, refundOrderJob.of({ order_num: orderNum, attempt }));
-        await queueOrderNotice(tx, moved);
-        await rewardsOnRefund(tx, moved, `admin:${actor.id}`);
-        await auditChange(tx, actor, retry ? 'order.refund_retry' : 'order.refund', orderNum, {
-          reason,
-          from,
-          attempt,
-          bank_details_given: bank.given,
-          ...(moved.deliveryUncertain ? { confirmed_not_delivered: true } : {}),
+    const result = await db.transaction(async (tx) => {
+      const move = await lifecycle.move(tx, {
+        orderNum,
+        to: ORDER_STATUS.REFUNDING,
+        // The status read above: if another move got there first, this one is refused rather than applied to it.
+        from: [from],
+        cause,
+        actor: `admin:${actor.id}`,
+        detail: { reason, retry, bank_details_given: bank.given, ...deliveryCheck },
+        set: {
+          refundBeneficiary: bank.sealed,
+          refundOverdueAt: null,
+          // The previous attempt's failure is history now (its event row keeps it).
+          ...(retry ? { failureReason: null } : {}),
+        },
+      });
+      if (!move.moved) return move;
+      // Read again under the move's lock: a delivery found uncertain meanwhile needs the confirmation too.
+      if (move.order.deliveryUncertain && !confirmed) {
+        throw AppError.conflict(MSG.refund_needs_delivery_check, {
+          confirmed_not_delivered: MSG.refund_needs_delivery_check,
         });
-      },
+      }
+      await auditChange(tx, actor, retry ? 'order.refund_retry' : 'order.refund', orderNum, {
+        reason,
+        from,
+        attempt: await countRefundAttempts(tx, move.order.id),
+        bank_details_given: bank.given,
+        ...(move.order.deliveryUncertain ? { confirmed_not_delivered: true } : {}),
+      });
+      return move;
     });
     const moved = movedByOperator(result);
     log.info({ orderNum, actor: actor.id }, describeMove(orderNum, from, ORDER_STATUS.REFUNDING, cause));
@@ -204,7 +202,7 @@ export class RefundsService {
     return { autoRefund, started: started !== undefined };
   }
 
-  /** recorded | refund_failed → refunding, with a new attempt, its job and the buyer's e-mail. */
+  /** recorded | refund_failed → refunding, with a new attempt, its job and the buyer's e-mail, in one transaction. */
   private async refundExtra(
     id: number,
     actor: string,
@@ -215,11 +213,9 @@ export class RefundsService {
       audit?: (tx: DbOrTx, attempt: number) => Promise<void>;
     },
   ) {
-    return updateExtraPayment(
-      this.deps.db,
-      id,
-      EXTRA_PAYMENT_REFUNDABLE,
-      {
+    const { db, jobs } = this.deps;
+    return db.transaction(async (tx) => {
+      const row = await updateExtraPayment(tx, id, EXTRA_PAYMENT_REFUNDABLE, {
         newAttempt: true,
         set: {
           state: 'refunding',
@@ -232,17 +228,17 @@ export class RefundsService {
         cause: change.cause,
         actor,
         detail: change.detail,
-      },
-      async (tx, row) => {
-        const attempt = row.refundAttempts;
-        await this.deps.jobs.enqueue(tx, extraRefundJob.of({ extra_payment_id: row.id, attempt }));
-        await this.deps.jobs.enqueue(
-          tx,
-          extraPaymentMailJob.of({ extra_payment_id: row.id, event: 'refunding', attempt }),
-        );
-        await change.audit?.(tx, attempt);
-      },
-    );
+      });
+      if (!row) return undefined;
+      const attempt = row.refundAttempts;
+      await jobs.enqueue(tx, extraRefundJob.of({ extra_payment_id: row.id, attempt }));
+      await jobs.enqueue(
+        tx,
+        extraPaymentMailJob.of({ extra_payment_id: row.id, event: 'refunding', attempt }),
+      );
+      await change.audit?.(tx, attempt);
+      return row;
+    });
   }
 
   private async orderOf(orderId: number): Promise<OrderRow> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { BIGO_CALL_ATTEMPTS } from '../../gateways/ports';
 import { defineJob } from '../../infra/jobs';
-import { deliverOrderJob } from '../order-lifecycle/lifecycle-jobs';
 
 /**
  * Delivers a spun prize through BIGO as its own recharge (bu_orderid = the spin's `bu_orderid`), one live job per
@@ -10,6 +10,6 @@ import { deliverOrderJob } from '../order-lifecycle/lifecycle-jobs';
 export const deliverPrizeJob = defineJob({
   kind: 'deliver-prize',
   payload: z.strictObject({ spin_id: z.number().int().positive() }),
-  maxAttempts: deliverOrderJob.maxAttempts,
+  maxAttempts: BIGO_CALL_ATTEMPTS,
   key: (p) => `prize:${p.spin_id}`,
 });

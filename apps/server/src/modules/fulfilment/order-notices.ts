@@ -1,22 +1,19 @@
 import { ORDER_STATUS } from '@ezrecharge/shared';
-import { and, count, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { orderEvents } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
 import { defineJob, enqueueJob } from '../../infra/jobs';
-import { ZOrderJobPayload } from './lifecycle-jobs';
-import type { OrderRow } from './order-row';
+import { MAIL_MAX_ATTEMPTS } from '../../infra/mail';
+import { ZOrderJobPayload } from '../order-lifecycle/order-job-payload';
+import { countMovesInto } from '../order-lifecycle/order-moves';
+import type { OrderRow } from '../order-lifecycle/order-row';
 
 /**
  * The buyer hears of every turn their money takes after payment (issue #13): the receipt when the diamonds arrive
  * (9, the fulfilment module's `receipt-mail`) and an order notice when the delivery failed for good (10: no
- * automatic retry leaves 10), a refund started (11), completed (12) or failed (13). The modules that make those
- * moves (fulfilment, refunds) queue the notice in the move's own transaction through `queueOrderNotice`; the
- * fulfilment module sends it (mail-jobs.ts) in the order's purchase language.
+ * automatic retry leaves 10), a refund started (11), completed (12) or failed (13). Fulfilment's subscriber to
+ * those arrivals (fulfilment-subscribers.ts) queues the notice in the move's own transaction through
+ * `queueOrderNotice`, whichever module made the move; mail-jobs.ts sends it in the order's purchase language.
  */
-
-/** Mail retries back off to 10 minutes apart: about two hours of an unreachable SMTP server. */
-export const MAIL_MAX_ATTEMPTS = 20;
 
 export const ORDER_NOTICE_STATUSES = [
   ORDER_STATUS.CHARGE_FAILED,
@@ -56,39 +53,3 @@ export async function queueOrderNotice(tx: DbOrTx, order: OrderRow): Promise<voi
   const move = await countMovesInto(tx, order.id, status);
   await enqueueJob(tx, orderNoticeMailJob.of({ order_num: order.orderNum, status, move }));
 }
-
-/**
- * How many times the order moved into `status` (at least 1: called right after such a move): numbers the mails and
- * alerts that tell of one arrival each, so a second arrival is a new one and a repeat of the same is not.
- */
-export async function countMovesInto(tx: DbOrTx, orderId: number, status: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(orderEvents)
-    // Moves only: a note an order got while in this status (from = to) is not an arrival.
-    .where(
-      and(
-        eq(orderEvents.orderId, orderId),
-        eq(orderEvents.toStatus, status),
-        ne(orderEvents.fromStatus, status),
-      ),
-    );
-  return Math.max(1, Number(row?.n ?? 0));
-}
-
-/**
- * Issue #26: the buyer's e-mail about a payment captured for their order besides the one that paid it: its refund
- * started (`refunding`) or completed (`refunded`). One per event and refund attempt; sent by the fulfilment module
- * with the order's other mails.
- */
-export const extraPaymentMailJob = defineJob({
-  kind: 'extra-payment-mail',
-  payload: z.strictObject({
-    extra_payment_id: z.number().int().min(1),
-    event: z.enum(['refunding', 'refunded']),
-    attempt: z.number().int().min(1),
-  }),
-  maxAttempts: MAIL_MAX_ATTEMPTS,
-  key: (p) => `extra-payment-mail:${p.extra_payment_id}:${p.event}:${p.attempt}`,
-  once: true,
-});

@@ -1,0 +1,51 @@
+import type { DbOrTx } from '../../infra/db';
+import { type CapturedPayment, type ExtraPaymentRow, recordExtraPayment } from './extra-payments';
+import type { OrderSubscribers } from './order-events';
+import { type OrderMove, type OrderMoveResult, writeMove } from './order-moves';
+import type { OrderRow } from './order-row';
+import { applyPaymentOutcome, type PaymentOutcome, type PaymentOutcomeResult } from './payment-outcomes';
+
+/**
+ * The order's life as the other modules use it (issue #27): its moves, the verified payment outcomes that move it,
+ * and the extra payments recorded on it, each with the reactions of the site's subscribers (order-events.ts) run in
+ * the same transaction. One instance per process, built by the composition root with the subscribers of every
+ * module; services and job handlers receive it. Creation (order-creation.ts) and notes (order-moves.ts noteOrder)
+ * announce nothing.
+ */
+export class OrderLifecycle {
+  constructor(private readonly subscribers: OrderSubscribers) {}
+
+  /** Moves one order (order-moves.ts writeMove) and runs the reactions to its arrival, in one transaction. */
+  move(db: DbOrTx, move: OrderMove): Promise<OrderMoveResult> {
+    return db.transaction(async (tx) => {
+      const result = await writeMove(tx, move);
+      if (result.moved) {
+        await this.subscribers.moved(tx, {
+          order: result.order,
+          from: result.from,
+          to: move.to,
+          cause: move.cause,
+          actor: move.actor,
+          eventId: result.eventId,
+        });
+      }
+      return result;
+    });
+  }
+
+  /** What a verified gateway answer does to its order (payment-outcomes.ts). */
+  applyPaymentOutcome(db: DbOrTx, outcome: PaymentOutcome): Promise<PaymentOutcomeResult> {
+    return applyPaymentOutcome(this, db, outcome);
+  }
+
+  /** Records a capture beyond the payment that paid the order, and lets the subscribers react (extra-payments.ts). */
+  async recordExtraPayment(
+    tx: DbOrTx,
+    order: OrderRow,
+    payment: CapturedPayment,
+  ): Promise<ExtraPaymentRow | undefined> {
+    const row = await recordExtraPayment(tx, order, payment);
+    if (row) await this.subscribers.extraPayment(tx, { order, payment: row });
+    return row;
+  }
+}
