@@ -12,6 +12,7 @@ import { listenForJobs } from './infra/job-wakeups';
 import { createJobQueue } from './infra/jobs';
 import { createMailer } from './infra/mail';
 import { createRateLimiter } from './infra/rate-limit';
+import { SHUTDOWN_LIMITS, within } from './infra/shutdown';
 
 /**
  * Everything a server process runs on, HTTP aside: the data dir, the database (migrated and seeded), mail, rate
@@ -57,7 +58,8 @@ export async function openCore(config: Config, options: CoreOptions): Promise<Co
   };
   try {
     const database = await openDatabase(config.database);
-    closers.push(() => database.close());
+    // Bounded: a database that does not answer must not keep a stopping process alive (infra/shutdown.ts).
+    closers.push(() => within(database.close(), SHUTDOWN_LIMITS.graceMs, undefined));
     const seed = await seedFirstStart(database.db, config);
     if (seed.generatedAdminPassword) {
       options.announce(firstStartNotice(config.admin.username, seed.generatedAdminPassword));
@@ -77,7 +79,7 @@ export async function openCore(config: Config, options: CoreOptions): Promise<Co
       wakeups,
       ...(options.jobPollMs !== undefined ? { pollMs: options.jobPollMs } : {}),
     });
-    closers.push(() => jobs.stop());
+    closers.push(() => jobs.stop({ graceMs: SHUTDOWN_LIMITS.graceMs }));
     const infra: Infra = {
       config,
       db,

@@ -27,8 +27,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     closing = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-    app.close().then(
+    // Bounded: every wait has a limit, and a watchdog exits with code 1 naming what it waited for (infra/shutdown.ts).
+    app.gracefulStop(signal).then(
       () => process.exit(0),
       (err: unknown) => {
         app.log.error({ err }, 'error during shutdown');
