@@ -20,6 +20,7 @@ import { registerErrorHandler } from './infra/http';
 import { registerInputHygiene } from './infra/input-hygiene';
 import type { JobQueue } from './infra/jobs';
 import { createLogger, type LogStream } from './infra/logging';
+import { registerMetrics } from './infra/metrics';
 import { registerSecurityHeaders } from './infra/security';
 import { registerGracefulStop, SHUTDOWN_LIMITS } from './infra/shutdown';
 import { registerSpa } from './infra/spa';
@@ -124,6 +125,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerErrorHandler(app);
   registerInputHygiene(app);
   registerGracefulStop(app);
+  // Before the routes: its request hook applies to routes registered after it.
+  registerMetrics(app, { token: config.metricsToken });
   // preClose runs before every onClose hook, so no job is mid-query when the database closes.
   app.addHook('preClose', async () => {
     await core.jobs.stop({ graceMs: SHUTDOWN_LIMITS.graceMs });

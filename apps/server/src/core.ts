@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { seedFirstStart } from './db/seed';
 import { createGateways } from './gateways';
 import type { BigoClientOptions } from './gateways/bigo/bigo-client';
+import { instrumentGateways } from './gateways/instrumented';
 import { Sessions } from './infra/auth';
 import { createCallSlots } from './infra/call-slots';
 import { openDataDir } from './infra/data-dir';
@@ -11,6 +12,7 @@ import { type Database, openDatabase } from './infra/db';
 import { listenForJobs } from './infra/job-wakeups';
 import { createJobQueue } from './infra/jobs';
 import { createMailer } from './infra/mail';
+import { watchSite } from './infra/metrics';
 import { createRateLimiter } from './infra/rate-limit';
 import { SHUTDOWN_LIMITS, within } from './infra/shutdown';
 
@@ -34,6 +36,8 @@ export interface CoreOptions {
   bigoClient?: BigoClientOptions | undefined;
   /** How often idle job workers poll (not configuration: tests lengthen it to prove the wake-ups). */
   jobPollMs?: number | undefined;
+  /** What /metrics says this process is (ezrecharge_build_info). */
+  role?: 'web' | 'worker';
 }
 
 function firstStartNotice(username: string, password: string): string {
@@ -65,14 +69,25 @@ export async function openCore(config: Config, options: CoreOptions): Promise<Co
       options.announce(firstStartNotice(config.admin.username, seed.generatedAdminPassword));
     }
     const db = database.db;
+    // Closed before the database (closers run in reverse): no scrape reads a closed database.
+    const site = watchSite({
+      db,
+      balanceAlertBelow: config.bigoBalanceAlertBelow,
+      version: config.version,
+      role: options.role ?? 'web',
+    });
+    closers.push(() => site.stop());
     const mailer = createMailer(config, dataDir.outbox, log);
     closers.push(() => mailer.close());
     const limiter = await createRateLimiter(config.redisUrl, log);
     closers.push(() => limiter.close());
-    const { gateways, settings, stripeCatalogue } = createGateways(config, dataDir.secret, log, {
+    const created = createGateways(config, dataDir.secret, log, {
       bigo: options.bigoClient,
       slots: createCallSlots(db),
     });
+    const { settings, stripeCatalogue } = created;
+    // Every call to a far end timed for /metrics (issue #31), without the clients or the modules knowing.
+    const gateways = instrumentGateways(created.gateways);
     // On PostgreSQL the workers are also woken by NOTIFY (web processes with RUN_JOBS and `npm run worker` alike).
     const wakeups = config.database.kind === 'postgres' ? listenForJobs(config.database.url, log) : undefined;
     const jobs = createJobQueue(db, log, {

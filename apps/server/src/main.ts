@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { startMetricsListener } from './infra/metrics';
 import { StartupError } from './infra/startup-error';
 
 /** Reads config, builds the app, listens; closes gracefully on SIGTERM/SIGINT. Nothing else lives here. */
@@ -45,6 +46,15 @@ async function main(): Promise<void> {
     await app.close().catch(() => {});
     const code = (err as NodeJS.ErrnoException).code;
     fail(code === 'EADDRINUSE' ? `PORT ${config.port} is already in use` : String(err));
+  }
+  if (config.metricsListener) {
+    try {
+      // Left open until the process exits: it serves the shutdown's own metrics until the last moment.
+      await startMetricsListener({ ...config.metricsListener, token: config.metricsToken });
+    } catch (err) {
+      await app.close().catch(() => {});
+      fail(`METRICS_PORT ${config.metricsListener.port} cannot be listened on: ${String(err)}`);
+    }
   }
   process.stdout.write(`EzRecharge is running at ${config.publicUrl}\n`);
 }

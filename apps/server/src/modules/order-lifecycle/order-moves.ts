@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { orderEvents, orders } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
 import { AppError } from '../../infra/http';
+import { orderMoved } from '../../infra/metrics';
 import type { OrderRow } from './order-row';
 
 /**
@@ -65,7 +66,7 @@ async function lockOrder(tx: DbOrTx, orderNum: string): Promise<OrderRow | undef
 
 /** Moves one order; see the module comment. Pass a transaction to make the move part of a larger one. */
 export async function moveOrder(db: DbOrTx, move: OrderMove): Promise<OrderMoveResult> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<OrderMoveResult> => {
     const order = await lockOrder(tx, move.orderNum);
     if (!order) return { moved: false, reason: 'not_found' };
     const from = order.orderStatus;
@@ -91,6 +92,9 @@ export async function moveOrder(db: DbOrTx, move: OrderMove): Promise<OrderMoveR
     await move.after?.(tx, updated);
     return { moved: true, from, order: updated };
   });
+  // Counted for /metrics once made (payments, deliveries, refunds by outcome; paid → delivered).
+  if (result.moved) orderMoved(result.from, move.to, result.order);
+  return result;
 }
 
 /** What a note says; `set` changes columns of the order with it (never its status). */
