@@ -48,6 +48,12 @@ const ZEnv = z.object({
   // Issue #31 (no DESIGN.md §3 row): a listener of its own for GET /metrics (the worker has no other), on METRICS_HOST.
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  // Issue #31 (no DESIGN.md §3 row): `npm run backup` encrypts the generated key into the backup with it, and
+  // `npm run restore` decrypts it (docs/operations.md). Read only by those two commands.
+  BACKUP_PASSPHRASE: optionalText.refine(
+    (v) => v === undefined || v.length >= 12,
+    'must be at least 12 characters',
+  ),
   ADMIN_USERNAME: z.string().trim().min(1).max(TEXT_LIMITS.usernameMax).default('admin'),
   ADMIN_PASSWORD: optionalText.refine(
     (v) => v === undefined || (v.length >= TEXT_LIMITS.passwordMin && v.length <= TEXT_LIMITS.passwordMax),
@@ -149,6 +155,8 @@ export interface Config {
   olderAppSecrets: string[];
   /** METRICS_TOKEN: bearer token of GET /metrics; undefined = /metrics only on METRICS_PORT, if that is set. */
   metricsToken: string | undefined;
+  /** BACKUP_PASSPHRASE: encrypts the generated key carried in a backup. */
+  backupPassphrase: string | undefined;
   /** METRICS_PORT / METRICS_HOST: a separate listener for /metrics (web and worker processes alike). */
   metricsListener: { port: number; host: string } | undefined;
   admin: { username: string; password: string | undefined; email: string };
@@ -282,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: newestSecret ?? e.APP_SECRET,
     olderAppSecrets,
     metricsToken: e.METRICS_TOKEN,
+    backupPassphrase: e.BACKUP_PASSPHRASE,
     metricsListener: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

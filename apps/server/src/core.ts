@@ -7,6 +7,7 @@ import type { BigoClientOptions } from './gateways/bigo/bigo-client';
 import { instrumentGateways } from './gateways/instrumented';
 import { Sessions } from './infra/auth';
 import { createCallSlots } from './infra/call-slots';
+import { openControlSocket } from './infra/control-socket';
 import { openDataDir } from './infra/data-dir';
 import { type Database, openDatabase } from './infra/db';
 import { listenForJobs } from './infra/job-wakeups';
@@ -69,6 +70,14 @@ export async function openCore(config: Config, options: CoreOptions): Promise<Co
       options.announce(firstStartNotice(config.admin.username, seed.generatedAdminPassword));
     }
     const db = database.db;
+    // The embedded database can only be read by this process: `npm run backup` asks it over a socket in DATA_DIR.
+    const { dumpFiles } = database;
+    if (dumpFiles && config.database.kind === 'pglite') {
+      const control = await openControlSocket(dataDir.root, dumpFiles, (err) =>
+        log.error({ err }, 'backup: dumping the embedded database failed'),
+      );
+      closers.push(() => control.close());
+    }
     // Closed before the database (closers run in reverse): no scrape reads a closed database.
     const site = watchSite({
       db,
