@@ -560,8 +560,13 @@ async function main(): Promise<void> {
   );
   if (killed)
     console.log(
-      `web1 and worker1 back ${((killed.restartedAt - killed.at) / 1000).toFixed(1)} s after the SIGKILL`,
+      `load average at the end: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (2 cores shared: figures move with other work)`,
     );
+  console.log(
+    `web1 and worker1 back ${((killed.restartedAt - killed.at) / 1000).toFixed(1)} s after the SIGKILL`,
+  );
 }
 
 async function cleanup(): Promise<void> {
