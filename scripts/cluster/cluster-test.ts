@@ -558,15 +558,16 @@ async function main(): Promise<void> {
   console.log(
     `| 2 web + 2 workers, PostgreSQL, Redis, ${CONCURRENCY} at a time | ${BUYERS} (+${bNext - BUYERS} during the restart) | ${(BUYERS / aSeconds).toFixed(1)} | ${p(commitsA, 50).toFixed(1)} ms | ${p(commitsA, 99).toFixed(1)} ms | ${aroundKill.length} (${aroundKill.map((o) => `${o.what} ${o.status}`).join(', ') || 'none'}) | ${fivexxB.length} of ${phaseB.length} |`,
   );
-  if (killed)
-    console.log(
-      `load average at the end: ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')} (2 cores shared: figures move with other work)`,
-    );
   console.log(
-    `web1 and worker1 back ${((killed.restartedAt - killed.at) / 1000).toFixed(1)} s after the SIGKILL`,
+    `load average at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (2 cores shared: figures move with other work)`,
   );
+  if (killed) {
+    console.log(
+      `web1 and worker1 back ${((killed.restartedAt - killed.at) / 1000).toFixed(1)} s after the SIGKILL`,
+    );
+  }
 }
 
 async function cleanup(): Promise<void> {
