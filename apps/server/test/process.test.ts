@@ -91,7 +91,9 @@ describe('the server process', () => {
     await expect(fetch(`http://127.0.0.1:${port}/api/v1/health`)).rejects.toThrow();
   });
 
-  it('exits within its limits on SIGTERM while a connection that never sent a request stays open', async () => {
+  it('exits within its limits on SIGTERM while a connection that never sent a request stays open', {
+    timeout: 90_000,
+  }, async () => {
     // Browsers open connections ahead of need (Chromium's preconnects); Node's close() waited for them for ever.
     const dataDir = await mkdtemp(path.join(tmpdir(), 'ezr-proc-'));
     dirs.push(dataDir);
@@ -110,7 +112,8 @@ describe('the server process', () => {
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);
     await closedByServer;
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Well inside the 10 s grace after which connections are closed anyway: the idle connection did not hold it.
+    expect(Date.now() - started).toBeLessThan(8_000);
     expect(p.output().stdout).toContain('shutdown complete');
   });
 
@@ -141,7 +144,8 @@ describe('the server process', () => {
         const started = Date.now();
         p.child.kill('SIGTERM');
         expect(await p.exited).toBe(0);
-        expect(Date.now() - started).toBeLessThan(5_000);
+        // Well inside the 10 s grace after which connections are closed anyway: the idle connection did not hold it.
+    expect(Date.now() - started).toBeLessThan(8_000);
       } finally {
         await browser.close();
       }
