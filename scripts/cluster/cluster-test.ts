@@ -213,7 +213,8 @@ interface Outcome {
   at: number;
   ms: number;
   what: 'commit' | 'notify';
-  /** The web process the answer came from was killed meanwhile: not the proxy's fault. */
+  /** The start of the answer's body, kept for answers 5xx (nginx's page, or the app's error). */
+  body?: string;
 }
 
 const outcomes: Outcome[] = [];
@@ -254,7 +255,13 @@ async function timed(what: Outcome['what'], send: () => Promise<{ status: number
   } catch {
     res = { status: 0, body: '' };
   }
-  outcomes.push({ status: res.status, at: Date.now(), ms: performance.now() - t0, what });
+  outcomes.push({
+    status: res.status,
+    at: Date.now(),
+    ms: performance.now() - t0,
+    what,
+    ...(res.status >= 500 || res.status === 0 ? { body: res.body.replace(/\s+/g, ' ').slice(0, 160) } : {}),
+  });
   return res;
 }
 
@@ -473,9 +480,11 @@ async function main(): Promise<void> {
     }
   });
   const cleanExits: { name: string; code: number | null; pid: number }[] = [];
+  const stops: { name: string; at: number }[] = [];
   for (const m of members) {
     const proc = m.proc;
     if (!proc) continue;
+    stops.push({ name: m.name, at: Date.now() });
     proc.child.kill('SIGTERM');
     const code = await proc.exited;
     cleanExits.push({ name: m.name, code, pid: proc.child.pid ?? 0 });

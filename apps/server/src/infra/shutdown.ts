@@ -1,5 +1,5 @@
 import type { Server, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { Server as NetServer, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -9,57 +9,58 @@ import type { FastifyInstance } from 'fastify';
  * - Node's `server.close()` (and Fastify's `forceCloseConnections: 'idle'`) closes keep-alive connections that are
  *   between requests, but not a connection that was opened and has not sent a request yet. Browsers open such
  *   connections ahead of need (Chromium's preconnects: Lighthouse's page loads leave some) and may keep them for
- *   minutes; until they go, `close()` never calls back. `trackConnections` knows which sockets carry no request and
- *   closes them at once, then everything left after the grace period.
+ *   minutes (Node 20 and 24 alike: one such connection held close() for over 200 s); until they go, `close()` never
+ *   calls back. `trackConnections` knows which sockets never sent a request and closes them at once, the rest once
+ *   the process has been quiet (`quietMs`), everything left after the grace period.
  * - Running jobs get the same grace period; a handler still running then is left to its lease's release (see
  *   JobQueue.stop), and the process goes on closing.
  * - A last watchdog ends the process with exit code 1 and names the step it was stuck in, whatever else hangs.
  */
 
 export interface ConnectionTracker {
-  /** Closes every connection that carries no request now (never sent one, or between two on keep-alive). */
-  closeIdle(): number;
+  /** Closes every connection that never sent a request (a browser's preconnect): nothing can be in flight on it. */
+  closeUnused(): number;
   /** Closes every connection, in-flight requests included. */
   closeAll(): number;
-  /** Connections open now and how many of them are serving a request. */
-  counts(): { open: number; busy: number };
+  /** Connections open now, how many are serving a request, and when the last request began (ms, Date.now()). */
+  counts(): { open: number; busy: number; lastRequestAt: number };
 }
 
 export function trackConnections(server: Server): ConnectionTracker {
+  /** Requests in flight per connection; a connection not in `used` never sent one. */
   const busy = new Map<Socket, number>();
-  const sockets = new Set<Socket>();
+  const used = new WeakSet<Socket>();
+  let lastRequestAt = 0;
   server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
     busy.set(socket, 0);
-    socket.once('close', () => {
-      sockets.delete(socket);
-      busy.delete(socket);
-    });
+    socket.once('close', () => busy.delete(socket));
   });
   server.on('request', (request: { socket: Socket }, response: ServerResponse) => {
     const { socket } = request;
+    used.add(socket);
+    lastRequestAt = Date.now();
     busy.set(socket, (busy.get(socket) ?? 0) + 1);
     response.once('close', () => {
       // Answered during a shutdown, it went out with `Connection: close`: Node ends the connection after it.
-      busy.set(socket, (busy.get(socket) ?? 1) - 1);
+      if (busy.has(socket)) busy.set(socket, (busy.get(socket) ?? 1) - 1);
     });
   });
-  const destroy = (onlyIdle: boolean) => {
+  const destroy = (which: (socket: Socket) => boolean) => {
     let closed = 0;
-    for (const socket of sockets) {
-      if (onlyIdle && (busy.get(socket) ?? 0) > 0) continue;
+    for (const socket of busy.keys()) {
+      if (!which(socket)) continue;
       socket.destroy();
       closed++;
     }
     return closed;
   };
   return {
-    closeIdle: () => destroy(true),
-    closeAll: () => destroy(false),
+    closeUnused: () => destroy((socket) => !used.has(socket)),
+    closeAll: () => destroy(() => true),
     counts() {
       let inFlight = 0;
       for (const n of busy.values()) if (n > 0) inFlight++;
-      return { open: sockets.size, busy: inFlight };
+      return { open: busy.size, busy: inFlight, lastRequestAt };
     },
   };
 }
@@ -68,6 +69,12 @@ export function trackConnections(server: Server): ConnectionTracker {
 export const SHUTDOWN_LIMITS = {
   /** In-flight requests and running jobs may finish within this. */
   graceMs: 10_000,
+  /**
+   * After SIGTERM, the HTTP side is done once no request is in flight and none began for this long: a proxy's
+   * pooled connections have then each carried their last request (answered with `Connection: close`), and the
+   * proxy, refused on a new connection, sends to the other processes.
+   */
+  quietMs: 1_000,
   /** After this the process exits with code 1 whatever it still waits for. */
   watchdogMs: 25_000,
 } as const;
@@ -98,6 +105,9 @@ declare module 'fastify' {
   }
 }
 
+/** net.Server's close: stops accepting, leaves open connections alone (see gracefulStop). */
+const netServerClose = NetServer.prototype.close;
+
 export function registerGracefulStop(app: FastifyInstance): void {
   const connections = trackConnections(app.server);
   let stopping = false;
@@ -113,6 +123,7 @@ export function registerGracefulStop(app: FastifyInstance): void {
   });
   app.decorate('gracefulStop', async (signal: string) => {
     stopping = true;
+    const started = Date.now();
     const watchdog = setTimeout(() => {
       app.log.error({ step, ...connections.counts() }, 'shutdown did not finish in time: exiting');
       process.exit(1);
@@ -123,22 +134,36 @@ export function registerGracefulStop(app: FastifyInstance): void {
       'shutting down: no new connections, finishing requests in flight',
     );
     step = 'finishing requests in flight';
-    if (app.server.listening) app.server.close();
-    connections.closeIdle();
-    // Connections open but carrying no request (a browser's preconnect) would hold close() forever: swept meanwhile.
-    const sweep = setInterval(() => connections.closeIdle(), 250);
-    sweep.unref();
-    const force = setTimeout(() => {
-      const closed = connections.closeAll();
-      if (closed > 0) app.log.warn({ closed }, 'shutdown: grace period over, connections closed');
-    }, SHUTDOWN_LIMITS.graceMs);
-    force.unref();
+    // Stop accepting only. http.Server's own close() would also close the keep-alive connections between two
+    // requests at once, and a proxy that picks one of them at that moment gets a reset for a request it sent: a
+    // 502 for a POST, which nginx does not retry. Those connections instead carry their next request, answered with
+    // `Connection: close` (the onRequest hook above), or are closed once the process has been quiet.
+    const stopped = new Promise<void>((resolve) => {
+      if (!app.server.listening) resolve();
+      else netServerClose.call(app.server, () => resolve());
+    });
     try {
+      for (;;) {
+        connections.closeUnused();
+        const { open, busy, lastRequestAt } = connections.counts();
+        const now = Date.now();
+        if (open === 0) break;
+        if (busy === 0 && now - Math.max(lastRequestAt, started) >= SHUTDOWN_LIMITS.quietMs) {
+          connections.closeAll();
+          break;
+        }
+        if (now - started >= SHUTDOWN_LIMITS.graceMs) {
+          const closed = connections.closeAll();
+          app.log.warn({ closed }, 'shutdown: grace period over, connections closed');
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await within(stopped, SHUTDOWN_LIMITS.graceMs, undefined);
+      // Then the jobs (preClose), the database and the rest (onClose): nothing of HTTP is left to use them.
       await app.close();
       app.log.info('shutdown complete');
     } finally {
-      clearInterval(sweep);
-      clearTimeout(force);
       clearTimeout(watchdog);
     }
   });
