@@ -20,7 +20,9 @@ import { registerErrorHandler } from './infra/http';
 import { registerInputHygiene } from './infra/input-hygiene';
 import type { JobQueue } from './infra/jobs';
 import { createLogger, type LogStream } from './infra/logging';
+import { registerMetrics } from './infra/metrics';
 import { registerSecurityHeaders } from './infra/security';
+import { registerGracefulStop, SHUTDOWN_LIMITS } from './infra/shutdown';
 import { registerSpa } from './infra/spa';
 import { attachmentsRoutes } from './modules/attachments/attachments-routes';
 import { authRoutes } from './modules/auth/auth-routes';
@@ -112,6 +114,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bodyLimit: MAX_BODY_BYTES,
     // request.ip (every per-address limit, sessions, audit) comes from X-Forwarded-For only through trusted proxies.
     trustProxy: trustProxyOption(config.trustProxy),
+    // A closing process still answers what arrives on connections already open (with `Connection: close`, main.ts)
+    // instead of 503: a proxy does not retry a POST that got a 503, and nothing new reaches a closed listener.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -119,9 +124,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('jobs', core.jobs);
   registerErrorHandler(app);
   registerInputHygiene(app);
+  registerGracefulStop(app);
+  // Before the routes: its request hook applies to routes registered after it.
+  registerMetrics(app, { token: config.metricsToken });
   // preClose runs before every onClose hook, so no job is mid-query when the database closes.
   app.addHook('preClose', async () => {
-    await core.jobs.stop();
+    await core.jobs.stop({ graceMs: SHUTDOWN_LIMITS.graceMs });
   });
   app.addHook('onClose', () => core.close());
 

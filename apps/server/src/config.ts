@@ -34,6 +34,26 @@ const ZEnv = z.object({
   ),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   APP_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+  // Issue #31: keys for rotation, newest first, comma-separated. New data is sealed and hashed with the first; data
+  // sealed with any of them stays readable (infra/sealed.ts), sessions hashed with any stay valid (infra/auth.ts).
+  APP_SECRETS: optionalText.refine(
+    (v) => v === undefined || splitSecrets(v).every((key) => key.length >= 32),
+    'must be keys of at least 32 characters each, comma-separated, newest first',
+  ),
+  // Issue #31 (DESIGN.md §3): the bearer token Prometheus sends for GET /metrics; unset = no /metrics on the web port.
+  METRICS_TOKEN: optionalText.refine(
+    (v) => v === undefined || v.length >= 16,
+    'must be at least 16 characters',
+  ),
+  // Issue #31 (no DESIGN.md §3 row): a listener of its own for GET /metrics (the worker has no other), on METRICS_HOST.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  // Issue #31 (no DESIGN.md §3 row): `npm run backup` encrypts the generated key into the backup with it, and
+  // `npm run restore` decrypts it (docs/operations.md). Read only by those two commands.
+  BACKUP_PASSPHRASE: optionalText.refine(
+    (v) => v === undefined || v.length >= 12,
+    'must be at least 12 characters',
+  ),
   ADMIN_USERNAME: z.string().trim().min(1).max(TEXT_LIMITS.usernameMax).default('admin'),
   ADMIN_PASSWORD: optionalText.refine(
     (v) => v === undefined || (v.length >= TEXT_LIMITS.passwordMin && v.length <= TEXT_LIMITS.passwordMax),
@@ -90,6 +110,14 @@ const ZEnv = z.object({
   ALLOW_SANDBOX: z.enum(['0', '1', '']).optional(),
 });
 
+/** APP_SECRETS as a list: comma-separated, blanks ignored. */
+function splitSecrets(value: string): string[] {
+  return value
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
+}
+
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** TRUST_PROXY as Fastify's `trustProxy` takes it (hops, or proxy-addr's list); undefined when it is not valid. */
@@ -125,8 +153,16 @@ export interface Config {
   publicUrl: string;
   database: DatabaseConfig;
   dataDir: string;
-  /** Unset: generated once into DATA_DIR (see infra/data-dir.ts). */
+  /** The newest key (APP_SECRETS' first, or APP_SECRET). Unset: generated once into DATA_DIR (infra/data-dir.ts). */
   appSecret: string | undefined;
+  /** APP_SECRETS after the first: older keys, still read (sealed data, session hashes), never written with. */
+  olderAppSecrets: string[];
+  /** METRICS_TOKEN: bearer token of GET /metrics; undefined = /metrics only on METRICS_PORT, if that is set. */
+  metricsToken: string | undefined;
+  /** BACKUP_PASSPHRASE: encrypts the generated key carried in a backup. */
+  backupPassphrase: string | undefined;
+  /** METRICS_PORT / METRICS_HOST: a separate listener for /metrics (web and worker processes alike). */
+  metricsListener: { port: number; host: string } | undefined;
   admin: { username: string; password: string | undefined; email: string };
   mail: { smtpUrl: string | undefined; from: string };
   fiuu:
@@ -205,6 +241,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
+  if (e.APP_SECRET !== undefined && e.APP_SECRETS !== undefined) {
+    throw new ConfigError(
+      'APP_SECRET and APP_SECRETS are both set: keep one (APP_SECRETS lists every key, newest first)',
+    );
+  }
+  const [newestSecret, ...olderAppSecrets] = e.APP_SECRETS ? splitSecrets(e.APP_SECRETS) : [];
+
   const production = e.NODE_ENV === 'production';
   const fiuu =
     e.FIUU_MERCHANT_ID && e.FIUU_VERIFY_KEY && e.FIUU_SECRET_KEY
@@ -250,7 +293,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     database,
     dataDir,
-    appSecret: e.APP_SECRET,
+    appSecret: newestSecret ?? e.APP_SECRET,
+    olderAppSecrets,
+    metricsToken: e.METRICS_TOKEN,
+    backupPassphrase: e.BACKUP_PASSPHRASE,
+    metricsListener: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     fiuu,

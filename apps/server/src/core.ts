@@ -4,14 +4,18 @@ import type { Config } from './config';
 import { seedFirstStart } from './db/seed';
 import { createGateways } from './gateways';
 import type { BigoClientOptions } from './gateways/bigo/bigo-client';
+import { instrumentGateways } from './gateways/instrumented';
 import { Sessions } from './infra/auth';
 import { createCallSlots } from './infra/call-slots';
+import { openControlSocket } from './infra/control-socket';
 import { openDataDir } from './infra/data-dir';
 import { type Database, openDatabase } from './infra/db';
 import { listenForJobs } from './infra/job-wakeups';
 import { createJobQueue } from './infra/jobs';
 import { createMailer } from './infra/mail';
+import { watchSite } from './infra/metrics';
 import { createRateLimiter } from './infra/rate-limit';
+import { SHUTDOWN_LIMITS, within } from './infra/shutdown';
 
 /**
  * Everything a server process runs on, HTTP aside: the data dir, the database (migrated and seeded), mail, rate
@@ -33,6 +37,8 @@ export interface CoreOptions {
   bigoClient?: BigoClientOptions | undefined;
   /** How often idle job workers poll (not configuration: tests lengthen it to prove the wake-ups). */
   jobPollMs?: number | undefined;
+  /** What /metrics says this process is (ezrecharge_build_info). */
+  role?: 'web' | 'worker';
 }
 
 function firstStartNotice(username: string, password: string): string {
@@ -57,27 +63,47 @@ export async function openCore(config: Config, options: CoreOptions): Promise<Co
   };
   try {
     const database = await openDatabase(config.database);
-    closers.push(() => database.close());
+    // Bounded: a database that does not answer must not keep a stopping process alive (infra/shutdown.ts).
+    closers.push(() => within(database.close(), SHUTDOWN_LIMITS.graceMs, undefined));
     const seed = await seedFirstStart(database.db, config);
     if (seed.generatedAdminPassword) {
       options.announce(firstStartNotice(config.admin.username, seed.generatedAdminPassword));
     }
     const db = database.db;
+    // The embedded database can only be read by this process: `npm run backup` asks it over a socket in DATA_DIR.
+    const { dumpFiles } = database;
+    if (dumpFiles && config.database.kind === 'pglite') {
+      const control = await openControlSocket(dataDir.root, dumpFiles, (err) =>
+        log.error({ err }, 'backup: dumping the embedded database failed'),
+      );
+      closers.push(() => control.close());
+    }
+    // Closed before the database (closers run in reverse): no scrape reads a closed database.
+    const site = watchSite({
+      db,
+      balanceAlertBelow: config.bigoBalanceAlertBelow,
+      version: config.version,
+      role: options.role ?? 'web',
+    });
+    closers.push(() => site.stop());
     const mailer = createMailer(config, dataDir.outbox, log);
     closers.push(() => mailer.close());
     const limiter = await createRateLimiter(config.redisUrl, log);
     closers.push(() => limiter.close());
-    const { gateways, settings, stripeCatalogue } = createGateways(config, dataDir.secret, log, {
+    const created = createGateways(config, dataDir.secret, log, {
       bigo: options.bigoClient,
       slots: createCallSlots(db),
     });
+    const { settings, stripeCatalogue } = created;
+    // Every call to a far end timed for /metrics (issue #31), without the clients or the modules knowing.
+    const gateways = instrumentGateways(created.gateways);
     // On PostgreSQL the workers are also woken by NOTIFY (web processes with RUN_JOBS and `npm run worker` alike).
     const wakeups = config.database.kind === 'postgres' ? listenForJobs(config.database.url, log) : undefined;
     const jobs = createJobQueue(db, log, {
       wakeups,
       ...(options.jobPollMs !== undefined ? { pollMs: options.jobPollMs } : {}),
     });
-    closers.push(() => jobs.stop());
+    closers.push(() => jobs.stop({ graceMs: SHUTDOWN_LIMITS.graceMs }));
     const infra: Infra = {
       config,
       db,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { startMetricsListener } from './infra/metrics';
 import { StartupError } from './infra/startup-error';
 
 /** Reads config, builds the app, listens; closes gracefully on SIGTERM/SIGINT. Nothing else lives here. */
@@ -27,8 +28,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     closing = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-    app.close().then(
+    // Bounded: every wait has a limit, and a watchdog exits with code 1 naming what it waited for (infra/shutdown.ts).
+    app.gracefulStop(signal).then(
       () => process.exit(0),
       (err: unknown) => {
         app.log.error({ err }, 'error during shutdown');
@@ -45,6 +46,15 @@ async function main(): Promise<void> {
     await app.close().catch(() => {});
     const code = (err as NodeJS.ErrnoException).code;
     fail(code === 'EADDRINUSE' ? `PORT ${config.port} is already in use` : String(err));
+  }
+  if (config.metricsListener) {
+    try {
+      // Left open until the process exits: it serves the shutdown's own metrics until the last moment.
+      await startMetricsListener({ ...config.metricsListener, token: config.metricsToken });
+    } catch (err) {
+      await app.close().catch(() => {});
+      fail(`METRICS_PORT ${config.metricsListener.port} cannot be listened on: ${String(err)}`);
+    }
   }
   process.stdout.write(`EzRecharge is running at ${config.publicUrl}\n`);
 }

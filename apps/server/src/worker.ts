@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { type Core, openCore } from './core';
 import { createLogger } from './infra/logging';
+import { startMetricsListener } from './infra/metrics';
 import { StartupError } from './infra/startup-error';
 
 /**
@@ -17,12 +18,21 @@ function fail(message: string): never {
 async function main(): Promise<void> {
   const log = createLogger(true);
   let core: Core;
+  let metricsClose: () => Promise<void> = async () => {};
   try {
     const config = loadConfig();
     if (config.database.kind !== 'postgres') {
       fail('npm run worker needs DATABASE_URL (postgres://…): the embedded database belongs to one process');
     }
-    core = await openCore(config, { log, announce: (text) => process.stdout.write(`${text}\n`) });
+    core = await openCore(config, {
+      log,
+      announce: (text) => process.stdout.write(`${text}\n`),
+      role: 'worker',
+    });
+    if (config.metricsListener) {
+      const listener = await startMetricsListener({ ...config.metricsListener, token: config.metricsToken });
+      metricsClose = () => listener.close();
+    }
   } catch (err) {
     if (err instanceof ConfigError || err instanceof StartupError) fail(err.message);
     throw err;
@@ -36,7 +46,7 @@ async function main(): Promise<void> {
     }
     closing = true;
     log.info({ signal }, 'worker shutting down: finishing the jobs in hand');
-    core.close().then(
+    Promise.all([core.close(), metricsClose()]).then(
       () => process.exit(0),
       (err: unknown) => {
         log.error({ err }, 'error during worker shutdown');

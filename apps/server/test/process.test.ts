@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 /** The real entry point in its own process: what an operator sees on start, on a bad value and on SIGTERM. */
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+/** Debian's Chromium (CI installs it); the browser test is skipped on a machine without it. */
+const CHROMIUM = '/usr/bin/chromium';
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
@@ -88,4 +90,65 @@ describe('the server process', () => {
     expect(existsSync(path.join(dataDir, 'pg.lock'))).toBe(false);
     await expect(fetch(`http://127.0.0.1:${port}/api/v1/health`)).rejects.toThrow();
   });
+
+  it('exits within its limits on SIGTERM while a connection that never sent a request stays open', {
+    timeout: 90_000,
+  }, async () => {
+    // Browsers open connections ahead of need (Chromium's preconnects); Node's close() waited for them for ever.
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'ezr-proc-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const p = run({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'admin-pass-1',
+    });
+    await p.waitFor('EzRecharge is running at');
+    const idle = connect(port, '127.0.0.1');
+    await new Promise((resolve) => idle.once('connect', resolve));
+    const closedByServer = new Promise((resolve) => idle.once('close', resolve));
+    const started = Date.now();
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+    await closedByServer;
+    // Well inside the 10 s grace after which connections are closed anyway: the idle connection did not hold it.
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(p.output().stdout).toContain('shutdown complete');
+  });
+
+  it.skipIf(!existsSync(CHROMIUM))(
+    'exits promptly on SIGTERM after serving page loads in Chromium',
+    {
+      timeout: 90_000,
+    },
+    async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'ezr-proc-'));
+      dirs.push(dataDir);
+      const port = await freePort();
+      const p = run({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: 'admin-pass-1',
+      });
+      await p.waitFor('EzRecharge is running at');
+      const { chromium } = await import('@playwright/test');
+      const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+      try {
+        const page = await browser.newPage();
+        for (const route of ['/', '/recharge', '/faq', '/signin', '/home-order?order_num=EZNOSUCHORDER']) {
+          await page.goto(`http://127.0.0.1:${port}${route}`);
+        }
+        // The browser stays open with its connections (and any it opened ahead of need) while the server stops.
+        const started = Date.now();
+        p.child.kill('SIGTERM');
+        expect(await p.exited).toBe(0);
+        // Inside the 10 s grace after which connections are closed anyway: no connection of the browser held it.
+        expect(Date.now() - started).toBeLessThan(8_000);
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 });

@@ -385,6 +385,45 @@ describe.skipIf(!PG_BASE)('server processes killed mid-delivery (PostgreSQL)', (
     expect(events.filter((e) => e.startsWith('8→9'))).toHaveLength(1);
   });
 
+  it('SIGTERM to a worker whose delivery hangs: it exits 0 within its bounds and leaves the job to the next worker', {
+    timeout: 150_000,
+  }, async () => {
+    const site = await newSite('postgres');
+    const web = await start(site, site.dataDir, { RUN_JOBS: '0' });
+    const auth = await signIn(web);
+    const { orderNum, amount } = await commit(web, 'reliable_fan_t');
+    // BIGO takes 40 s to answer the next recharge: longer than the worker's 10 s grace.
+    const hang = await call(web.url, 'PUT', '/sandbox/bigo/controls', {
+      auth,
+      body: { fail_next: { hang_ms: 40_000, count: 1, endpoint: 'recharge' } },
+    });
+    expect(hang.status).toBe(200);
+    const workerEnv = { PUBLIC_URL: web.url, DATA_DIR: await mkdtemp(path.join(tmpdir(), 'ezr-worker-')) };
+    const first = spawnProcess(site, 'src/worker.ts', workerEnv);
+    await notifyPaid(web, orderNum, amount);
+    await waitForStatus(web, auth, orderNum, [ORDER_STATUS.CHARGING], 30_000);
+    await sleep(500);
+
+    const stopped = Date.now();
+    const exited = new Promise((resolve) => first.child.once('exit', resolve));
+    first.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(Date.now() - stopped).toBeLessThan(20_000);
+    const db = new pg.Client({ connectionString: site.databaseUrl });
+    await db.connect();
+    cleanups.push(() => db.end());
+    const leased = await db.query<{ n: number }>(
+      "select count(*)::int as n from jobs where state = 'running' and locked_by like $1",
+      [`%:${first.child.pid}:%`],
+    );
+    expect(leased.rows[0]?.n).toBe(0);
+
+    expect((await call(web.url, 'DELETE', '/sandbox/bigo/controls', { auth })).status).toBe(200);
+    spawnProcess(site, 'src/worker.ts', workerEnv);
+    await waitForStatus(web, auth, orderNum, [ORDER_STATUS.CHARGED], 75_000);
+    expect(await deliveries(web, orderNum)).toBe(1);
+  });
+
   it('two processes on one database deliver 200 paid orders, each exactly once', {
     timeout: 150_000,
   }, async () => {

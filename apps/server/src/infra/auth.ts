@@ -1,10 +1,10 @@
 import { MSG, SESSION_DAYS } from '@ezrecharge/shared';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { sessions, twoFactor, users } from '../db/schema';
 import type { Db, DbOrTx } from './db';
 import { AppError } from './http';
-import { keyedHash, newToken } from './tokens';
+import { keyedHash, keyedHashes, newToken } from './tokens';
 
 /**
  * Sessions (DESIGN.md §9): an opaque random token handed to the client once; the database keeps only its keyed
@@ -74,11 +74,16 @@ export class Sessions {
     await tx.update(sessions).set({ secondFactorAt: new Date() }).where(eq(sessions.id, sessionId));
   }
 
-  /** The live session of a token and its (active) user, or null. */
+  /**
+   * The live session of a token and its (active) user, or null. A session whose token was hashed with an older key
+   * of APP_SECRETS is found too, and its hash rewritten with the newest key (so it outlives that key's removal).
+   */
   async resolve(token: string): Promise<SessionUser | null> {
     if (token.length < 20 || token.length > 100) return null;
+    const hashes = keyedHashes(this.secret, token, PURPOSE);
     const [row] = await this.db
       .select({
+        tokenHash: sessions.tokenHash,
         sessionId: sessions.id,
         id: users.id,
         username: users.username,
@@ -95,7 +100,7 @@ export class Sessions {
       .leftJoin(twoFactor, eq(twoFactor.userId, users.id))
       .where(
         and(
-          eq(sessions.tokenHash, keyedHash(this.secret, token, PURPOSE)),
+          inArray(sessions.tokenHash, hashes),
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, new Date()),
           eq(users.isActive, true),
@@ -103,7 +108,11 @@ export class Sessions {
       )
       .limit(1);
     if (!row) return null;
-    const { role, secondFactorAt, twoFactorEnabledAt, ...user } = row;
+    const { role, secondFactorAt, twoFactorEnabledAt, tokenHash, ...user } = row;
+    const newest = hashes[0];
+    if (newest && tokenHash !== newest) {
+      await this.db.update(sessions).set({ tokenHash: newest }).where(eq(sessions.id, row.sessionId));
+    }
     return {
       ...user,
       isSuperuser: role && secondFactorAt !== null,

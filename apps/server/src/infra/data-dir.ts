@@ -3,6 +3,7 @@ import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
 import { StartupError } from './startup-error';
+import { registerKeyRing } from './tokens';
 
 /**
  * DATA_DIR holds the embedded database, uploads, the mail outbox and the generated APP_SECRET.
@@ -13,7 +14,12 @@ export interface DataDir {
   root: string;
   uploads: string;
   outbox: string;
+  /** The newest key: what everything is sealed and hashed with from now on. */
   secret: string;
+  /** Every key, newest first (APP_SECRETS, or the lines of DATA_DIR/app-secret); older ones are only read. */
+  keys: readonly string[];
+  /** Where the generated keys live (DATA_DIR/app-secret), or undefined when they come from the environment. */
+  keyFile: string | undefined;
   release(): Promise<void>;
 }
 
@@ -94,10 +100,17 @@ async function takeLock(lockPath: string, dir: string): Promise<() => Promise<vo
   throw new StartupError(`DATA_DIR ${dir} cannot be locked: lock file keeps reappearing`);
 }
 
-async function readOrCreateSecret(file: string): Promise<string> {
+/**
+ * The generated keys: one a line, newest first (`npm run rotate-keys -- --new-key` adds a line on top). Created
+ * with one key on the first start.
+ */
+export async function readOrCreateSecret(file: string): Promise<string[]> {
   try {
-    const existing = (await fs.readFile(file, 'utf8')).trim();
-    if (existing.length >= 32) return existing;
+    const existing = (await fs.readFile(file, 'utf8'))
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line.length >= 32);
+    if (existing.length > 0) return existing;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
       throw new StartupError(`APP_SECRET file ${file} cannot be read: ${describe(err)}`);
@@ -105,7 +118,7 @@ async function readOrCreateSecret(file: string): Promise<string> {
   }
   const secret = randomBytes(32).toString('hex');
   await fs.writeFile(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
+  return [secret];
 }
 
 export async function openDataDir(config: Config): Promise<DataDir> {
@@ -125,8 +138,13 @@ export async function openDataDir(config: Config): Promise<DataDir> {
     const outbox = path.join(root, 'outbox');
     await fs.mkdir(uploads, { recursive: true });
     await fs.mkdir(outbox, { recursive: true });
-    const secret = config.appSecret ?? (await readOrCreateSecret(path.join(root, 'app-secret')));
-    return { root, uploads, outbox, secret, release };
+    const keyFile = config.appSecret ? undefined : path.join(root, 'app-secret');
+    const keys = config.appSecret
+      ? [config.appSecret, ...config.olderAppSecrets]
+      : await readOrCreateSecret(path.join(root, 'app-secret'));
+    // Registered once: every module's unseal and the session lookup then also accept the older keys.
+    const secret = registerKeyRing(keys);
+    return { root, uploads, outbox, secret, keys, keyFile, release };
   } catch (err) {
     await release();
     throw err instanceof StartupError

@@ -7,6 +7,7 @@ import { jobs } from '../db/schema';
 import { type Db, type DbOrTx, queryRows } from './db';
 import { loggableError } from './db-errors';
 import type { JobWakeups } from './job-wakeups';
+import { within } from './shutdown';
 
 /**
  * Durable background jobs in the `jobs` table (DESIGN.md §1). Any number of server processes may run workers on one
@@ -139,8 +140,12 @@ export interface JobQueue {
   handle<P extends JobPayload>(type: JobType<P>, handler: JobHandler<P>): void;
   /** Starts the polling worker (not started in tests unless they ask). */
   start(): void;
-  /** Stops claiming, waits for running handlers to finish. */
-  stop(): Promise<void>;
+  /**
+   * Stops claiming and waits for running handlers to finish; with `graceMs`, at most that long: the jobs still
+   * running then are handed back (queued again, not held by this process), so a process that exits cleanly leaves
+   * no job leased to itself and another worker takes them at once (handlers are safe to run twice).
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
   /** Look for due jobs now instead of at the next poll. */
   kick(): void;
   /** Resolves once the started worker listens for wake-ups; at once for one that only polls (tests). */
@@ -447,6 +452,36 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
     heartbeat.unref();
   }
 
+  /**
+   * Gives the jobs this process still runs back to the queue, due now (shutdown past its grace). Their handlers may
+   * still be running; whatever they write afterwards is refused by finish(), since the rows are no longer ours.
+   */
+  async function handBack(): Promise<void> {
+    const mine = [...held];
+    if (heartbeat) clearInterval(heartbeat);
+    heartbeat = undefined;
+    try {
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`update ${jobs} set state = 'queued', run_at = now(), locked_by = null, locked_until = null,
+              last_error = 'handed back: its process stopped before the job finished', updated_at = now()
+            where locked_by = ${workerId} and state = 'running'
+              and (id, attempts) in (${sql.join(
+                mine.map(([id, attempts]) => sql`(${id}::integer, ${attempts}::integer)`),
+                sql`, `,
+              )})
+            returning id`,
+      );
+      log.warn(
+        { jobs: rows.map((r) => Number(r.id)) },
+        'shutdown: jobs still running handed back to the queue',
+      );
+    } catch (err) {
+      // Their leases run out instead (about 10 s) and another worker takes them then.
+      log.error({ err: errorText(err) }, 'shutdown: running jobs could not be handed back');
+    }
+  }
+
   function release(job: ClaimedJob): void {
     held.delete(job.id);
     if (held.size === 0 && heartbeat) {
@@ -573,13 +608,18 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
       schedule(0);
     },
 
-    async stop() {
+    async stop(stopOptions = {}) {
       stopping = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
-      await wakeups?.stop();
-      await polling;
-      await Promise.allSettled([...running]);
+      const graceMs = stopOptions.graceMs ?? Number.POSITIVE_INFINITY;
+      const deadline = Date.now() + graceMs;
+      const left = () => Math.max(0, deadline - Date.now());
+      const bounded = (p: Promise<unknown>) => (Number.isFinite(graceMs) ? within(p, left(), undefined) : p);
+      await bounded(wakeups?.stop() ?? Promise.resolve());
+      await bounded(polling ?? Promise.resolve());
+      await bounded(Promise.allSettled([...running]));
+      if (held.size > 0) await handBack();
       started = false;
     },
 

@@ -1,10 +1,14 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { keyedHash } from './tokens';
+import { keyedHash, keysOf } from './tokens';
 
 /**
  * Data kept sealed at rest: AES-256-GCM with a key derived from APP_SECRET for one purpose, a random 96-bit IV per
  * value, the tag checked on opening. A copy of the database alone reveals nothing; a value sealed for one purpose
  * does not open under another. Format: `v1.<iv>.<tag>.<ciphertext>`, base64url parts.
+ *
+ * Key rotation (APP_SECRETS, issue #31): `seal` always uses the secret it is given, the newest key; `unseal` tries
+ * that key, then the older keys of its ring (tokens.ts registerKeyRing), so data sealed before a rotation stays
+ * readable and is sealed with the newest key when next written, or at once by `npm run rotate-keys`.
  */
 
 function keyFor(secret: string, purpose: string): Buffer {
@@ -22,8 +26,16 @@ export function seal(secret: string, purpose: string, plain: string): string {
     .join('.');
 }
 
-/** The plain text, or null for anything that is not a value sealed with this secret and purpose. */
+/** The plain text, or null for anything that is not a value sealed with a key of this secret's ring and purpose. */
 export function unseal(secret: string, purpose: string, sealed: string): string | null {
+  for (const key of keysOf(secret)) {
+    const plain = unsealWith(key, purpose, sealed);
+    if (plain !== null) return plain;
+  }
+  return null;
+}
+
+function unsealWith(secret: string, purpose: string, sealed: string): string | null {
   const [version, iv, tag, data] = sealed.split('.');
   if (version !== 'v1' || !iv || !tag || data === undefined) return null;
   try {

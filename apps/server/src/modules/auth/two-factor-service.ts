@@ -50,7 +50,8 @@ export const CHALLENGE_MAX_ATTEMPTS = 5;
 export const RECOVERY_CODE_COUNT = 10;
 /** No 0/o, 1/l/i: codes are read off paper. 31 symbols × 10 ≈ 50 bits each. */
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-const SECRET_SEAL = 'totp-secret';
+/** Exported for `npm run rotate-keys`, which re-seals every stored secret with the newest key. */
+export const SECRET_SEAL = 'totp-secret';
 const CHALLENGE_PURPOSE = 'two-factor-challenge';
 
 /** A TOTP secret as stored: sealed with APP_SECRET for this purpose only. */

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../infra/db';
+import { orderMoved } from '../../infra/metrics';
 import { type CapturedPayment, type ExtraPaymentRow, recordExtraPayment } from './extra-payments';
 import type { OrderSubscribers } from './order-events';
 import { type OrderMove, type OrderMoveResult, writeMove } from './order-moves';
@@ -16,8 +17,8 @@ export class OrderLifecycle {
   constructor(private readonly subscribers: OrderSubscribers) {}
 
   /** Moves one order (order-moves.ts writeMove) and runs the reactions to its arrival, in one transaction. */
-  move(db: DbOrTx, move: OrderMove): Promise<OrderMoveResult> {
-    return db.transaction(async (tx) => {
+  async move(db: DbOrTx, move: OrderMove): Promise<OrderMoveResult> {
+    const moved = await db.transaction(async (tx) => {
       const result = await writeMove(tx, move);
       if (result.moved) {
         await this.subscribers.moved(tx, {
@@ -31,6 +32,9 @@ export class OrderLifecycle {
       }
       return result;
     });
+    // Counted for /metrics once made (payments, deliveries, refunds by outcome; paid → delivered).
+    if (moved.moved) orderMoved(moved.from, move.to, moved.order);
+    return moved;
   }
 
   /** What a verified gateway answer does to its order (payment-outcomes.ts). */

@@ -73,7 +73,7 @@ export async function lockOrder(tx: DbOrTx, orderNum: string): Promise<OrderRow 
  * order. Pass a transaction to make the move part of a larger one.
  */
 export async function writeMove(db: DbOrTx, move: OrderMove): Promise<OrderMoveResult> {
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<OrderMoveResult> => {
     const order = await lockOrder(tx, move.orderNum);
     if (!order) return { moved: false, reason: 'not_found' };
     const from = order.orderStatus;
