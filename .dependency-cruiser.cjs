@@ -44,19 +44,19 @@ module.exports = {
       name: 'server-modules-below-the-composition-root',
       comment:
         'app.ts, core.ts, composition.ts, main.ts and worker.ts build the modules; a module never imports them ' +
-        '(route plugins may take the RouteDeps type).',
+        '(a route plugin declares the services it uses: infra/routes.ts RouteContext).',
       severity: 'error',
       from: { path: MODULES },
-      to: {
-        path: '^apps/server/src/(app|core|composition|main|worker)\\.ts$',
-        pathNot: '^apps/server/src/composition\\.ts$',
-      },
+      to: { path: '^apps/server/src/(app|core|composition|main|worker)\\.ts$' },
     },
     {
-      name: 'server-routes-take-only-types-from-the-root',
+      name: 'only-the-entry-points-import-the-composition-root',
+      comment:
+        'Issue #27: the composition root (composition.ts) is imported by the entry points only: app.ts (the web ' +
+        'process, through core.ts), worker.ts (through core.ts) and core.ts, which opens it.',
       severity: 'error',
-      from: { path: MODULES },
-      to: { path: '^apps/server/src/composition\\.ts$', dependencyTypesNot: ['type-only'] },
+      from: { path: '^apps/server/src/', pathNot: '^apps/server/src/(app|core|worker)\\.ts$' },
+      to: { path: '^apps/server/src/composition\\.ts$' },
     },
     {
       name: 'shared-imports-no-app',

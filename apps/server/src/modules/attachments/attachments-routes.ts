@@ -3,9 +3,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteDeps } from '../../composition';
 import { currentUser } from '../../infra/auth';
 import { AppError, ok } from '../../infra/http';
+import type { RouteContext } from '../../infra/routes';
+import type { AttachmentsService } from './attachments-service';
 import { ATTACHMENT_MESSAGES, FILE_PATH_MAX, type UploadedPart } from './attachments-service';
 
 const tags = ['attachments'];
@@ -37,7 +38,9 @@ async function readUpload(request: FastifyRequest): Promise<UploadedPart | undef
 }
 
 /** Image uploads (avatar by anyone signed in, product by superusers) and their public download (SPEC.md §7). */
-export const attachmentsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+export const attachmentsRoutes: FastifyPluginAsyncZod<
+  RouteContext<{ attachments: AttachmentsService }>
+> = async (app, deps) => {
   // Registered here only: no other module accepts multipart bodies.
   await app.register(multipart, {
     throwFileSizeLimit: true,

@@ -15,11 +15,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteDeps } from '../../composition';
 import { currentUser } from '../../infra/auth';
 import { ok } from '../../infra/http';
+import type { RouteContext } from '../../infra/routes';
 import { mailLanguage } from './auth-mails';
-import type { RequestMeta } from './auth-service';
+import type { AuthService, RequestMeta } from './auth-service';
 
 /** Sign-in, sign-up, codes, password reset, profile and password change (SPEC.md §7 "Auth and profile"). */
 
@@ -41,7 +41,7 @@ function requestMeta(request: FastifyRequest): RequestMeta {
   };
 }
 
-export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+export const authRoutes: FastifyPluginAsyncZod<RouteContext<{ auth: AuthService }>> = async (app, deps) => {
   const auth = deps.services.auth;
   const requireUser = deps.guards.requireUser;
 

@@ -11,10 +11,11 @@ import {
 } from '@ezrecharge/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteDeps } from '../../composition';
 import { currentUser } from '../../infra/auth';
 import { ok } from '../../infra/http';
+import type { RouteContext } from '../../infra/routes';
 import { guarded, SIGNED_IN_ERRORS } from '../../infra/routes';
+import type { TwoFactorService } from './two-factor-service';
 
 /**
  * Two-factor sign-in (two-factor-service.ts): the second step of a sign-in, and enrolment for the signed-in user.
@@ -24,7 +25,10 @@ import { guarded, SIGNED_IN_ERRORS } from '../../infra/routes';
 const TAGS = ['auth'];
 const errors = { ...SIGNED_IN_ERRORS, 409: ZErrorBody, 429: ZErrorBody };
 
-export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+export const twoFactorRoutes: FastifyPluginAsyncZod<RouteContext<{ twoFactor: TwoFactorService }>> = async (
+  app,
+  deps,
+) => {
   const twoFactor = deps.services.twoFactor;
   const signedIn = guarded(deps.guards.requireUser, TAGS);
 

@@ -15,11 +15,14 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteDeps } from '../../composition';
 import { requestActor } from '../../infra/auth';
 import { ok } from '../../infra/http';
+import type { RouteContext } from '../../infra/routes';
 import { SIGNED_IN_ERRORS } from '../../infra/routes';
 import { CATALOGUE_MESSAGES } from './catalogue-common';
+import type { CatalogueSyncService } from './catalogue-sync-service';
+import type { PricesService } from './prices-service';
+import type { ProductsService } from './products-service';
 
 /** GET /product/sync answers what it did. */
 const ZCatalogueSync = z.object({
@@ -45,7 +48,9 @@ function noStore(reply: FastifyReply): void {
  * Products and prices (SPEC.md §2, §3, §5, §7, §8; DESIGN.md §5): admin calls for superusers only, the two
  * wire-encrypted selects public.
  */
-export const catalogueRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<
+  RouteContext<{ products: ProductsService; prices: PricesService; catalogueSync: CatalogueSyncService }>
+> = async (app, deps) => {
   const { products, prices, catalogueSync: sync } = deps.services;
   const { requireSuperuser } = deps.guards;
 

@@ -12,10 +12,11 @@ import {
 } from '@ezrecharge/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteDeps } from '../../composition';
 import { requestActor } from '../../infra/auth';
 import { ok } from '../../infra/http';
+import type { RouteContext } from '../../infra/routes';
 import { guarded, SIGNED_IN_ERRORS } from '../../infra/routes';
+import type { FaqService } from './faq-service';
 import { FAQ_MESSAGES } from './faq-service';
 
 const errors = SIGNED_IN_ERRORS;
@@ -23,7 +24,7 @@ const tags = ['faq'];
 const _security = [{ bearer: [] }];
 
 /** FAQ (SPEC.md §2, §7): the public grouped list; the admin list, read, add, edit and delete for superusers. */
-export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+export const faqRoutes: FastifyPluginAsyncZod<RouteContext<{ faq: FaqService }>> = async (app, deps) => {
   const service = deps.services.faq;
   const { requireSuperuser } = deps.guards;
   const forSuperusers = guarded(requireSuperuser, tags);

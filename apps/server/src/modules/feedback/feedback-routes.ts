@@ -11,10 +11,11 @@ import {
 } from '@ezrecharge/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteDeps } from '../../composition';
 import { requestActor } from '../../infra/auth';
 import { ok } from '../../infra/http';
+import type { RouteContext } from '../../infra/routes';
 import { guarded, SIGNED_IN_ERRORS } from '../../infra/routes';
+import type { FeedbackService } from './feedback-service';
 import { FEEDBACK_MESSAGES } from './feedback-service';
 
 const errors = SIGNED_IN_ERRORS;
@@ -26,7 +27,10 @@ const _security = [{ bearer: [] }];
  * Feedback (SPEC.md §2, §5, §7; DESIGN.md §4): the two public forms, rate-limited per address, and the admin
  * list, read and handle for superusers. Visitor text is stored and answered as given; nothing here renders it.
  */
-export const feedbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+export const feedbackRoutes: FastifyPluginAsyncZod<RouteContext<{ feedback: FeedbackService }>> = async (
+  app,
+  deps,
+) => {
   const service = deps.services.feedback;
   const { requireSuperuser } = deps.guards;
   const forSuperusers = guarded(requireSuperuser, tags);

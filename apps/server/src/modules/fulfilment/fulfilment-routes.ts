@@ -8,10 +8,11 @@ import {
   ZOrderOverview,
 } from '@ezrecharge/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RouteDeps } from '../../composition';
 import { currentUser } from '../../infra/auth';
 import { ok } from '../../infra/http';
+import type { RouteContext } from '../../infra/routes';
 import { guarded, SIGNED_IN_ERRORS } from '../../infra/routes';
+import type { FulfilmentService } from './fulfilment-service';
 
 const tags = ['orders'];
 const _security = [{ bearer: [] }];
@@ -21,7 +22,9 @@ const errors = SIGNED_IN_ERRORS;
  * Fulfilment (DESIGN.md §6, §8): the superusers' retry-charge and mark-delivered actions and overview (the jobs are
  * registered by the composition root). See README.md in this folder.
  */
-export const fulfilmentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+export const fulfilmentRoutes: FastifyPluginAsyncZod<
+  RouteContext<{ fulfilment: FulfilmentService }>
+> = async (app, deps) => {
   const service = deps.services.fulfilment;
   const { requireSuperuser } = deps.guards;
   const forSuperusers = guarded(requireSuperuser, tags);

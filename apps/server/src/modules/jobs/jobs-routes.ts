@@ -9,10 +9,11 @@ import {
 } from '@ezrecharge/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteDeps } from '../../composition';
 import { currentUser } from '../../infra/auth';
 import { ok } from '../../infra/http';
+import type { RouteContext } from '../../infra/routes';
 import { guarded, SIGNED_IN_ERRORS } from '../../infra/routes';
+import type { JobsService } from './jobs-service';
 import { JOB_MESSAGES } from './jobs-service';
 
 const tags = ['jobs'];
@@ -20,7 +21,7 @@ const _security = [{ bearer: [] }];
 const errors = SIGNED_IN_ERRORS;
 
 /** Background jobs that ran out of attempts (superusers): the list with each one's last error, and a retry. */
-export const jobsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+export const jobsRoutes: FastifyPluginAsyncZod<RouteContext<{ jobs: JobsService }>> = async (app, deps) => {
   const service = deps.services.jobs;
   const { requireSuperuser } = deps.guards;
   const forSuperusers = guarded(requireSuperuser, tags);

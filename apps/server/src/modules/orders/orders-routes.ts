@@ -14,9 +14,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteDeps } from '../../composition';
 import { currentUser, type Sessions, type SessionUser } from '../../infra/auth';
 import { AppError, ok } from '../../infra/http';
+import type { RouteContext } from '../../infra/routes';
 import { guarded } from '../../infra/routes';
 import { ORDER_MESSAGES, requestLang } from './orders-common';
 import type { Caller, OrdersService } from './orders-service';
@@ -71,7 +71,10 @@ export function resultPageOrder(service: OrdersService) {
  * Orders (SPEC.md §2, §3, §7; DESIGN.md §4, §6, §7): the commit of both recharge pages, Pay Now, the order list,
  * the result page's read, the lookup by e-mail, and the superusers' event history.
  */
-export const ordersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+export const ordersRoutes: FastifyPluginAsyncZod<RouteContext<{ orders: OrdersService }>> = async (
+  app,
+  deps,
+) => {
   const service = deps.services.orders;
   const { requireUser, requireSuperuser } = deps.guards;
   const forSuperusers = guarded(requireSuperuser, tags);

@@ -1,10 +1,11 @@
 import { findUnsafeText } from '@ezrecharge/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RouteDeps } from '../../composition';
 import type { EndpointOutcome, PaymentEndpoint, PaymentProvider, RawPaymentRequest } from '../../gateways';
 import { AppError, sendError } from '../../infra/http';
 import { unsafeText } from '../../infra/input-hygiene';
+import type { RouteContext } from '../../infra/routes';
+import type { PaymentsService } from './payments-service';
 
 const tags = ['payments'];
 
@@ -55,7 +56,10 @@ function unsafeField(raw: RawPaymentRequest): string | undefined {
  * webhook and cancel return. None needs a session: a notification proves itself by its signature, and an abandon
  * return is checked against the provider.
  */
-export const paymentsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<RouteContext<{ payments: PaymentsService }>> = async (
+  app,
+  deps,
+) => {
   const service = deps.services.payments;
 
   async function handle(

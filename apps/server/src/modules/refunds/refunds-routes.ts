@@ -9,15 +9,19 @@ import {
   ZRefundAction,
 } from '@ezrecharge/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RouteDeps } from '../../composition';
 import { currentUser } from '../../infra/auth';
 import { ok } from '../../infra/http';
+import type { RouteContext } from '../../infra/routes';
+import type { RefundsService } from './refunds-service';
 
 /**
  * Refunds (DESIGN.md §6, §7): the superusers' refund action and the refund-order job that carries it out through
  * Fiuu's refund API or Stripe refunds.
  */
-export const refundsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+export const refundsRoutes: FastifyPluginAsyncZod<RouteContext<{ refunds: RefundsService }>> = async (
+  app,
+  deps,
+) => {
   const service = deps.services.refunds;
 
   app.post(

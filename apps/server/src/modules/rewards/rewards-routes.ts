@@ -18,10 +18,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteDeps } from '../../composition';
 import { currentUser, requestActor, type Sessions } from '../../infra/auth';
 import { ok } from '../../infra/http';
+import type { RouteContext } from '../../infra/routes';
 import { guarded, SIGNED_IN_ERRORS } from '../../infra/routes';
+import type { RewardsService } from './rewards-service';
+import type { SpinsService } from './spins-service';
 
 const tags = ['rewards'];
 const errors = SIGNED_IN_ERRORS;
@@ -37,7 +39,9 @@ async function optionalUserId(request: FastifyRequest, sessions: Sessions): Prom
 }
 
 /** Rewards (issue #16): the public quote, and the superusers' promotions with their cost figures. */
-export const rewardsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+export const rewardsRoutes: FastifyPluginAsyncZod<
+  RouteContext<{ rewards: RewardsService; spins: SpinsService }>
+> = async (app, deps) => {
   const service = deps.services.rewards;
   const spins = deps.services.spins;
   const forSuperusers = guarded(deps.guards.requireSuperuser, tags);

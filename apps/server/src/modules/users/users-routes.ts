@@ -12,10 +12,11 @@ import {
 } from '@ezrecharge/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteDeps } from '../../composition';
 import { requestActor } from '../../infra/auth';
 import { ok } from '../../infra/http';
+import type { RouteContext } from '../../infra/routes';
 import { guarded, SIGNED_IN_ERRORS } from '../../infra/routes';
+import type { UsersService } from './users-service';
 import { USERS_MESSAGES } from './users-service';
 
 const errors = SIGNED_IN_ERRORS;
@@ -23,7 +24,10 @@ const tags = ['users'];
 const _security = [{ bearer: [] }];
 
 /** Users admin (SPEC.md §2, §5, §7): superusers only, except the id → name map (see UsersService.names). */
-export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+export const usersRoutes: FastifyPluginAsyncZod<RouteContext<{ users: UsersService }>> = async (
+  app,
+  deps,
+) => {
   const service = deps.services.users;
   const { requireSuperuser, requireUser } = deps.guards;
   const forSuperusers = guarded(requireSuperuser, tags);
