@@ -153,9 +153,39 @@ export class OrdersService {
     });
   }
 
-  /** POST /order/ */
+  /**
+   * POST /order/, in its steps: the request read (decrypted, validated, the buyer's e-mail), the price it is placed
+   * with (recomputed from the database), a promo code that cannot apply refused, BIGO's precheck, the order stored
+   * (with its bonuses), and the buyer handed to the payment provider.
+   */
   async commit(input: TOrderCommit, caller: Caller): Promise<TOrderHandoff> {
     await enforce(this.deps.limiter, ORDER_COMMIT_PER_IP, caller.ip);
+    const { payload, email } = this.readCommit(input, caller);
+    const placed = await this.pricedAt(payload);
+    await this.refuseCodeThatCannotApply(payload, placed.facts, caller);
+    const precheck = await this.precheckOrRefuse(payload.game_id);
+    const actor = caller.user ? `user:${caller.user.id}` : 'visitor';
+    const order = await this.insert(payload, placed.price, {
+      email,
+      amount: placed.amount,
+      amountGame: placed.amountGame,
+      caller,
+      actor,
+      precheck,
+      facts: placed.facts,
+    });
+    if (precheck.kind === 'rejected') {
+      throw AppError.badRequest(ORDER_MESSAGES.precheckFailed, { game_id: ORDER_MESSAGES.precheckFailed });
+    }
+    if (order.orderStatus === ORDER_STATUS.PENDING_PAYMENT) return this.handoff.stored(order);
+    return this.handoff.handOff(order, actor, order.paymentDeadline ?? undefined);
+  }
+
+  /**
+   * The commit's request as the form sent it: fresh, decrypted, every field valid (SPEC.md §5's order of messages),
+   * and the buyer's e-mail: a signed-in buyer's profile e-mail, the body's on the public page only.
+   */
+  private readCommit(input: TOrderCommit, caller: Caller): { payload: TOrderCommitPayload; email: string } {
     if (!isEventTimeFresh(input.eventtime, this.now())) throw AppError.badRequest(ORDER_MESSAGES.expired);
     let decrypted: unknown;
     try {
@@ -164,7 +194,6 @@ export class OrdersService {
       throw AppError.badRequest(ORDER_MESSAGES.payloadInvalid);
     }
     const { payload, errors } = payloadErrors(decrypted);
-    // A signed-in buyer orders with the profile e-mail; the body's is for the public page only.
     let email = caller.user?.email ?? '';
     if (!caller.user) {
       const parsed = ZOrderEmail.safeParse(input.email);
@@ -172,7 +201,20 @@ export class OrdersService {
       else errors.email = MSG.payment_email_tips;
     }
     if (!payload || Object.keys(errors).length > 0) throw fieldError(errors);
+    return { payload, email };
+  }
 
+  /**
+   * The price the order is placed with, released and in the chosen currency, and its amounts recomputed from it: the
+   * client's figures only have to agree (DESIGN.md §5), and the diamonds stay within the per-order cap.
+   */
+  private async pricedAt(payload: TOrderCommitPayload): Promise<{
+    price: PriceForOrder;
+    amount: number;
+    amountGame: number;
+    /** The order for the rewards rule (null: a currency the rule cannot read, so no bonus). */
+    facts: OrderFacts | null;
+  }> {
     const price = await findPriceForOrder(this.deps.db, payload.price_id);
     if (!price?.released || price.currency !== payload.pay_currency) {
       throw AppError.badRequest(ORDER_MESSAGES.priceUnavailable);
@@ -185,45 +227,45 @@ export class OrdersService {
     if (amountGame > MAX_ORDER_DIAMONDS) {
       throw AppError.badRequest(MSG.payment_quantity_tips, { quantity: MSG.payment_quantity_tips });
     }
-
-    // A code that does not apply is refused before BIGO is asked and before anything is stored; the commit's
-    // transaction decides again under the promotion's lock (rewards-grants.ts).
     const facts: OrderFacts | null = isCurrency(price.currency)
       ? { currency: price.currency, productId: price.productId, amount, amountGame }
       : null;
-    const buyer = { userId: caller.user?.id ?? null, gameId: payload.game_id };
-    if (payload.promo_code && facts) {
-      refuseCode(
-        await decideAtCommit(this.deps.db, {
-          facts,
-          buyer,
-          promoCode: payload.promo_code,
-          now: this.now(),
-          lock: false,
-        }),
-      );
-    }
+    return { price, amount, amountGame, facts };
+  }
 
-    const precheck = await this.precheck(payload.game_id);
-    // Also when BIGO refuses our own access (keys, IP, API switch): that says nothing about the buyer's ID.
+  /**
+   * A promo code that does not apply is refused before BIGO is asked and before anything is stored; the commit's
+   * transaction decides again under the promotion's lock (rewards-grants.ts).
+   */
+  private async refuseCodeThatCannotApply(
+    payload: TOrderCommitPayload,
+    facts: OrderFacts | null,
+    caller: Caller,
+  ): Promise<void> {
+    if (!payload.promo_code || !facts) return;
+    refuseCode(
+      await decideAtCommit(this.deps.db, {
+        facts,
+        buyer: { userId: caller.user?.id ?? null, gameId: payload.game_id },
+        promoCode: payload.promo_code,
+        now: this.now(),
+        lock: false,
+      }),
+    );
+  }
+
+  /**
+   * BIGO's answer about the ID: ok or rejected (both stored as the order's start), or the buyer told to try later
+   * when BIGO gave none or refused our own access (keys, IP, API switch: that says nothing about the buyer's ID).
+   */
+  private async precheckOrRefuse(
+    bigoId: string,
+  ): Promise<Exclude<BigoPrecheckOutcome, { kind: 'unavailable' | 'denied' }>> {
+    const precheck = await this.precheck(bigoId);
     if (precheck.kind === 'unavailable' || precheck.kind === 'denied') {
       throw new AppError('service_unavailable', ORDER_MESSAGES.precheckUnavailable);
     }
-    const actor = caller.user ? `user:${caller.user.id}` : 'visitor';
-    const order = await this.insert(payload, price, {
-      email,
-      amount,
-      amountGame,
-      caller,
-      actor,
-      precheck,
-      facts,
-    });
-    if (precheck.kind === 'rejected') {
-      throw AppError.badRequest(ORDER_MESSAGES.precheckFailed, { game_id: ORDER_MESSAGES.precheckFailed });
-    }
-    if (order.orderStatus === ORDER_STATUS.PENDING_PAYMENT) return this.handoff.stored(order);
-    return this.handoff.handOff(order, actor, order.paymentDeadline ?? undefined);
+    return precheck;
   }
 
   /**
