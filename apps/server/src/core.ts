@@ -33,6 +33,11 @@ export interface CoreOptions {
   bigoClient?: BigoClientOptions | undefined;
   /** How often idle job workers poll (not configuration: tests lengthen it to prove the wake-ups). */
   jobPollMs?: number | undefined;
+  /**
+   * The clock of the services and of the in-process rate limits (not configuration: tests move it forward to play
+   * minutes of sign-in attempts without waiting). The database's own `now()` and the job queue keep real time.
+   */
+  now?: (() => Date) | undefined;
 }
 
 function firstStartNotice(username: string, password: string): string {
@@ -49,6 +54,7 @@ function firstStartNotice(username: string, password: string): string {
 /** Opens the core in order; a failure at any step closes what was opened and throws (one clear line for a bad start). */
 export async function openCore(config: Config, options: CoreOptions): Promise<Core> {
   const { log } = options;
+  const now = options.now ?? (() => new Date());
   const dataDir = await openDataDir(config);
   const closers: (() => Promise<void> | void)[] = [() => dataDir.release()];
   const closeAll = async () => {
@@ -65,7 +71,7 @@ export async function openCore(config: Config, options: CoreOptions): Promise<Co
     const db = database.db;
     const mailer = createMailer(config, dataDir.outbox, log);
     closers.push(() => mailer.close());
-    const limiter = await createRateLimiter(config.redisUrl, log);
+    const limiter = await createRateLimiter(config.redisUrl, log, now);
     closers.push(() => limiter.close());
     const { gateways, settings, stripeCatalogue } = createGateways(config, dataDir.secret, log, {
       bigo: options.bigoClient,
@@ -90,7 +96,7 @@ export async function openCore(config: Config, options: CoreOptions): Promise<Co
       stripeCatalogue,
       jobs,
       log,
-      now: () => new Date(),
+      now,
     };
     const services = createServices(infra);
     await registerJobs(infra);
