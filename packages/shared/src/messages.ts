@@ -163,6 +163,8 @@ export const MESSAGES = {
   job_retried: 'The job was queued again',
   // Generic (SPEC.md §5)
   field_invalid: '{field} is not valid.',
+  // Issue #33: a row id in a path or query string
+  row_id_invalid: 'Must be a whole number from 1, in decimal digits',
   // Issue #15: U+0000 or a lone surrogate in any text
   text_unsafe: 'Contains characters that are not allowed',
   // Issue #15: sign-in of an account under attack (an e-mailed sign-in code besides the password)
