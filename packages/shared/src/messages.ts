@@ -186,6 +186,13 @@ export const MESSAGES = {
   two_factor_turned_on: 'Two-factor sign-in is on',
   two_factor_turned_off: 'Two-factor sign-in is off',
   password_wrong: 'The password is incorrect',
+  // Issue #33: changing the e-mail address (the current password and a code sent to the new address)
+  email_change_code_sent:
+    'If the new address can be used, we have e-mailed it a verification code. An address that already has an account gets an e-mail saying so instead.',
+  email_changed: 'Your e-mail address has been changed.',
+  email_same: 'This is already your e-mail address',
+  email_change_needs_code:
+    'To change your e-mail address, use Change e-mail: it needs your password and a code sent to the new address',
   // Issue #16: rewards (promo codes, welcome and channel bonuses)
   promo_code_format: 'A promo code is 3 to 32 letters, digits, dashes or underscores',
   promo_not_found: 'This promo code does not exist or is not on offer',

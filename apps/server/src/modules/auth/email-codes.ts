@@ -9,9 +9,10 @@ import * as repo from './auth-repository';
  * E-mailed 6-digit codes (DESIGN.md §9): stored only as a keyed hash bound to their purpose and address, one live
  * code per purpose and address, a resend interval, a short life, a few tries, single use. Sign-up and password
  * reset send them to an address; `sign_in` codes unlock an account under attack (login-guard.ts) and are keyed on
- * the account's lower-case username.
+ * the account's lower-case username; `change_email` codes prove a new address (email-change.ts) and are keyed on
+ * the account and that address together.
  */
-export type CodePurpose = TCaptchaApi | 'sign_in';
+export type CodePurpose = TCaptchaApi | 'sign_in' | 'change_email';
 
 export const CODE_TTL_MINUTES = EMAIL_CODE_TTL_MINUTES;
 export const CODE_RESEND_MS = EMAIL_CODE_RESEND_SECONDS * 1000;
