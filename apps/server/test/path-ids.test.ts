@@ -122,12 +122,14 @@ describe('row ids in query strings', () => {
   };
   const userBody = { nickname: 'Nick', avatar: '', email: 'query-ids@example.com', is_superuser: false };
   // A valid body, so that the refusal is the query's (Fastify checks the body before the query string).
-  const QUERY_IDS: [method: 'GET' | 'PUT', path: string, name: string, body: object | undefined][] = [
-    ['PUT', '/api/v1/user/', 'id', userBody],
-    ['PUT', '/api/v1/faq/', 'id', faqBody],
-    ['GET', '/api/v1/product/release', 'product_id', undefined],
-    ['GET', '/api/v1/price/page', 'product_id', undefined],
-  ];
+  const QUERY_IDS: [method: 'GET' | 'PUT' | 'POST', path: string, name: string, body: object | undefined][] =
+    [
+      ['PUT', '/api/v1/user/', 'id', userBody],
+      ['PUT', '/api/v1/faq/', 'id', faqBody],
+      ['POST', '/api/v1/order/extra-payment/refund', 'id', { reason: 'Paid twice' }],
+      ['GET', '/api/v1/product/release', 'product_id', undefined],
+      ['GET', '/api/v1/price/page', 'product_id', undefined],
+    ];
 
   it('are decimal integers too: PUT /faq/?id=0x<id> changes nothing', async () => {
     const entry = await addFaq('query');
