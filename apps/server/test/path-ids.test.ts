@@ -64,7 +64,7 @@ describe('row ids in paths', () => {
     expect(hex.statusCode, hex.body).toBe(400);
     expect(hex.json()).toMatchObject({
       code: 'validation_failed',
-      errors: { id: 'Must be a whole number from 1, in decimal digits' },
+      errors: { id: 'Must be a positive whole number' },
       error_keys: { id: 'row_id_invalid' },
     });
     expect((await call('GET', `/api/v1/faq/${entry.id}`, admin)).statusCode).toBe(200);
