@@ -63,6 +63,8 @@ export interface AppOptions {
   bigoClient?: BigoClientOptions;
   /** How often idle job workers poll (not configuration: tests lengthen it to prove the wake-ups). */
   jobPollMs?: number;
+  /** The services' clock (core.ts CoreOptions.now); tests move it forward instead of waiting. */
+  now?: () => Date;
 }
 
 /**
@@ -107,6 +109,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     announce: options.announce ?? ((text: string) => process.stdout.write(`${text}\n`)),
     bigoClient: options.bigoClient,
     jobPollMs: options.jobPollMs,
+    now: options.now,
   });
 
   const app = Fastify({

@@ -39,6 +39,11 @@ export interface CoreOptions {
   jobPollMs?: number | undefined;
   /** What /metrics says this process is (ezrecharge_build_info). */
   role?: 'web' | 'worker';
+  /**
+   * The clock of the services and of the in-process rate limits (not configuration: tests move it forward to play
+   * minutes of sign-in attempts without waiting). The database's own `now()` and the job queue keep real time.
+   */
+  now?: (() => Date) | undefined;
 }
 
 function firstStartNotice(username: string, password: string): string {
@@ -55,6 +60,7 @@ function firstStartNotice(username: string, password: string): string {
 /** Opens the core in order; a failure at any step closes what was opened and throws (one clear line for a bad start). */
 export async function openCore(config: Config, options: CoreOptions): Promise<Core> {
   const { log } = options;
+  const now = options.now ?? (() => new Date());
   const dataDir = await openDataDir(config);
   const closers: (() => Promise<void> | void)[] = [() => dataDir.release()];
   const closeAll = async () => {
@@ -88,7 +94,7 @@ export async function openCore(config: Config, options: CoreOptions): Promise<Co
     closers.push(() => site.stop());
     const mailer = createMailer(config, dataDir.outbox, log);
     closers.push(() => mailer.close());
-    const limiter = await createRateLimiter(config.redisUrl, log);
+    const limiter = await createRateLimiter(config.redisUrl, log, now);
     closers.push(() => limiter.close());
     const created = createGateways(config, dataDir.secret, log, {
       bigo: options.bigoClient,
@@ -117,7 +123,7 @@ export async function openCore(config: Config, options: CoreOptions): Promise<Co
       jobs,
       lifecycle: orderLifecycle(),
       log,
-      now: () => new Date(),
+      now,
     };
     const services = createServices(infra);
     await registerJobs(infra);

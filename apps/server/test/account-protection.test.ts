@@ -1,4 +1,4 @@
-import { encryptWire, formatEventTime, loginContext } from '@ezrecharge/shared';
+import { EMAIL_CODE_RESEND_SECONDS, encryptWire, formatEventTime, loginContext } from '@ezrecharge/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,9 +100,8 @@ describe('wrong passwords for one account from many addresses', () => {
     await attack(u.username);
     const right = await signIn(u.username, u.password);
     expect(right.statusCode).toBe(429);
-    const retry = Number(right.headers['retry-after']);
-    expect(retry).toBeGreaterThan(0);
-    expect(retry).toBeLessThanOrEqual(ACCOUNT_LOGIN_FAILURES.windowMs / 1000);
+    // Retry-After: when a new code can be asked for (the resend interval), whatever the password was.
+    expect(right.headers['retry-after']).toBe(String(EMAIL_CODE_RESEND_SECONDS));
     expect(right.json()).toMatchObject({
       code: 'rate_limited',
       message_key: 'sign_in_code_required',
@@ -113,6 +112,7 @@ describe('wrong passwords for one account from many addresses', () => {
     const wrong = await signIn(u.username, 'yet-another-guess');
     expect(wrong.statusCode).toBe(429);
     expect(body(wrong)).toEqual(body(right));
+    expect(wrong.headers['retry-after']).toBe(right.headers['retry-after']);
     // And an unknown username past its own limit too: protection does not tell which names exist.
     const ghost = `ghost_${Date.now().toString(36)}`;
     await attack(ghost);
@@ -129,11 +129,14 @@ describe('wrong passwords for one account from many addresses', () => {
     await app.jobs.runDue();
     expect((await mailsTo(u.email)).filter((m) => m.subject.includes('sign-in code'))).toHaveLength(0);
 
-    // A minute later (the resend interval), the owner types the right password: the code goes to the mailbox.
-    await t.app.database.db
-      .update(emailCodes)
-      .set({ createdAt: new Date(Date.now() - 61_000) })
-      .where(and(eq(emailCodes.purpose, 'sign_in'), eq(emailCodes.email, u.username.toLowerCase())));
+    // It stored no code and took no slot (issue #33): the owner, right after it, types the right password and the
+    // code goes to the mailbox at once.
+    const codeRows = () =>
+      t.app.database.db
+        .select()
+        .from(emailCodes)
+        .where(and(eq(emailCodes.purpose, 'sign_in'), eq(emailCodes.email, u.username.toLowerCase())));
+    expect(await codeRows()).toHaveLength(0);
     expect((await signIn(u.username, u.password, { lang: 'en' })).statusCode).toBe(429);
     await app.jobs.runDue();
     const mail = (await mailsTo(u.email)).find((m) => m.subject === 'Your EzRecharge sign-in code');
@@ -159,6 +162,14 @@ describe('wrong passwords for one account from many addresses', () => {
       message_key: 'sign_in_code_wrong',
       errors: { sign_in_code: 'Incorrect password or sign-in code' },
     });
+
+    // Asking again within the minute sends nothing new: the code already sent stays the live one.
+    expect((await signIn(u.username, u.password, { lang: 'en' })).statusCode).toBe(429);
+    await app.jobs.runDue();
+    expect((await mailsTo(u.email)).filter((m) => m.subject === 'Your EzRecharge sign-in code')).toHaveLength(
+      1,
+    );
+    expect(await codeRows()).toHaveLength(1);
 
     const ok = await signIn(u.username, u.password, { code });
     expect(ok.statusCode).toBe(200);
@@ -206,5 +217,112 @@ describe('wrong passwords for one account from many addresses', () => {
     const v = await newUser();
     for (let i = 0; i < 9; i++) await signIn(v.username, `typo-${i}`, { ip: '10.7.0.1' });
     expect((await signIn(v.username, v.password, { ip: '10.7.0.2' })).statusCode).toBe(200);
+  });
+});
+
+/**
+ * Issue #33: an attacker who keeps sending wrong passwords must not keep the owner out. The server's clock is the
+ * test's (startTestApp `now`), so ten minutes of attack take a few seconds. Before the fix, a wrong password used
+ * the account's one-code-a-minute slot (and its code replaced the owner's), so an attacker failing every 30 s left
+ * the owner's right password with no code at all.
+ */
+describe('an attacker failing every 30 s for 10 minutes', () => {
+  let clock = Date.now();
+  let c: TestApp;
+  beforeAll(async () => {
+    c = await startTestApp({}, { now: () => new Date(clock) });
+  });
+  afterAll(async () => {
+    await c.close();
+  });
+
+  async function signInAt(username: string, password: string, ip: string, code?: string) {
+    const eventtime = formatEventTime(new Date(clock));
+    const fields: Record<string, string> = {
+      username,
+      password: await encryptWire(password, eventtime, loginContext(username)),
+      client_secret: eventtime,
+    };
+    if (code !== undefined) fields.sign_in_code = code;
+    return c.app.inject({
+      method: 'POST',
+      url: '/api/v1/login/access-token',
+      remoteAddress: ip,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+  }
+
+  const codeMails = async (email: string) =>
+    (await readOutbox(c.dataDir)).filter(
+      (m) => m.to.toLowerCase().includes(email) && m.subject === 'Your EzRecharge sign-in code',
+    );
+
+  it('cannot keep the owner out: password and mailed code sign in at minutes 2, 5 and 9', async () => {
+    const owner = {
+      username: `besieged_${Date.now().toString(36)}`,
+      password: 'owner-knows-1',
+      email: '',
+    };
+    owner.email = `${owner.username}@example.com`;
+    await createUser(c.app, owner);
+    const start = clock;
+    let attackerAddress = 0;
+    const nextAttackerIp = () =>
+      `10.33.${Math.floor(attackerAddress / 250)}.${(attackerAddress++ % 250) + 1}`;
+
+    // The account is already protected when the 10 minutes start: 20 wrong passwords, two from each address.
+    for (let i = 0; i < ACCOUNT_LOGIN_FAILURES.max; i++) {
+      const ip = `10.32.0.${Math.floor(i / 2) + 1}`;
+      expect((await signInAt(owner.username, `guess-${i}`, ip)).statusCode).toBe(400);
+    }
+
+    // The timeline: a wrong password every 30 s, each from a new address (every other one also tries a code);
+    // the owner asks for a code 5 s after an attempt and types it 40 s later, after the next attempt.
+    type Step = { at: number; who: 'attacker' | 'owner-asks' | 'owner-enters' };
+    const steps: Step[] = [];
+    for (let s = 0; s <= 600; s += 30) steps.push({ at: s, who: 'attacker' });
+    for (const minute of [2, 5, 9]) {
+      steps.push({ at: minute * 60 + 5, who: 'owner-asks' }, { at: minute * 60 + 45, who: 'owner-enters' });
+    }
+    steps.sort((a, b) => a.at - b.at);
+
+    const ownerIp = '10.34.0.1';
+    let attempts = 0;
+    let refusal: Record<string, unknown> | undefined;
+    let code = '';
+    const signedIn: number[] = [];
+    for (const step of steps) {
+      clock = start + step.at * 1000;
+      if (step.who === 'attacker') {
+        attempts++;
+        const guessCode = attempts % 2 === 0 ? String(100_000 + attempts) : undefined;
+        const res = await signInAt(owner.username, `attack-${attempts}`, nextAttackerIp(), guessCode);
+        expect(res.statusCode, `attempt at ${step.at} s`).toBe(guessCode ? 400 : 429);
+        if (!guessCode) refusal ??= body(res);
+      } else if (step.who === 'owner-asks') {
+        const before = (await codeMails(owner.email)).length;
+        const res = await signInAt(owner.username, owner.password, ownerIp);
+        // The same answer as a wrong password gets: it does not tell the attacker which guess was right.
+        expect(res.statusCode, `owner asks at ${step.at} s`).toBe(429);
+        expect(body(res)).toEqual(refusal);
+        await c.app.jobs.runDue();
+        const mails = await codeMails(owner.email);
+        expect(mails.length, `a code mailed to the owner at ${step.at} s`).toBe(before + 1);
+        code = /^(\d{6})$/m.exec(mails.at(-1)?.text ?? '')?.[1] ?? '';
+        expect(code).toMatch(/^\d{6}$/);
+      } else {
+        const res = await signInAt(owner.username, owner.password, ownerIp, code);
+        expect(res.statusCode, `owner signs in at ${step.at} s: ${res.body}`).toBe(200);
+        signedIn.push(step.at);
+      }
+    }
+    expect(signedIn).toEqual([165, 345, 585]);
+    expect(attempts).toBe(21);
+    // Wrong passwords mailed nothing, and the owner was told once that the account is under attack.
+    await c.app.jobs.runDue();
+    const mails = (await readOutbox(c.dataDir)).filter((m) => m.to.toLowerCase().includes(owner.email));
+    expect(mails.filter((m) => m.subject === 'Your EzRecharge sign-in code')).toHaveLength(3);
+    expect(mails.filter((m) => m.subject.startsWith('Many failed sign-ins'))).toHaveLength(1);
   });
 });

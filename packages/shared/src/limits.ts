@@ -10,6 +10,10 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 /** Access cookie lifetime and server session expiry. */
 export const SESSION_DAYS = 10;
 
+// E-mailed codes (DESIGN.md §9): how long one works, and how soon another can be asked for
+export const EMAIL_CODE_TTL_MINUTES = 10;
+export const EMAIL_CODE_RESEND_SECONDS = 60;
+
 // UI
 export const TOAST_DURATION_MS = 2_000;
 export const TOAST_WIDTH = 300;

@@ -163,6 +163,8 @@ export const MESSAGES = {
   job_retried: 'The job was queued again',
   // Generic (SPEC.md §5)
   field_invalid: '{field} is not valid.',
+  // Issue #33: a row id in a path or query string
+  row_id_invalid: 'Must be a positive whole number',
   // Issue #15: U+0000 or a lone surrogate in any text
   text_unsafe: 'Contains characters that are not allowed',
   // Issue #15: sign-in of an account under attack (an e-mailed sign-in code besides the password)
@@ -184,6 +186,11 @@ export const MESSAGES = {
   two_factor_turned_on: 'Two-factor sign-in is on',
   two_factor_turned_off: 'Two-factor sign-in is off',
   password_wrong: 'The password is incorrect',
+  // Issue #33: changing the e-mail address (the current password and a code sent to the new address)
+  email_change_code_sent: 'If this address can be used, we have e-mailed it a code.',
+  email_changed: 'Your e-mail address has been changed.',
+  email_same: 'This is already your e-mail address',
+  email_change_needs_code: 'A new e-mail address needs your password and a code: use Change e-mail',
   // Issue #16: rewards (promo codes, welcome and channel bonuses)
   promo_code_format: 'A promo code is 3 to 32 letters, digits, dashes or underscores',
   promo_not_found: 'This promo code does not exist or is not on offer',

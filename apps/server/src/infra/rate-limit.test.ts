@@ -71,6 +71,21 @@ describe.each(stores)('rate limits (%s)', (_name, make) => {
   });
 });
 
+describe('in-process rate limits on the server clock', () => {
+  it('count windows by the clock they are given, not by the wall clock', async () => {
+    let at = Date.parse('2026-01-01T00:00:00Z');
+    const l = await createRateLimiter(undefined, silent, () => new Date(at));
+    const limit = { name: 'test-clock', max: 1, windowMs: 60 * 60_000 };
+    await enforce(l, limit, 'k');
+    at += 59 * 60_000;
+    const err = await enforce(l, limit, 'k').catch((e: unknown) => e);
+    expect((err as AppError).headers?.['retry-after']).toBe('60');
+    at += 60_000;
+    await enforce(l, limit, 'k');
+    await l.close();
+  });
+});
+
 describe('a Redis that does not answer', () => {
   it('stops the start with one line naming REDIS_URL and hiding its password', async () => {
     const err = await createRateLimiter('redis://:hunter2@127.0.0.1:1', silent).catch((e: unknown) => e);

@@ -26,8 +26,11 @@ class MemoryLimiter implements RateLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
   private readonly sweeper = setInterval(() => this.sweep(), 60_000).unref();
 
+  /** `now`: the server's clock, so tests can play an hour of limits without waiting for it. */
+  constructor(private readonly now: () => Date) {}
+
   private current(key: string, windowMs: number, add: number): RateLimitResult {
-    const now = Date.now();
+    const now = this.now().getTime();
     let w = this.windows.get(key);
     if (!w || w.resetAt <= now) {
       w = { count: 0, resetAt: now + windowMs };
@@ -38,7 +41,7 @@ class MemoryLimiter implements RateLimiter {
   }
 
   private sweep(): void {
-    const now = Date.now();
+    const now = this.now().getTime();
     for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
   }
 
@@ -95,11 +98,16 @@ class RedisLimiter implements RateLimiter {
   }
 }
 
+/**
+ * The in-process counters follow `now` (the server's clock); Redis keeps its own time for the windows of its keys,
+ * so only the in-process counters can be driven by a test's clock.
+ */
 export async function createRateLimiter(
   redisUrl: string | undefined,
   log: FastifyBaseLogger,
+  now: () => Date = () => new Date(),
 ): Promise<RateLimiter> {
-  if (!redisUrl) return new MemoryLimiter();
+  if (!redisUrl) return new MemoryLimiter(now);
   // Loaded only when configured (issue #12: a server without Redis does not carry its client in memory).
   const { Redis } = await import('ioredis');
   const redis = new Redis(redisUrl, {

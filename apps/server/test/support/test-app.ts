@@ -94,6 +94,8 @@ export interface TestAppOptions {
   logStream?: AppOptions['logStream'];
   /** How often the job workers poll (with `workers`). */
   jobPollMs?: number;
+  /** The server's clock (services and in-process rate limits), for tests that play minutes or hours at once. */
+  now?: () => Date;
 }
 
 export async function startTestApp(
@@ -127,6 +129,7 @@ export async function startTestApp(
       workers: options.workers ?? false,
       bigoClient: options.bigoClient,
       ...(options.jobPollMs !== undefined ? { jobPollMs: options.jobPollMs } : {}),
+      ...(options.now ? { now: options.now } : {}),
     });
     if (options.listen) await app.listen({ port, host: '127.0.0.1' });
     return {

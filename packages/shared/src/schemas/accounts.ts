@@ -191,13 +191,32 @@ export const ZAvatarUrl = z
   )
   .default('');
 
-/** POST /api/v1/user/changeme (profile) */
+/**
+ * POST /api/v1/user/changeme (profile). SPEC.md §7 sends the e-mail with it, but the e-mail it takes is the one the
+ * account has: a new address is set only by the change-e-mail calls below (issue #33).
+ */
 export const ZChangeMe = z.object({
   nickname: required(M.nickname_required).max(TEXT_LIMITS.nicknameProfile, M.profile_nickname_max),
   avatar: ZAvatarUrl,
   email: emailField({ required: M.profile_email_required, invalid: M.profile_email_invalid }),
 });
 export type TChangeMe = z.infer<typeof ZChangeMe>;
+
+const ZNewEmail = emailField({ required: M.profile_email_required, invalid: M.profile_email_invalid });
+
+/**
+ * POST /api/v1/user/change_email/code (issue #33): a code to the new address, for the signed-in user whose
+ * current password this is. The answer is the same whether or not the address has an account.
+ */
+export const ZEmailChangeCode = z.object({
+  new_email: ZNewEmail,
+  password: passwordField(M.password_required),
+});
+export type TEmailChangeCode = z.infer<typeof ZEmailChangeCode>;
+
+/** POST /api/v1/user/change_email: the new address, the current password and the code mailed to the new address. */
+export const ZEmailChange = ZEmailChangeCode.extend({ code: ZCaptchaCode });
+export type TEmailChange = z.infer<typeof ZEmailChange>;
 
 const ZIsSuperuser = z.boolean({ error: M.is_superuser_required });
 const ZAdminNickname = required(M.nickname_required).max(TEXT_LIMITS.nicknameAdmin, M.nickname_max_64);

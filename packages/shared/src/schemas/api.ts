@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../limits';
+import { MSG as M } from '../messages';
 
 /** `{ message, data }`: the body of every successful API call (DESIGN.md §4). */
 export const envelope = <T extends z.ZodType>(data: T) =>
@@ -24,8 +25,16 @@ export interface TPage<T> {
 
 /** Ids are PostgreSQL `serial`s; a larger number names no row and must not reach a query as one. */
 export const MAX_ROW_ID = 2_147_483_647;
-/** A row id in a path or query string (`/user/{id}`, `?id=`). */
-export const ZRowId = z.coerce.number().int().min(1).max(MAX_ROW_ID);
+/**
+ * A row id in a path or query string (`/user/{id}`, `?id=`): decimal digits, no sign, no leading zero, nothing
+ * around them. Read as a JavaScript number, `0x10`, ` 1`, `1e1` or `01` would name a row too (issue #33:
+ * `DELETE /faq/0x10` deleted entry 16), so one row had many names and a typo could reach another row.
+ */
+export const ZRowId = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, M.row_id_invalid)
+  .transform(Number)
+  .pipe(z.number().max(MAX_ROW_ID, M.row_id_invalid));
 
 /** Paging query of every admin list; default page size 5 (SPEC.md §9). */
 export const ZPageQuery = z.object({

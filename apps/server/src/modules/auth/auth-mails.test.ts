@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   accountAttackMail,
+  addressTakenMail,
   alreadyRegisteredMail,
   codeMail,
+  emailChangeCodeMail,
+  emailChangedMail,
   mailLanguage,
   passwordChangedMail,
   signInCodeMail,
@@ -88,5 +91,39 @@ describe('account-protection mails (issue #15)', () => {
       expect(accountAttackMail(lang, 'alice', facts).text).not.toMatch(/\d{6}/);
     }
     expect(accountAttackMail(null, 'alice', facts).text).not.toMatch(/\d{6}/);
+  });
+});
+
+describe('e-mail change mails (issue #33)', () => {
+  const at = new Date('2026-11-21T18:03:45.678Z');
+  const links = { signIn: 'https://shop/signin', reset: 'https://shop/reset-password' };
+
+  it('carry the code only in the mail to the new address, alone on its line, naming the account', () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const code = emailChangeCodeMail(lang, 'alice_01', '012345', 10);
+      expect(code.text.match(/\d{6}/g)).toEqual(['012345']);
+      expect(code.text.split('\n')).toContain('012345');
+      expect(code.text).toContain('alice_01');
+      expect(addressTakenMail(lang, 'bob_02', links).text).not.toMatch(/\d{6}/);
+      expect(addressTakenMail(lang, 'bob_02', links).text).toContain('bob_02');
+      const changed = emailChangedMail(lang, 'alice_01', 'ne***@example.com', at, {
+        support: 'https://shop/contact-ezrecharge',
+      });
+      expect(changed.text).not.toMatch(/\b\d{6}\b/);
+      expect(changed.text).toContain('ne***@example.com');
+      expect(changed.text).toContain('2026-11-21 18:03 UTC');
+      expect(changed.text).toContain('https://shop/contact-ezrecharge');
+    }
+  });
+
+  it('keep a name with line breaks on one line', () => {
+    const name = 'eve\nSubject: hacked';
+    for (const mail of [
+      emailChangeCodeMail('en', name, '012345', 10),
+      addressTakenMail('zh', name, links),
+      emailChangedMail('en', name, 'x***@y.z', at, { support: 'https://shop/contact-ezrecharge' }),
+    ]) {
+      expect(mail.text).not.toMatch(/^Subject: hacked/m);
+    }
   });
 });

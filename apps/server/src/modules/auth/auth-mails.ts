@@ -254,3 +254,136 @@ export function accountAttackMail(lang: MailLang | null, username: string, facts
     text: [...attackText('en', name, facts), '', '----', '', ...attackText('zh', name, facts)].join('\n'),
   };
 }
+
+/**
+ * The code that proves a new address before an account moves to it (issue #33), sent to the new address. It names
+ * the account, so the mailbox's owner knows which account wants the address.
+ */
+export function emailChangeCodeMail(
+  lang: MailLang,
+  username: string,
+  code: string,
+  minutes: number,
+): MailText {
+  const name = oneLine(username);
+  if (lang === 'zh') {
+    return {
+      subject: 'EzRecharge 验证码',
+      text: [
+        '您好，',
+        '',
+        `有人（希望是您本人）想将此邮箱地址用于 EzRecharge 账户 ${name}。验证码是：`,
+        '',
+        code,
+        '',
+        `请在个人资料的“更改邮箱”中输入此验证码。验证码 ${minutes} 分钟内有效，且只能使用一次。`,
+        '',
+        'EzRecharge 客服绝不会向您索要此验证码，请勿告诉任何人。',
+        '如果这不是您本人的操作，请忽略此邮件：此邮箱不会被使用。',
+        '',
+        'EzRecharge',
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: 'Your EzRecharge verification code',
+    text: [
+      'Hello,',
+      '',
+      `Someone (hopefully you) asked to use this address for your EzRecharge account ${name}. The verification code is:`,
+      '',
+      code,
+      '',
+      `Enter it in your profile, under Change e-mail. The code expires in ${minutes} minutes and works only once.`,
+      '',
+      'EzRecharge support will never ask you for this code. Do not share it with anyone.',
+      'If you did not ask for it, you can ignore this e-mail: this address will not be used.',
+      '',
+      'EzRecharge',
+    ].join('\n'),
+  };
+}
+
+/**
+ * To an address that an account asked to move to but that already has an account (issue #33): the profile answers
+ * as for any address, and only this mailbox's owner learns that the address is taken. No code in it.
+ */
+export function addressTakenMail(
+  lang: MailLang,
+  username: string,
+  links: { signIn: string; reset: string },
+): MailText {
+  const name = oneLine(username);
+  if (lang === 'zh') {
+    return {
+      subject: '此邮箱已有 EzRecharge 账户',
+      text: [
+        '您好，',
+        '',
+        `有人想将此邮箱地址用于另一个 EzRecharge 账户，但此地址已有账户，用户名为 ${name}。此邮箱没有被更改到其他账户。`,
+        '',
+        `登录：${links.signIn}`,
+        `如果忘记了密码，请在此重置：${links.reset}`,
+        '',
+        '如果这不是您本人的操作，请忽略此邮件，您的账户不会有任何变化。',
+        '',
+        'EzRecharge',
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: 'This e-mail address already has an EzRecharge account',
+    text: [
+      'Hello,',
+      '',
+      `Someone asked to use this e-mail address for another EzRecharge account, but it already has an account: its username is ${name}. The address was not moved.`,
+      '',
+      `Sign in: ${links.signIn}`,
+      `Forgot your password? Reset it: ${links.reset}`,
+      '',
+      'If this was not you, you can ignore this e-mail: nothing has changed on your account.',
+      '',
+      'EzRecharge',
+    ].join('\n'),
+  };
+}
+
+/**
+ * To the old address once an account has moved to a new one (issue #33). The new address is masked; a password
+ * reset would now go to it, so an owner who did not do this is sent to support, not to the reset page.
+ */
+export function emailChangedMail(
+  lang: MailLang,
+  username: string,
+  maskedNewEmail: string,
+  at: Date,
+  links: { support: string },
+): MailText {
+  const name = oneLine(username);
+  if (lang === 'zh') {
+    return {
+      subject: '您的 EzRecharge 邮箱已更改',
+      text: [
+        '您好，',
+        '',
+        `您的 EzRecharge 账户 ${name} 的邮箱已于 ${utcMinute(at)} 更改为 ${maskedNewEmail}。此后的邮件（包括重置密码）将发送到新邮箱。`,
+        '',
+        `如果这不是您本人的操作，请立即联系客服：${links.support}`,
+        '',
+        'EzRecharge',
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: 'Your EzRecharge e-mail address was changed',
+    text: [
+      'Hello,',
+      '',
+      `The e-mail address of your EzRecharge account ${name} was changed to ${maskedNewEmail} at ${utcMinute(at)}. From now on our e-mails, password resets included, go to the new address.`,
+      '',
+      `If you did not do this, contact support right away: ${links.support}`,
+      '',
+      'EzRecharge',
+    ].join('\n'),
+  };
+}

@@ -49,14 +49,24 @@ export async function insertUser(
   return row;
 }
 
+/** Nickname and avatar; the e-mail address changes only through `setEmail`, with a code (email-change.ts). */
 export async function updateProfile(
   db: DbOrTx,
   id: number,
-  values: { nickname: string; avatar: string; email: string },
+  values: { nickname: string; avatar: string },
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
     .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function setEmail(db: DbOrTx, id: number, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ email, updatedAt: new Date() })
     .where(eq(users.id, id))
     .returning();
   return row;

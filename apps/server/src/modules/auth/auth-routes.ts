@@ -4,6 +4,8 @@ import {
   ZCaptchaRequest,
   ZChangeMe,
   ZChangePassword,
+  ZEmailChange,
+  ZEmailChangeCode,
   ZErrorBody,
   ZForgotPassword,
   ZLoginAnswer,
@@ -147,7 +149,8 @@ export const authRoutes: FastifyPluginAsyncZod<RouteContext<{ auth: AuthService 
     {
       schema: {
         tags: TAGS,
-        summary: 'Update nickname, avatar and e-mail of the signed-in user',
+        summary:
+          'Update nickname and avatar of the signed-in user (the e-mail sent must be the account’s own: a new one needs /user/change_email)',
         security: SECURITY,
         body: ZChangeMe,
         response: { 200: envelope(ZUser), ...errors },
@@ -155,6 +158,45 @@ export const authRoutes: FastifyPluginAsyncZod<RouteContext<{ auth: AuthService 
       preHandler: requireUser,
     },
     async (request) => ok(await auth.updateProfile(currentUser(request).id, request.body), MSG.profile_saved),
+  );
+
+  app.post(
+    '/user/change_email/code',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'E-mail a code to a new address for the signed-in user (needs the current password; the same answer whether or not the address has an account)',
+        security: SECURITY,
+        body: ZEmailChangeCode,
+        response: { 200: ZNone, ...errors },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      await auth.requestEmailChangeCode(currentUser(request).id, request.body, requestMeta(request));
+      return ok(null, MSG.email_change_code_sent);
+    },
+  );
+
+  app.post(
+    '/user/change_email',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Change the e-mail address of the signed-in user with the current password and the code sent to the new address (the old address is told)',
+        security: SECURITY,
+        body: ZEmailChange,
+        response: { 200: envelope(ZUser), ...errors },
+      },
+      preHandler: requireUser,
+    },
+    async (request) =>
+      ok(
+        await auth.changeEmail(currentUser(request).id, request.body, requestMeta(request)),
+        MSG.email_changed,
+      ),
   );
 
   app.post(

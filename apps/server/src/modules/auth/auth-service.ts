@@ -5,6 +5,8 @@ import {
   type TCaptchaRequest,
   type TChangeMe,
   type TChangePassword,
+  type TEmailChange,
+  type TEmailChangeCode,
   type TForgotPassword,
   type TLoginAnswer,
   type TMe,
@@ -31,6 +33,7 @@ import { decryptWire } from '../../infra/wire-crypto';
 import { alreadyRegisteredMail, codeMail, type MailLang, passwordChangedMail } from './auth-mails';
 import type { UserRow } from './auth-repository';
 import * as repo from './auth-repository';
+import { EmailChange } from './email-change';
 import { CODE_TTL_MINUTES, EmailCodes } from './email-codes';
 import { LoginGuard, signInCodeRequired, signInCodeWrong } from './login-guard';
 import type { TwoFactorService } from './two-factor-service';
@@ -90,7 +93,10 @@ export const LOGIN_FAILURES: Limit = { name: 'login-fail', max: 10, windowMs: 15
 export const CAPTCHA_PER_IP: Limit = { name: 'captcha-ip', max: 10, windowMs: 15 * MINUTE };
 export const REGISTER_PER_IP: Limit = { name: 'register-ip', max: 10, windowMs: 60 * MINUTE };
 export const RESET_PER_IP: Limit = { name: 'reset-ip', max: 10, windowMs: 60 * MINUTE };
-/** Wrong old passwords per user (a stolen session must not become a password oracle). */
+/**
+ * Wrong current passwords per user, in the password change and the e-mail change alike (a stolen session must not
+ * become a password oracle, nor double its guesses by using both).
+ */
 export const CHANGE_PASSWORD_FAILURES: Limit = { name: 'change-pw-fail', max: 10, windowMs: 15 * MINUTE };
 
 /** Login event times are fresh for ±5 minutes; a nonce older than this can never be replayed. */
@@ -147,6 +153,7 @@ export class AuthService {
   private readonly now: () => Date;
   private readonly codes: EmailCodes;
   private readonly guard: LoginGuard;
+  private readonly emailChange: EmailChange;
   private lastNonceSweep = 0;
   /** Unknown usernames still cost one argon2 verification, so response time does not tell which names exist. */
   private dummyHash: Promise<string> | undefined;
@@ -159,6 +166,16 @@ export class AuthService {
       limiter: deps.limiter,
       codes: this.codes,
       secret: deps.secret,
+      now: this.now,
+    });
+    this.emailChange = new EmailChange({
+      db: deps.db,
+      codes: this.codes,
+      limiter: deps.limiter,
+      mailer: deps.mailer,
+      log: deps.log,
+      passwordFailures: CHANGE_PASSWORD_FAILURES,
+      publicUrl: deps.publicUrl,
       now: this.now,
     });
   }
@@ -371,18 +388,32 @@ export class AuthService {
     return { ...toApiUser(await this.requireRow(user.id)), two_factor_enabled: user.twoFactorEnabled };
   }
 
-  /** POST /user/changeme */
+  /**
+   * POST /user/changeme: nickname and avatar. The e-mail sent must be the account's own (any case): a new address
+   * needs the password and a code (`changeEmail`), and the refusal is the same whether or not the address has an
+   * account, so this call tells nobody which addresses are taken (issue #33).
+   */
   async updateProfile(userId: number, input: TChangeMe): Promise<TUser> {
-    const holder = await repo.findUserByEmail(this.deps.db, input.email);
-    if (holder && holder.id !== userId) throw AppError.conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-    let row: UserRow | undefined;
-    try {
-      row = await repo.updateProfile(this.deps.db, userId, input);
-    } catch (err) {
-      throw userConflict(err) ?? err;
+    const current = await this.requireRow(userId);
+    if (current.email.toLowerCase() !== input.email.toLowerCase()) {
+      throw AppError.badRequest(MSG.email_change_needs_code, { email: MSG.email_change_needs_code });
     }
+    const row = await repo.updateProfile(this.deps.db, userId, {
+      nickname: input.nickname,
+      avatar: input.avatar,
+    });
     if (!row) throw AppError.unauthorized('Your session has expired. Please sign in again.');
     return toApiUser(row);
+  }
+
+  /** POST /user/change_email/code (email-change.ts) */
+  async requestEmailChangeCode(userId: number, input: TEmailChangeCode, meta: RequestMeta): Promise<void> {
+    await this.emailChange.requestCode(userId, input, meta);
+  }
+
+  /** POST /user/change_email (email-change.ts) */
+  async changeEmail(userId: number, input: TEmailChange, meta: RequestMeta): Promise<TUser> {
+    return toApiUser(await this.emailChange.change(userId, input, meta));
   }
 
   /** POST /user/change_password: ends every session of the user, this one included. */

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { TCaptchaApi } from '@ezrecharge/shared';
+import { EMAIL_CODE_RESEND_SECONDS, EMAIL_CODE_TTL_MINUTES, type TCaptchaApi } from '@ezrecharge/shared';
 import type { Db, DbOrTx } from '../../infra/db';
 import type { AppError } from '../../infra/http';
 import { keyedHash, safeEqualHex } from '../../infra/tokens';
@@ -9,13 +9,16 @@ import * as repo from './auth-repository';
  * E-mailed 6-digit codes (DESIGN.md §9): stored only as a keyed hash bound to their purpose and address, one live
  * code per purpose and address, a resend interval, a short life, a few tries, single use. Sign-up and password
  * reset send them to an address; `sign_in` codes unlock an account under attack (login-guard.ts) and are keyed on
- * the account's lower-case username.
+ * the account's lower-case username; `change_email` codes prove a new address (email-change.ts) and are keyed on
+ * the account and that address together.
  */
-export type CodePurpose = TCaptchaApi | 'sign_in';
+export type CodePurpose = TCaptchaApi | 'sign_in' | 'change_email';
 
-export const CODE_TTL_MINUTES = 10;
-export const CODE_RESEND_MS = 60_000;
+export const CODE_TTL_MINUTES = EMAIL_CODE_TTL_MINUTES;
+export const CODE_RESEND_MS = EMAIL_CODE_RESEND_SECONDS * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
+
+const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 /** Thrown by `check` inside a transaction; `run` turns it into the caller's answer after the rollback. */
 class CodeRefused extends Error {
@@ -44,7 +47,7 @@ export class EmailCodes {
     address: string,
     alsoInTx?: (tx: DbOrTx, code: string) => Promise<void>,
   ): Promise<{ code: string; id: number } | { waitSec: number }> {
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const code = newCode();
     const at = this.deps.now();
     return this.deps.db.transaction(async (tx) => {
       await repo.lockCodeAddress(tx, purpose, address);
@@ -61,6 +64,42 @@ export class EmailCodes {
       });
       await alsoInTx?.(tx, code);
       return { code, id };
+    });
+  }
+
+  /**
+   * For a request that may or may not be entitled to a code (a sign-in with a right or a wrong password). Entitled:
+   * a new code as `issue` makes one, unless one went out within the resend interval (then nothing new: the code
+   * already sent stays live). Not entitled: nothing is stored, no code is retired and the resend interval is not
+   * used, so such requests, however many, never stand between the entitled one and its code. `alsoInTx` runs in
+   * both cases in the same transaction, with `sent` false and a code stored nowhere when none went out, so both
+   * cases do about the same work.
+   */
+  async offer(
+    purpose: CodePurpose,
+    address: string,
+    entitled: boolean,
+    alsoInTx: (tx: DbOrTx, code: string, sent: boolean) => Promise<void>,
+  ): Promise<void> {
+    const code = newCode();
+    const at = this.deps.now();
+    await this.deps.db.transaction(async (tx) => {
+      await repo.lockCodeAddress(tx, purpose, address);
+      const newest = await repo.newestCode(tx, purpose, address);
+      const slotFree = !newest || newest.createdAt.getTime() + CODE_RESEND_MS <= at.getTime();
+      if (!entitled || !slotFree) {
+        await alsoInTx(tx, newCode(), false);
+        return;
+      }
+      await repo.retireCodes(tx, purpose, address, at);
+      await repo.insertCode(tx, {
+        purpose,
+        email: address,
+        codeHash: this.hash(purpose, address, code),
+        createdAt: at,
+        expiresAt: new Date(at.getTime() + CODE_TTL_MINUTES * 60_000),
+      });
+      await alsoInTx(tx, code, true);
     });
   }
 

@@ -1,3 +1,4 @@
+import { EMAIL_CODE_RESEND_SECONDS } from '@ezrecharge/shared';
 import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/http';
 import { enqueueJob } from '../../infra/jobs';
@@ -9,8 +10,8 @@ import type { UserRow } from './auth-repository';
 import type { EmailCodes } from './email-codes';
 
 /**
- * Sign-in protection of one account, whatever addresses the attempts come from (issue #15). The per-address limit
- * (LOGIN_FAILURES in auth-service.ts) stops one address; an attacker with many addresses is stopped here.
+ * Sign-in protection of one account, whatever addresses the attempts come from (issues #15, #33). The per-address
+ * limit (LOGIN_FAILURES in auth-service.ts) stops one address; an attacker with many addresses is stopped here.
  *
  * After ACCOUNT_LOGIN_FAILURES.max wrong passwords for one username within its window, from any addresses, the
  * account is protected until that window ends: a sign-in then needs, besides the password, a 6-digit code e-mailed
@@ -18,10 +19,14 @@ import type { EmailCodes } from './email-codes';
  * - A lockout, or a delay that grows with each failure, would be a weapon: whoever keeps failing keeps the owner
  *   out too (an attacker firing the moment each delay ends takes every slot). Here the owner always has a way in,
  *   however long the attack lasts, and needs nothing but the password and their mailbox.
- * - The code is e-mailed only when the password sent was right, so attackers cannot flood the owner's mailbox and
- *   a guessed password gets them nothing but a code they never see. The answer to an attempt without a code is the
- *   same whether the password was right or wrong, and so is the work done (a code row and a mail job are written
- *   either way; only the sealed payload says whether the job mails it), so a right guess is not revealed either.
+ * - Only a right password makes a code, and only a right password uses the account's one-code-a-minute slot. A
+ *   wrong password stores no code, takes no slot and retires no code (issue #33: when it did, one wrong password
+ *   every 50 s kept the owner's right password from ever getting a code). So attackers can neither flood the
+ *   owner's mailbox, nor keep the owner's code from being sent, nor kill a code already sent.
+ * - The answer to an attempt without a code is the same whether the password was right or wrong, Retry-After
+ *   included (the resend interval, not how long the slot really has left, which would tell a right guess from a
+ *   wrong one a moment later), and so is the work: one mail job is written either way, sealed, and only the sealed
+ *   payload says whether it mails anything.
  * - With a code, a wrong password and a wrong code answer alike too, and only a right password counts a try
  *   against the code, so an attacker without the password cannot use up the owner's code.
  * - Unknown usernames are counted and protected the same way, so protection does not tell which names exist.
@@ -37,7 +42,13 @@ export const ACCOUNT_LOGIN_FAILURES: Limit = { name: 'login-account-fail', max: 
 
 const keyOf = (name: string) => `${ACCOUNT_LOGIN_FAILURES.name}:${name}`;
 
-export function signInCodeRequired(retryAfterSec: number): AppError {
+/**
+ * The answer to a sign-in without a code while the account is protected for `protectedForSec` more seconds.
+ * Retry-After says when a new code can be asked for: the resend interval (or the end of the protection, if
+ * sooner), the same for every request, since the slot's real state depends on whether the password was right.
+ */
+export function signInCodeRequired(protectedForSec: number): AppError {
+  const retryAfterSec = Math.max(1, Math.min(EMAIL_CODE_RESEND_SECONDS, protectedForSec));
   return new AppError('rate_limited', 'sign_in_code_required', undefined, undefined, {
     'retry-after': String(retryAfterSec),
   });
@@ -81,17 +92,15 @@ export class LoginGuard {
   }
 
   /**
-   * A sign-in without a code while protected: a new code for `name` (unless one went out less than a minute ago),
-   * mailed only to `recipient`, the account whose right password was sent (null for a wrong password or an
-   * unknown name: the same rows are written, and the job mails nothing).
+   * A sign-in without a code while protected. `recipient` is the account whose right password was sent (null for a
+   * wrong password or an unknown name): it gets a new code for `name` unless one went out less than a minute ago
+   * (that one is still live). Anyone else gets nothing stored and no slot used: a mail job is written all the same,
+   * and mails no one.
    */
   async offerCode(name: string, recipient: UserRow | null, lang: MailLang): Promise<void> {
-    await this.deps.codes.issue('sign_in', name, async (tx, code) => {
-      const sealed = seal(
-        this.deps.secret,
-        SIGN_IN_CODE_SEAL,
-        JSON.stringify({ code, user_id: recipient?.id ?? null }),
-      );
+    await this.deps.codes.offer('sign_in', name, recipient !== null, async (tx, code, sent) => {
+      const userId = sent ? (recipient?.id ?? null) : null;
+      const sealed = seal(this.deps.secret, SIGN_IN_CODE_SEAL, JSON.stringify({ code, user_id: userId }));
       await enqueueJob(tx, signInCodeMailJob.of({ sealed, lang }));
     });
   }

@@ -2,7 +2,7 @@ import { isCurrency, ORDER_STATUS, type TCurrency } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { newSeqid } from '../../gateways';
 import type { BigoGateway, BigoRechargeOutcome } from '../../gateways/ports';
-import type { Db, DbOrTx } from '../../infra/db';
+import type { Db } from '../../infra/db';
 import { enqueueJob, type Job, type JobHandler, type PayloadOf } from '../../infra/jobs';
 import { bigoAccessAlert } from '../alerts/alert-jobs';
 import type { OrderLifecycle } from '../order-lifecycle/order-lifecycle';

@@ -8,6 +8,7 @@ import {
   type TOrderEvent,
   type TOrderStatus,
 } from '@ezrecharge/shared';
+import { maskEmail } from '@ezrecharge/shared/email';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { orderBonuses, type orderEvents, orders, promotions } from '../../db/schema';
 import type { OrderForPayment, PaymentOrder } from '../../gateways';
@@ -34,15 +35,6 @@ export async function findOrder(db: DbOrTx, orderNum: string): Promise<OrderRow 
 export async function findOrderById(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   return row;
-}
-
-/** `buyer@example.com` → `bu***@example.com`: enough for its owner to recognise, too little to reuse. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return '***';
-  const local = email.slice(0, at);
-  const shown = local.length > 2 ? local.slice(0, 2) : local.slice(0, 1);
-  return `${shown}***${email.slice(at)}`;
 }
 
 function currencyOf(row: OrderRow): TCurrency {

@@ -56,6 +56,10 @@ async function fillAndSubmit(username: string, password: string, { remember = fa
   await userEvent.click(screen.getByRole('button', { name: 'Login' }));
 }
 
+/** The code field's description (its hint, then its empty error region). */
+const waitText = (when: string) =>
+  new RegExp(`^\\s*No code yet\\? You can ask for a new one ${when}\\. A code works for 10 minutes\\.\\s*$`);
+
 function formOf(call: TRecordedCall | undefined): URLSearchParams {
   if (!(call?.body instanceof URLSearchParams)) throw new Error('expected a form-encoded body');
   return call.body;
@@ -228,6 +232,64 @@ describe('sign-in', () => {
     const [first, second] = api.callsTo('POST /api/v1/login/access-token');
     expect(formOf(first).has('sign_in_code')).toBe(false);
     expect(formOf(second).get('sign_in_code')).toBe('482913');
+  });
+
+  it('says when a new sign-in code can be asked for, and asks for one with the password only (issue #33)', async () => {
+    const required = () => ({
+      ...fail(429, MSG.sign_in_code_required, { code: 'rate_limited' }),
+      headers: { 'Retry-After': '60' },
+    });
+    const api = stubApi({ 'POST /api/v1/login/access-token': required });
+    renderApp('/signin');
+    await fillAndSubmit('alice01', 'pass-123');
+
+    const code = await screen.findByLabelText('Sign-in code');
+    expect(code).toHaveAccessibleDescription(waitText('in 60 s'));
+    const resend = screen.getByRole('button', { name: 'Send a new code' });
+    expect(resend).toBeDisabled();
+    // An owner who cannot read the account's mailbox has a way to a person.
+    expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute(
+      'href',
+      '/contact-ezrecharge',
+    );
+
+    // A minute later (the page's clock; its countdown ticks every second) the button is there to use.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 61_000);
+      await waitFor(() => expect(resend).toBeEnabled(), { timeout: 3_000 });
+      expect(code).toHaveAccessibleDescription(waitText('now'));
+      await fill(code, '111111');
+      await userEvent.click(resend);
+      await waitFor(() => expect(api.callsTo('POST /api/v1/login/access-token')).toHaveLength(2));
+      // The new request carries the username and password, not the code typed; the countdown starts again.
+      const second = formOf(api.callsTo('POST /api/v1/login/access-token')[1]);
+      expect(second.get('username')).toBe('alice01');
+      expect(second.has('sign_in_code')).toBe(false);
+      await waitFor(() => expect(resend).toBeDisabled());
+      expect(code).toHaveValue('');
+      expect(code).toHaveAccessibleDescription(waitText('in 60 s'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('在中文界面说明何时可以重新获取登录验证码 (the code part in Chinese)', async () => {
+    await setLanguage('zh');
+    stubApi({
+      'POST /api/v1/login/access-token': () => ({
+        ...fail(429, MSG.sign_in_code_required, { code: 'rate_limited' }),
+        headers: { 'Retry-After': '60' },
+      }),
+    });
+    renderApp('/signin');
+    await fill(await screen.findByLabelText('用户名'), 'alice01');
+    await fill(screen.getByLabelText('密码'), 'pass-123');
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByRole('button', { name: '重新发送验证码' })).toBeDisabled();
+    expect(
+      screen.getByText('还没收到验证码？60 秒后可以重新获取。验证码 10 分钟内有效。'),
+    ).toBeInTheDocument();
   });
 
   it('signs in in two steps with two-factor sign-in on: the password, then a code', async () => {

@@ -1,10 +1,10 @@
 import { MSG } from '@ezrecharge/shared/messages';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field, PasswordInput, TextInput } from '../../../components/ui/field';
-import { LoginIcon, WarningIcon } from '../../../components/ui/icons';
+import { LoginIcon } from '../../../components/ui/icons';
 import { Switch } from '../../../components/ui/switch';
 import { isApiError } from '../../../lib/api-client';
 import { lazyCheck, reportFieldErrors } from '../../../lib/form-rules';
@@ -15,14 +15,14 @@ import { useForm } from '../../../lib/use-form';
 import { type TSignInInput, useSignIn } from '../api/login';
 import { rememberMe } from '../utils/remember-me';
 import { AuthShell } from './auth-shell';
-import { TwoFactorStep } from './two-factor-step';
+import type { TSignInValues } from './sign-in-code';
 
-type TSignInValues = {
-  username: string;
-  password: string;
-  remember: boolean;
-  sign_in_code: string;
-};
+// Only an account under attack needs the code part, and only an account with two-factor sign-in the code step
+// (issue #15): each loads when needed, so the page's first load carries neither.
+const SignInCode = lazy(() => import('./sign-in-code').then((module) => ({ default: module.SignInCode })));
+const TwoFactorStep = lazy(() =>
+  import('./two-factor-step').then((module) => ({ default: module.TwoFactorStep })),
+);
 
 const FIELDS = ['username', 'password', 'sign_in_code'] as const;
 
@@ -41,7 +41,9 @@ export function SignInPage() {
   const signIn = useSignIn();
 
   // Issue #15: an account under attack also needs an e-mailed code; two-factor sign-in adds a code step.
-  const [needsSignInCode, setNeedsSignInCode] = useState(false);
+  // `codeAskedAt`: when the server last asked for that code (a new one can be asked for a minute later), or null.
+  const [codeAskedAt, setCodeAskedAt] = useState<number | null>(null);
+  const needsSignInCode = codeAskedAt !== null;
   const [secondStep, setSecondStep] = useState<TSecondStep | null>(null);
 
   const form = useForm<TSignInValues>({
@@ -89,16 +91,18 @@ export function SignInPage() {
     await navigate(routePath('ezrecharge'));
   };
 
-  const onSubmit = async (submitted: TSignInValues): Promise<void> => {
+  /** One sign-in request; without `withCode`, a request for a new e-mailed code while the account needs one. */
+  const attempt = async (submitted: TSignInValues, withCode: boolean): Promise<void> => {
     const credentials = { username: submitted.username, password: submitted.password };
-    const signInCode = needsSignInCode ? submitted.sign_in_code.trim() : '';
+    const signInCode = withCode ? submitted.sign_in_code.trim() : '';
     let result: Awaited<ReturnType<typeof signIn.mutateAsync>>;
     try {
       result = await signIn.mutateAsync({ ...credentials, ...(signInCode ? { signInCode } : {}) });
     } catch (error) {
       if (isApiError(error) && error.messageKey === MSG.sign_in_code_required) {
-        // The API client showed why (429): the field for the e-mailed code appears.
-        setNeedsSignInCode(true);
+        // The API client showed why (429): the field for the e-mailed code appears, and the minute until a new
+        // code can be asked for starts.
+        setCodeAskedAt(Date.now());
         return;
       }
       // 400 is the generic "wrong username or password"; 429 and the rest were toasted by the API client.
@@ -115,13 +119,17 @@ export function SignInPage() {
     await finish(credentials, submitted.remember);
   };
 
+  const onSubmit = (submitted: TSignInValues) => attempt(submitted, needsSignInCode);
+
   if (secondStep) {
     return (
-      <TwoFactorStep
-        token={secondStep.token}
-        onSignedIn={() => finish(secondStep.credentials, secondStep.remember)}
-        onBack={() => setSecondStep(null)}
-      />
+      <Suspense fallback={null}>
+        <TwoFactorStep
+          token={secondStep.token}
+          onSignedIn={() => finish(secondStep.credentials, secondStep.remember)}
+          onBack={() => setSecondStep(null)}
+        />
+      </Suspense>
     );
   }
 
@@ -151,21 +159,15 @@ export function SignInPage() {
           <Field label={t('fields.password')} {...field('password')}>
             <PasswordInput {...form.input('password')} autoComplete="current-password" />
           </Field>
-          {needsSignInCode && (
-            <>
-              <div className="auth-notice" role="alert">
-                <WarningIcon className="auth-notice__icon" />
-                <p>{t('signInCode.hint')}</p>
-              </div>
-              <Field label={t('signInCode.label')} {...field('sign_in_code')}>
-                <TextInput
-                  {...form.input('sign_in_code')}
-                  autoComplete="one-time-code"
-                  inputMode="numeric"
-                  maxLength={6}
-                />
-              </Field>
-            </>
+          {codeAskedAt !== null && (
+            <Suspense fallback={null}>
+              <SignInCode
+                form={form}
+                askedAt={codeAskedAt}
+                onResend={() => attempt(form.values, false)}
+                busy={busy}
+              />
+            </Suspense>
           )}
           <div className="auth-form__row">
             <Switch {...form.input('remember')}>{t('signin.remember')}</Switch>

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field, TextInput } from '../../../components/ui/field';
 import { ArrowLeftIcon, ShieldCheckIcon } from '../../../components/ui/icons';
 import { lazyCheck, reportFieldErrors } from '../../../lib/form-rules';
 import { accountSchemas } from '../../../lib/lazy-schemas';
 import { useErrorPopup } from '../../../lib/popup';
+import { routePath } from '../../../lib/routes';
 import { useForm } from '../../../lib/use-form';
 import { useCompleteTwoFactor } from '../api/login';
 import { AuthShell } from './auth-shell';
@@ -72,6 +74,10 @@ export function TwoFactorStep({ token, onSignedIn, onBack }: TTwoFactorStepProps
         <Button type="submit" variant="primary" size="large" block icon={<ShieldCheckIcon />} loading={busy}>
           {t('twoFactorStep.submit')}
         </Button>
+        <p className="auth-form__no-mail">
+          {t('twoFactorStep.lost')}{' '}
+          <Link to={routePath('contact-ezrecharge')}>{t('signInCode.contact')}</Link>
+        </p>
       </form>
     </AuthShell>
   );

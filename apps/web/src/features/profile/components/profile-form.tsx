@@ -21,7 +21,10 @@ interface TProfileValues {
 const FIELDS = ['avatar', 'nickname', 'email'] as const;
 const SCHEMA = ZChangeMe.shape;
 
-/** Profile tab (SPEC.md §2, §5, §8): avatar, nickname and e-mail of the signed-in user. */
+/**
+ * Profile tab (SPEC.md §2, §5, §8): avatar and nickname of the signed-in user, and the e-mail shown. The e-mail is
+ * sent back as it is (SPEC.md §7 changeme); it changes through ChangeEmailForm.
+ */
 export function ProfileForm() {
   const me = useGetMe();
   if (me.isPending) return <PageLoading />;
@@ -41,7 +44,7 @@ function LoadedProfileForm({ user }: { user: TSessionUser }) {
       await update.mutateAsync({
         nickname: values.nickname.trim(),
         avatar: values.avatar,
-        email: values.email.trim(),
+        email: user.email,
       });
     } catch (error) {
       reportFormError(form, error, popup, { fields: FIELDS, alwaysShowMessage: true });
@@ -69,8 +72,9 @@ function LoadedProfileForm({ user }: { user: TSessionUser }) {
       <Form.Item name="nickname" {...fieldRules(SCHEMA.nickname, t('fields.nickname'))}>
         <Input autoComplete="nickname" />
       </Form.Item>
-      <Form.Item name="email" {...fieldRules(SCHEMA.email, t('fields.email'))}>
-        <Input inputMode="email" autoComplete="email" spellCheck={false} />
+      {/* Issue #33: a new address needs the password and a code to it (Change e-mail address, below). */}
+      <Form.Item name="email" label={t('fields.email')} extra={t('email.readOnlyHint')}>
+        <Input readOnly spellCheck={false} />
       </Form.Item>
       <Button
         className="console-form__actions"

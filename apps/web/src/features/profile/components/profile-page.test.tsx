@@ -41,19 +41,19 @@ describe('profile tab', () => {
     renderApp('/profile');
     expect(await screen.findByLabelText('Nickname')).toHaveValue('Alice');
     expect(screen.getByLabelText('Email')).toHaveValue('alice@example.com');
+    // Issue #33: shown, not edited here (a new address needs the password and a code).
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
     expect(screen.getByRole('tab', { name: 'Profile', selected: true })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Change password' })).toBeInTheDocument();
   });
 
-  it('saves nickname and e-mail, says so and updates the stored user and the top bar', async () => {
+  it('saves the nickname with the e-mail as it is, says so and updates the stored user and the top bar', async () => {
     signInAs();
     const api = profileApi();
     renderApp('/profile');
     const nickname = await screen.findByLabelText('Nickname');
     await userEvent.clear(nickname);
     await fill(nickname, 'Alicia');
-    await userEvent.clear(screen.getByLabelText('Email'));
-    await fill(screen.getByLabelText('Email'), 'alicia@example.com');
 
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
@@ -61,9 +61,9 @@ describe('profile tab', () => {
     expect(api.callsTo('POST /api/v1/user/changeme')[0]?.body).toEqual({
       nickname: 'Alicia',
       avatar: '',
-      email: 'alicia@example.com',
+      email: 'alice@example.com',
     });
-    expect(readLocal(STORAGE_KEYS.userEmail)).toBe('alicia@example.com');
+    expect(readLocal(STORAGE_KEYS.userEmail)).toBe('alice@example.com');
     expect(JSON.parse(readLocal(STORAGE_KEYS.user) ?? '{}')).toMatchObject({ nickname: 'Alicia' });
     expect(within(screen.getByRole('banner')).getByText('Alicia')).toBeInTheDocument();
   });
@@ -77,10 +77,6 @@ describe('profile tab', () => {
     expect(await screen.findByText('Nickname is required')).toBeInTheDocument();
     await fill(nickname, 'x'.repeat(33));
     expect(await screen.findByText('Must be maximum 8 characters')).toBeInTheDocument();
-    await userEvent.clear(screen.getByLabelText('Email'));
-    expect(await screen.findByText('Email is required')).toBeInTheDocument();
-    await fill(screen.getByLabelText('Email'), 'nope');
-    expect(await screen.findByText('Invalid email')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(api.callsTo('POST /api/v1/user/changeme')).toEqual([]);
   });
@@ -133,19 +129,16 @@ describe('profile tab', () => {
     signInAs();
     profileApi({
       'POST /api/v1/user/changeme': () =>
-        fail(409, 'This e-mail is already registered', {
-          errors: { email: 'This e-mail is already registered' },
-        }),
+        fail(400, MSG.email_change_needs_code, { errors: { email: MSG.email_change_needs_code } }),
     });
     renderApp('/profile');
     await userEvent.click(await screen.findByRole('button', { name: 'Save changes' }));
+    const text = 'A new e-mail address needs your password and a code: use Change e-mail';
     await waitFor(() =>
-      expect(screen.getByLabelText('Email').closest('.ant-form-item')).toHaveTextContent(
-        'This e-mail is already registered',
-      ),
+      expect(screen.getByLabelText('Email').closest('.ant-form-item')).toHaveTextContent(text),
     );
-    // Under the field, and the message itself in the API client's red toast.
-    await waitFor(() => expect(screen.getAllByText('This e-mail is already registered')).toHaveLength(2));
+    // Under the field, and the message itself in the error popup.
+    expect(await screen.findByRole('dialog', { name: text })).toBeInTheDocument();
   });
 
   it("says 'Oops, something went wrong!' when the profile cannot be loaded", async () => {
@@ -240,5 +233,115 @@ describe('change-password tab', () => {
     );
     expect(await screen.findByText('Oops, something went wrong!')).toBeInTheDocument();
     expect(isSignedIn()).toBe(true);
+  });
+});
+
+describe('change e-mail address (issue #33)', () => {
+  const NEW = 'alicia@example.org';
+
+  function emailApi(overrides: Record<string, (call: { body: unknown }) => ReturnType<typeof ok>> = {}) {
+    return profileApi({
+      'POST /api/v1/user/change_email/code': () => ok(null, MSG.email_change_code_sent),
+      'POST /api/v1/user/change_email': () => ok(userRecord({ email: NEW }), MSG.email_changed),
+      ...overrides,
+    });
+  }
+
+  async function section() {
+    renderApp('/profile');
+    return within(await screen.findByRole('region', { name: 'Change e-mail address' }));
+  }
+
+  it('sends a code to the new address with the password, counts down, then changes the address with the code', async () => {
+    signInAs();
+    const api = emailApi();
+    const part = await section();
+    await fill(part.getByLabelText('New e-mail'), NEW);
+    await fill(part.getByLabelText('Current password'), 'my-pass-1');
+    await userEvent.click(part.getByRole('button', { name: 'Send code to the new address' }));
+
+    // The server's answer, which is the same whether or not the address has an account.
+    expect(
+      await screen.findByText('If this address can be used, we have e-mailed it a code.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/user/change_email/code')[0]?.body).toEqual({
+      new_email: NEW,
+      password: 'my-pass-1',
+    });
+    const resend = part.getByRole('button', { name: /^Resend in \d+ s$/ });
+    expect(resend).toBeDisabled();
+
+    await fill(part.getByLabelText('Verification code'), '123456');
+    await userEvent.click(part.getByRole('button', { name: 'Change e-mail' }));
+
+    expect(await screen.findByText('Your e-mail address has been changed.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/user/change_email')[0]?.body).toEqual({
+      new_email: NEW,
+      password: 'my-pass-1',
+      code: '123456',
+    });
+    expect(readLocal(STORAGE_KEYS.userEmail)).toBe(NEW);
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue(NEW));
+    // The form starts again, and so does the code button.
+    expect(part.getByLabelText('Current password')).toHaveValue('');
+    expect(part.getByRole('button', { name: 'Send code to the new address' })).toBeEnabled();
+  });
+
+  it('checks the e-mail and the password before asking for a code', async () => {
+    signInAs();
+    const api = emailApi();
+    const part = await section();
+    await userEvent.click(part.getByRole('button', { name: 'Send code to the new address' }));
+    expect(await part.findByText('Email is required')).toBeInTheDocument();
+    expect(await part.findByText('Password is a required input')).toBeInTheDocument();
+    await fill(part.getByLabelText('New e-mail'), 'nope');
+    expect(await part.findByText('Invalid email')).toBeInTheDocument();
+    await userEvent.click(part.getByRole('button', { name: 'Change e-mail' }));
+    expect(await part.findByText('Verification code is a required input')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/user/change_email/code')).toEqual([]);
+    expect(api.callsTo('POST /api/v1/user/change_email')).toEqual([]);
+  });
+
+  it('puts a wrong password or code under its field', async () => {
+    signInAs();
+    emailApi({
+      'POST /api/v1/user/change_email/code': () =>
+        fail(400, MSG.password_wrong, { errors: { password: MSG.password_wrong } }),
+      'POST /api/v1/user/change_email': () =>
+        fail(400, MSG.code_invalid, { errors: { code: MSG.code_invalid } }),
+    });
+    const part = await section();
+    await fill(part.getByLabelText('New e-mail'), NEW);
+    await fill(part.getByLabelText('Current password'), 'not-my-pass');
+    await userEvent.click(part.getByRole('button', { name: 'Send code to the new address' }));
+    await waitFor(() =>
+      expect(part.getByLabelText('Current password').closest('.ant-form-item')).toHaveTextContent(
+        'The password is incorrect',
+      ),
+    );
+    // No countdown after a refusal.
+    expect(part.getByRole('button', { name: 'Send code to the new address' })).toBeEnabled();
+
+    await fill(part.getByLabelText('Verification code'), '654321');
+    await userEvent.click(part.getByRole('button', { name: 'Change e-mail' }));
+    await waitFor(() =>
+      expect(part.getByLabelText('Verification code').closest('.ant-form-item')).toHaveTextContent(
+        'The verification code is invalid or has expired',
+      ),
+    );
+    expect(readLocal(STORAGE_KEYS.userEmail)).toBe('alice@example.com');
+  });
+
+  it('speaks Chinese', async () => {
+    await setLanguage('zh');
+    signInAs();
+    emailApi();
+    renderApp('/profile');
+    const part = within(await screen.findByRole('region', { name: '更改邮箱' }));
+    expect(part.getByLabelText('新邮箱')).toBeInTheDocument();
+    expect(part.getByLabelText('当前密码')).toBeInTheDocument();
+    expect(part.getByLabelText('验证码')).toBeInTheDocument();
+    await userEvent.click(part.getByRole('button', { name: '向新邮箱发送验证码' }));
+    expect(await part.findByText('请输入密码')).toBeInTheDocument();
   });
 });

@@ -4,11 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
 import { routePath } from '../../../lib/routes';
+import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileForm } from './profile-form';
 import './profile.css';
 
-/** User profile /profile (SPEC.md §2): the profile tab and the change-password tab. */
+/**
+ * User profile /profile (SPEC.md §2): the profile tab (with Change e-mail address below the profile, issue #33) and
+ * the change-password tab.
+ */
 export function ProfilePage() {
   const { t } = useTranslation('profile');
   return (
@@ -25,7 +29,16 @@ export function ProfilePage() {
       <div className="console-panel">
         <Tabs
           items={[
-            { key: 'profile', label: t('tabs.profile'), children: <ProfileForm /> },
+            {
+              key: 'profile',
+              label: t('tabs.profile'),
+              children: (
+                <>
+                  <ProfileForm />
+                  <ChangeEmailForm />
+                </>
+              ),
+            },
             { key: 'password', label: t('tabs.password'), children: <ChangePasswordForm /> },
           ]}
         />
