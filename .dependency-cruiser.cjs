@@ -53,9 +53,9 @@ module.exports = {
       name: 'only-the-entry-points-import-the-composition-root',
       comment:
         'Issue #27: the composition root (composition.ts) is imported by the entry points only: app.ts (the web ' +
-        'process, through core.ts), worker.ts (through core.ts) and core.ts, which opens it.',
+        'process, through core.ts), worker.ts (through core.ts) and core.ts, which opens it; and its own test.',
       severity: 'error',
-      from: { path: '^apps/server/src/', pathNot: '^apps/server/src/(app|core|worker)\\.ts$' },
+      from: { path: '^apps/server/src/', pathNot: '^apps/server/src/(app|core|worker|composition\\.test)\\.ts$' },
       to: { path: '^apps/server/src/composition\\.ts$' },
     },
     {
