@@ -55,7 +55,10 @@ module.exports = {
         'Issue #27: the composition root (composition.ts) is imported by the entry points only: app.ts (the web ' +
         'process, through core.ts), worker.ts (through core.ts) and core.ts, which opens it; and its own test.',
       severity: 'error',
-      from: { path: '^apps/server/src/', pathNot: '^apps/server/src/(app|core|worker|composition\\.test)\\.ts$' },
+      from: {
+        path: '^apps/server/src/',
+        pathNot: '^apps/server/src/(app|core|worker|composition\\.test)\\.ts$',
+      },
       to: { path: '^apps/server/src/composition\\.ts$' },
     },
     {
