@@ -372,6 +372,12 @@ describe('orders: who sees and pays what', () => {
       expect(order).toMatchObject({ order_num: nums.visitor, pay_payment_num: 'visitor.buyer@example.com' });
     });
 
+    it('finds the order whatever the case, spaces and dashes of the number typed (issue #32)', async () => {
+      const typed = nums.visitor.toLowerCase().replace(/(.{4})(?!$)/g, '$1 - ');
+      const order = orderOf(await lookup('visitor.buyer@example.com', typed, freshIp()));
+      expect(order.order_num).toBe(nums.visitor);
+    });
+
     it('answers the same 404 for a wrong e-mail and for a number that does not exist', async () => {
       const wrongEmail = await lookup('someone@example.com', nums.visitor, freshIp());
       const noOrder = await lookup('visitor.buyer@example.com', 'EZ20260101doesnotexist000000000', freshIp());

@@ -26,8 +26,13 @@ describe('order numbers in requests', () => {
     expect(ZOrderListQuery.parse({ order_num: 'EZ7K 3M' }).order_num).toBe('EZ7K3M');
   });
 
+  it('drop the dashes a buyer types between the groups, and keep the case for the lookup to compare', () => {
+    expect(ZOrderNum.parse('ezsw-dm64\u2013hx4t WB2N')).toBe('ezswdm64hx4tWB2N');
+    expect(ZOrderLookup.parse({ email: 'a@example.com', order_num: 'EZ7K-3M9Q' }).order_num).toBe('EZ7K3M9Q');
+  });
+
   it('refuse anything else as an unknown order', () => {
-    for (const bad of ['', 'EZ-7K3M', 'EZ_7K3M', 'x'.repeat(41), '订单']) {
+    for (const bad of ['', '-', 'EZ_7K3M', 'EZ.7K3M', 'x'.repeat(41), '订单']) {
       const result = ZOrderNum.safeParse(bad);
       expect(result.success, bad).toBe(false);
       expect(result.error?.issues[0]?.message).toBe(MSG.order_not_found);

@@ -28,8 +28,12 @@ export const ORDER_NUM_PATTERN = /^[0-9A-Za-z]{1,40}$/;
  * Order numbers are shown in groups of four; one typed or pasted with the gaps (spaces, thin spaces) is the same
  * number, so white space anywhere is dropped before it is checked.
  */
-const withoutSpaces = (value: string): string => value.replace(/\s+/g, '');
-export const ZOrderNum = z.string().overwrite(withoutSpaces).regex(ORDER_NUM_PATTERN, M.order_not_found);
+/**
+ * An order number as typed or pasted: the gaps and dashes of a grouped display (any space, any dash) are dropped.
+ * Case is kept, since numbers of the first form mix cases; the lookup compares them in any case (issue #32).
+ */
+const withoutGaps = (value: string): string => value.replace(/[\s\-\u2010-\u2015\u2212]+/g, '');
+export const ZOrderNum = z.string().overwrite(withoutGaps).regex(ORDER_NUM_PATTERN, M.order_not_found);
 
 export { BIGO_ID_MAX, normaliseBigoId };
 
@@ -245,7 +249,7 @@ export type TOrderAttention = (typeof ORDER_ATTENTIONS)[number];
 
 /** GET /api/v1/order/ filters (with ZPageQuery). */
 export const ZOrderListQuery = z.object({
-  order_num: z.string().overwrite(withoutSpaces).max(40).optional(),
+  order_num: z.string().overwrite(withoutGaps).max(40).optional(),
   game_id: z.string().trim().max(BIGO_ID_MAX).optional(),
   order_status: z.coerce.number().pipe(ZOrderStatus).optional(),
   /** Superusers only: one of the operator's queues. */

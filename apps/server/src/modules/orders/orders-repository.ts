@@ -63,7 +63,14 @@ export async function findOrderByNumAndEmail(
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.orderNum, orderNum), eq(sql`lower(${orders.email})`, email.toLowerCase())))
+    .where(
+      and(
+        eq(sql`lower(${orders.email})`, email.toLowerCase()),
+        // Any case: a buyer types "ezsw dm64…" for EZSWDM64…; the e-mail's index finds the few candidates.
+        eq(sql`upper(${orders.orderNum})`, orderNum.toUpperCase()),
+      ),
+    )
+    .orderBy(sql`${orders.orderNum} = ${orderNum} desc`)
     .limit(1);
   return row;
 }
