@@ -224,7 +224,7 @@ export function useRechargeForm(
     promoBonus: promo.bonus,
     /** Whether the applied code is being quoted (the Apply button spins). */
     applying: quoteQuery.isFetching && appliedCode !== '',
-    total: totalText(t, pack, values, quote),
+    total: totalText(t, pack, values, quote, errors.quantity),
     busy,
     loading: products.isPending,
     handoff,

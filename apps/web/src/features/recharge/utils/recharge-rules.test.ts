@@ -116,9 +116,21 @@ it('sameOrder: a quote for another BIGO ID is for the same order; another pack, 
 describe('totalText', () => {
   const t = () => i18n.getFixedT(i18n.language, 'recharge');
 
-  it('asks for a package until there is one and a whole quantity', () => {
+  it('asks for a package until there is one', () => {
     expect(totalText(t(), undefined, values(), undefined)).toBe('Choose a package');
-    expect(totalText(t(), SMALL, values({ quantity: '0' }), undefined)).toBe('Choose a package');
+    expect(totalText(t(), undefined, values({ quantity: '0' }), undefined, 'Quantity: too small')).toBe(
+      'Choose a package',
+    );
+  });
+
+  it('with a package, shows the quantity’s own message for a quantity no order may hold (issue #32)', async () => {
+    expect(totalText(t(), SMALL, values({ quantity: '0' }), undefined, 'Quantity: too small')).toBe(
+      'Quantity: too small',
+    );
+    expect(totalText(t(), SMALL, values({ quantity: '' }), undefined)).toBe('Enter a quantity');
+    await setLanguage('zh');
+    expect(totalText(t(), SMALL, values({ quantity: '0' }), undefined)).toBe('请输入数量');
+    await setLanguage('en');
   });
 
   it('multiplies the pack by the quantity, with the quoted bonus diamonds, in the active language', async () => {

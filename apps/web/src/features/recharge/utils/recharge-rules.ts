@@ -106,15 +106,21 @@ export const sameOrder = (a: TRewardQuoteInput | undefined, b: TRewardQuoteInput
   a.quantity === b.quantity &&
   a.promo_code === b.promo_code;
 
-/** The total as the form shows it: the pack times the quantity, with the quoted bonus diamonds, in `t`'s language. */
+/**
+ * The total as the form shows it: the pack times the quantity, with the quoted bonus diamonds, in `t`'s language.
+ * With a pack but no quantity an order may hold, the quantity's own message (`quantityError`, the field's), never
+ * "Choose a package" (issue #32).
+ */
 export function totalText(
   t: TFunction,
   pack: TPack | undefined,
   all: TRechargeValues,
   quote: TRewardQuote | undefined,
+  quantityError?: string,
 ): string {
   const quantity = wholeQuantityOf(all.quantity);
-  if (!pack || quantity === undefined) return t('form.totalEmpty');
+  if (!pack) return t('form.totalEmpty');
+  if (quantity === undefined) return quantityError ?? t('form.totalNeedsQuantity');
   const amounts = {
     diamonds: formatDiamonds(pack.game_amount * quantity),
     price: formatPrice(pack.currency, pack.unit_amount * quantity),
