@@ -6,11 +6,12 @@ import { PageLoading } from '../components/page-loading';
 import { RouteError } from '../components/route-error';
 import { ALL_NAMESPACES, loadNamespaces } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
-import { ADMIN_LAYOUT, ROUTE_NAMES, ROUTES, routePath, type TPageLoader, type TRoute } from '../lib/routes';
+import { ROUTE_NAMES, ROUTES, routePath, type TRoute } from '../lib/routes';
 import { ensureSession, mustEnrolTwoFactor, readSessionUser } from '../lib/session';
 import { clearSession } from '../lib/storage';
 import { handToConsole, STOREFRONT_BUILD } from './face';
 import { RootLayout, type TRouteHandle } from './root-layout';
+import { ADMIN_LAYOUT, PAGE_LOADERS, type TPageLoader } from './route-table';
 
 /**
  * Admin screens render through React.lazy rather than the route's `lazy`: the router would fetch a route's
@@ -66,13 +67,14 @@ function pageRoute(route: TRoute): RouteObject {
     ErrorBoundary: RouteError,
     ...(route.layout === 'admin' ? { loader: () => requireConsole(route) } : {}),
   };
-  if (route.layout === 'admin') return { ...base, Component: lazyAfterGuard(route.page) };
+  const page = PAGE_LOADERS[route.name];
+  if (route.layout === 'admin') return { ...base, Component: lazyAfterGuard(page) };
   // Public pages: the router waits for the chunk, so the previous page stays up until the next one is ready.
   // Its texts load beside its chunk, so it renders complete rather than suspending on a namespace.
   return {
     ...base,
     lazy: async () => {
-      const [Component] = await Promise.all([route.page(), loadNamespaces(route.texts)]);
+      const [Component] = await Promise.all([page(), loadNamespaces(route.texts)]);
       return { Component };
     },
   };
