@@ -167,7 +167,7 @@ module.exports = {
       name: 'only-the-app-imports-the-page-loaders',
       comment:
         'app/route-table.ts lazily imports every page; imported from a feature, component or lib module it would ' +
-        'close a circle through that page. The app (router, prerender) alone reads it.',
+        'close a circle through that page. The app (the router and its tests) alone reads it.',
       severity: 'error',
       from: { pathNot: '^apps/web/src/app/' },
       to: { path: PAGE_LOADERS },
