@@ -8,7 +8,8 @@
  * Both files are parsed with the TypeScript compiler (`ts.createSourceFile`) and read from the syntax tree. Only the
  * shapes they are written in are understood, and anything else throws rather than being guessed at:
  * - routes.ts: one `defineRoutes({ name: { path: '…', layout: 'public' | 'admin', … }, … })`, and no import();
- * - route-table.ts: `PAGE_LOADERS = { name: () => import('…').then((m) => m.Page), … }` with one entry per route,
+ * - route-table.ts: `PUBLIC_PAGE_LOADERS = { name: () => import('…').then((m) => m.Page), … }` with one entry per
+ *   public route, `ADMIN_PAGE_LOADERS = { … }` the same for the admin routes,
  *   `ADMIN_LAYOUT = () => import('…').then((m) => m.Layout)`, and no other import().
  * src/app/route-table.test.ts checks that what it reads is what the router runs, page module and export included.
  */
@@ -156,23 +157,31 @@ function readRoutes(sourceFile) {
   });
 }
 
-/** The pages of app/route-table.ts by route name, and the admin layout's. */
+/** The page tables of app/route-table.ts, one per layout. */
+const PAGE_TABLES = { public: 'PUBLIC_PAGE_LOADERS', admin: 'ADMIN_PAGE_LOADERS' };
+
+/** The pages of app/route-table.ts by layout and route name, and the admin layout's. */
 function readPages(sourceFile, root) {
-  let loaders = topLevelConst(sourceFile, 'PAGE_LOADERS');
-  if (ts.isSatisfiesExpression(loaders)) loaders = loaders.expression;
-  if (!ts.isObjectLiteralExpression(loaders))
-    throw new Error(`route table: PAGE_LOADERS is not an object literal (${where(loaders)})`);
-  const pages = new Map(
-    properties(loaders, 'PAGE_LOADERS').map(({ name, value }) => [
-      name,
-      pageOf(value, `the page of route ${name}`, root),
-    ]),
-  );
+  const pages = {};
+  let count = 0;
+  for (const [layout, table] of Object.entries(PAGE_TABLES)) {
+    let loaders = topLevelConst(sourceFile, table);
+    if (ts.isSatisfiesExpression(loaders)) loaders = loaders.expression;
+    if (!ts.isObjectLiteralExpression(loaders))
+      throw new Error(`route table: ${table} is not an object literal (${where(loaders)})`);
+    pages[layout] = new Map(
+      properties(loaders, table).map(({ name, value }) => [
+        name,
+        pageOf(value, `the page of route ${name}`, root),
+      ]),
+    );
+    count += pages[layout].size;
+  }
   const adminLayout = pageOf(topLevelConst(sourceFile, 'ADMIN_LAYOUT'), 'ADMIN_LAYOUT', root);
   const imports = [...nodes(sourceFile)].filter(isLazyImport).length;
-  if (imports !== pages.size + 1) {
+  if (imports !== count + 1) {
     throw new Error(
-      `route table: ${PAGES_FILE} holds ${imports} lazy imports but ${pages.size} pages and the admin layout were read`,
+      `route table: ${PAGES_FILE} holds ${imports} lazy imports but ${count} pages and the admin layout were read`,
     );
   }
   return { pages, adminLayout };
@@ -186,17 +195,21 @@ function readPages(sourceFile, root) {
 export function parseRouteTable(sources, root) {
   const routes = readRoutes(parse(sources.routes, ROUTES_FILE));
   const { pages, adminLayout } = readPages(parse(sources.pages, PAGES_FILE), root);
-  const names = new Set(routes.map((route) => route.name));
-  const strays = [...pages.keys()].filter((name) => !names.has(name));
-  if (strays.length > 0) throw new Error(`route table: pages for no route: ${strays.join(', ')}`);
-  return {
-    routes: routes.map((route) => {
-      const page = pages.get(route.name);
-      if (!page) throw new Error(`route table: route ${route.name} has no page in ${PAGES_FILE}`);
-      return { ...route, page };
-    }),
-    adminLayout,
-  };
+  const withPages = routes.map((route) => {
+    const page = pages[route.layout].get(route.name);
+    if (!page)
+      throw new Error(
+        `route table: route ${route.name} has no page in ${PAGE_TABLES[route.layout]} (${PAGES_FILE})`,
+      );
+    return { ...route, page };
+  });
+  for (const [layout, table] of Object.entries(PAGE_TABLES)) {
+    const names = new Set(routes.filter((route) => route.layout === layout).map((route) => route.name));
+    const strays = [...pages[layout].keys()].filter((name) => !names.has(name));
+    if (strays.length > 0)
+      throw new Error(`route table: ${table} holds pages for no ${layout} route: ${strays.join(', ')}`);
+  }
+  return { routes: withPages, adminLayout };
 }
 
 /** parseRouteTable of the two files as they are on disk under `root` (apps/web). */

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PAGES_FILE, parseRouteTable, ROUTES_FILE } from '../../scripts/route-table.mjs';
 import { ROUTE_NAMES, ROUTES, type TRouteName } from '../lib/routes';
-import { ADMIN_LAYOUT, PAGE_LOADERS } from './route-table';
+import { ADMIN_LAYOUT, ADMIN_PAGE_LOADERS, PUBLIC_PAGE_LOADERS, type TPageLoader } from './route-table';
 
 /** The table as the build reads it (scripts/size-report.mjs, scripts/prerender.mjs, vite.config.ts). */
 const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -13,6 +13,10 @@ const SOURCES = {
   pages: readFileSync(path.join(WEB_ROOT, PAGES_FILE), 'utf8'),
 };
 const PARSED = parseRouteTable(SOURCES, WEB_ROOT);
+const PAGE_LOADERS: Readonly<Record<TRouteName, TPageLoader>> = {
+  ...PUBLIC_PAGE_LOADERS,
+  ...ADMIN_PAGE_LOADERS,
+};
 
 /** The sources with `from` replaced by `to` in one of them; the replacement must have happened. */
 function edited(file: 'routes' | 'pages', from: string, to: string): typeof SOURCES {
@@ -59,14 +63,17 @@ describe('the route table as the build reads it', () => {
     expect(() => parseRouteTable(broken, WEB_ROOT)).toThrow(/route portal/);
   });
 
-  it('refuses a route without a page, a page without a route, and a lazy import it does not know', () => {
+  it('refuses a route without a page, a page without a route or in the other layout, and an unknown lazy import', () => {
     const portalPage = "  portal: () => import('../features/portal').then((m) => m.PortalPage),\n";
     expect(() => parseRouteTable(edited('pages', portalPage, ''), WEB_ROOT)).toThrow(
       /route portal has no page/,
     );
     expect(() =>
-      parseRouteTable(edited('pages', portalPage, portalPage.replace('portal:', 'portal2:')), WEB_ROOT),
-    ).toThrow(/pages for no route: portal2/);
+      parseRouteTable(
+        edited('pages', portalPage, `${portalPage}${portalPage.replace('portal:', 'portal2:')}`),
+        WEB_ROOT,
+      ),
+    ).toThrow(/PUBLIC_PAGE_LOADERS holds pages for no public route: portal2/);
     expect(() =>
       parseRouteTable(
         edited(
@@ -77,6 +84,13 @@ describe('the route table as the build reads it', () => {
         WEB_ROOT,
       ),
     ).toThrow(/lazy imports but 39 pages/);
+    const jobsPage = "  jobs: () => import('../features/jobs-admin').then((m) => m.DeadJobListPage),\n";
+    const withoutJobs = edited('pages', jobsPage, '');
+    const moved = {
+      ...withoutJobs,
+      pages: withoutJobs.pages.replace(portalPage, `${portalPage}${jobsPage}`),
+    };
+    expect(() => parseRouteTable(moved, WEB_ROOT)).toThrow(/route jobs .*ADMIN_PAGE_LOADERS/);
   });
 
   it('refuses a route whose path or layout is not a plain string', () => {

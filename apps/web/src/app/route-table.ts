@@ -1,22 +1,25 @@
 import type { ComponentType } from 'react';
-import type { TRouteName } from '../lib/routes';
+import type { TAdminRouteName, TPublicRouteName } from '../lib/routes';
 
 /**
  * The page of each route of lib/routes.ts, and the console's layout: the one module that names the pages, on the
  * app side, so that no page reaches itself through the route names it navigates by (lib/routes.ts imports nothing
  * of the web). Only app/ imports this file (dependency-cruiser checks it).
  *
- * Each page is a typed lazy import of a feature's public index: a route without a page, a page for no route, or a
- * module or export that does not exist is a type error. The imports are dynamic on purpose: each page stays a chunk
- * of its own that only its route downloads. Keep every entry in the form `() => import('…').then((m) => m.Page)`:
- * the build reads this file (scripts/route-table.mjs) to tell the storefront's chunks from the console's, and
- * throws on any other form.
+ * Each page is a typed lazy import of a feature's public index, in the table of its route's layout: a route without
+ * a page, a page for no route or in the other layout's table, or a module or export that does not exist is a type
+ * error. The imports are dynamic on purpose: each page stays a chunk of its own that only its route downloads. The
+ * console's pages are a table apart so that the storefront build, which draws no console route (app/face.ts),
+ * leaves them and their chunk lists out of its entry. Keep every entry in the form
+ * `() => import('…').then((m) => m.Page)`: the build reads this file (scripts/route-table.mjs) to tell the
+ * storefront's chunks from the console's, and throws on any other form.
  */
 
 /** A lazily imported screen. */
 export type TPageLoader = () => Promise<ComponentType>;
 
-export const PAGE_LOADERS: Readonly<Record<TRouteName, TPageLoader>> = {
+/** The storefront's pages (public layout). */
+export const PUBLIC_PAGE_LOADERS: Readonly<Record<TPublicRouteName, TPageLoader>> = {
   portal: () => import('../features/portal').then((m) => m.PortalPage),
   login: () => import('../features/auth').then((m) => m.SignInPage),
   register: () => import('../features/auth').then((m) => m.SignUpPage),
@@ -33,6 +36,10 @@ export const PAGE_LOADERS: Readonly<Record<TRouteName, TPageLoader>> = {
   'refund-policy': () => import('../features/content').then((m) => m.RefundPolicyPage),
   recharge: () => import('../features/recharge').then((m) => m.RechargePage),
   'home-order': () => import('../features/orders').then((m) => m.OrderResultPage),
+};
+
+/** The console's pages (admin layout). */
+export const ADMIN_PAGE_LOADERS: Readonly<Record<TAdminRouteName, TPageLoader>> = {
   ezrecharge: () => import('../features/recharge').then((m) => m.EzRechargePage),
   order: () => import('../features/orders').then((m) => m.OrderListPage),
   rewards: () => import('../features/rewards').then((m) => m.RewardsPage),

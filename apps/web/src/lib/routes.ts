@@ -273,6 +273,12 @@ const ROUTE_TABLE = defineRoutes({
 type TRouteTable = typeof ROUTE_TABLE;
 export type TRouteName = keyof TRouteTable;
 
+/** The routes of each layout: the storefront's pages, and the console's (app/route-table.ts loads them apart). */
+export type TPublicRouteName = {
+  [N in TRouteName]: TRouteTable[N]['layout'] extends 'public' ? N : never;
+}[TRouteName];
+export type TAdminRouteName = Exclude<TRouteName, TPublicRouteName>;
+
 /** The side-navigation entries: every value an admin route gives `nav`. */
 export type TNavName = {
   [N in TRouteName]: TRouteTable[N] extends { nav: infer E } ? E : never;
@@ -315,10 +321,19 @@ export const ROUTES: Readonly<Record<TRouteName, TRoute>> = Object.fromEntries(
   ROUTE_NAMES.map((name) => [name, toRoute(name)]),
 ) as Record<TRouteName, TRoute>;
 
+function isPublicRouteName(name: TRouteName): name is TPublicRouteName {
+  return ROUTES[name].layout === 'public';
+}
+
+function isAdminRouteName(name: TRouteName): name is TAdminRouteName {
+  return ROUTES[name].layout === 'admin';
+}
+
 /** Route names of the navigation guard's public list (SPEC.md §4): everything in the public layout. */
-export const PUBLIC_ROUTE_NAMES: readonly TRouteName[] = ROUTE_NAMES.filter(
-  (name) => ROUTES[name].layout === 'public',
-);
+export const PUBLIC_ROUTE_NAMES: readonly TPublicRouteName[] = ROUTE_NAMES.filter(isPublicRouteName);
+
+/** The console's route names (admin layout), in table order. */
+export const ADMIN_ROUTE_NAMES: readonly TAdminRouteName[] = ROUTE_NAMES.filter(isAdminRouteName);
 
 export interface TNavEntry {
   name: TNavName;
