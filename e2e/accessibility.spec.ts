@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { parseRouteTable } from '../apps/web/scripts/route-table.mjs';
+import { readRouteTable } from '../apps/web/scripts/route-table.mjs';
 import { SEEDED_ADMINS } from './seeded-admins';
 import {
   asReturningVisitor,
@@ -15,15 +14,14 @@ import {
 } from './support';
 
 /**
- * axe-core on every screen of the route table (apps/web/src/lib/routes.ts), in both languages: the public pages
+ * axe-core on every screen of the route table (apps/web/src/lib/routes.ts, the pages of apps/web/src/app/route-table.ts), in both languages: the public pages
  * as a visitor (a first visit with the cookie notice too), the order result page of a real paid order and the
  * order lookup, and every console screen as the superuser. A serious or critical violation fails the journey
  * with the rule, the page and the elements it found, so the report says what to fix.
  */
 
 const WEB_ROOT = new URL('../apps/web/', import.meta.url).pathname;
-const TABLE_FILE = `${WEB_ROOT}src/lib/routes.ts`;
-const { routes } = parseRouteTable(readFileSync(TABLE_FILE, 'utf8'), TABLE_FILE, WEB_ROOT);
+const { routes } = readRouteTable(WEB_ROOT);
 const PUBLIC_PATHS = routes.filter((route) => route.layout === 'public').map((route) => route.path);
 const ADMIN_PATHS = routes.filter((route) => route.layout === 'admin').map((route) => route.path);
 

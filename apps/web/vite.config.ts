@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { parseRouteTable } from './scripts/route-table.mjs';
+import { readRouteTable } from './scripts/route-table.mjs';
 
 const API_ORIGIN = 'http://localhost:3000';
 
@@ -83,8 +82,7 @@ function consolePage(): Plugin {
       if (html?.type !== 'asset') throw new Error('console build: index.html was not emitted');
       delete bundle['index.html'];
       this.emitFile({ type: 'asset', fileName: 'console.html', source: html.source });
-      const tableFile = path.resolve('src/lib/routes.ts');
-      const table = parseRouteTable(readFileSync(tableFile, 'utf8'), tableFile, path.resolve('.'));
+      const table = readRouteTable(path.resolve('.'));
       const paths = table.routes.filter((route) => route.layout === 'admin').map((route) => route.path);
       this.emitFile({
         type: 'asset',

@@ -10,7 +10,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseRouteTable } from './route-table.mjs';
+import { readRouteTable } from './route-table.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -23,8 +23,7 @@ const escapeHtml = (text) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
-const tableFile = path.join(root, 'src', 'lib', 'routes.ts');
-const table = parseRouteTable(readFileSync(tableFile, 'utf8'), tableFile, root);
+const table = readRouteTable(root);
 
 /** JS and CSS files a chunk brings in through static imports, itself included. */
 function staticClosure(key, js = new Set(), css = new Set(), seen = new Set()) {

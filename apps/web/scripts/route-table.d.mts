@@ -1,4 +1,4 @@
-/** Types of route-table.mjs, for src/lib/routes.test.ts. */
+/** Types of route-table.mjs, for its TypeScript readers (src/app/route-table.test.ts, vite.config.ts, e2e). */
 export interface TParsedPage {
   /** Relative to apps/web, as Vite's manifest names it: `src/features/portal/index.ts`. */
   module: string;
@@ -12,8 +12,16 @@ export interface TParsedRoute {
   page: TParsedPage;
 }
 
-export function parseRouteTable(
-  source: string,
-  tableFile: string,
-  root: string,
-): { routes: TParsedRoute[]; adminLayout: TParsedPage };
+export interface TParsedRouteTable {
+  routes: TParsedRoute[];
+  adminLayout: TParsedPage;
+}
+
+/** src/lib/routes.ts, relative to apps/web. */
+export const ROUTES_FILE: string;
+/** src/app/route-table.ts, relative to apps/web. */
+export const PAGES_FILE: string;
+
+export function parseRouteTable(sources: { routes: string; pages: string }, root: string): TParsedRouteTable;
+
+export function readRouteTable(root: string): TParsedRouteTable;

@@ -1,129 +1,91 @@
 /**
- * Reads the route table (src/lib/routes.ts) without running it: for each route its name, path, layout and the
- * module and export of its lazily imported page, plus the admin layout's. scripts/size-report.mjs needs this after
- * `vite build` to know which chunks belong to the public storefront and which to the console, and Node cannot import
- * the TypeScript table itself (nor its pages).
+ * Reads the route table without running it: for each route of src/lib/routes.ts its name, path and layout, with
+ * the module and export of the page src/app/route-table.ts loads for it, plus the admin layout's. The build needs
+ * this after `vite build` (scripts/size-report.mjs, to know which chunks belong to the public storefront and which
+ * to the console; scripts/prerender.mjs; the console's route list in vite.config.ts), and Node cannot import the
+ * TypeScript files themselves (nor their pages).
  *
- * A small scanner instead of a TypeScript parser, so the build needs no extra dependency. It understands the one
- * shape the table is written in (`name: { path: '…', layout: '…', …, page: () => import('…').then((m) => m.X) }`)
- * and throws on anything else rather than guess. src/lib/routes.test.ts checks that what it reads is what the
- * running table holds, page module and export included.
+ * Both files are parsed with the TypeScript compiler (`ts.createSourceFile`) and read from the syntax tree. Only the
+ * shapes they are written in are understood, and anything else throws rather than being guessed at:
+ * - routes.ts: one `defineRoutes({ name: { path: '…', layout: 'public' | 'admin', … }, … })`, and no import();
+ * - route-table.ts: `PUBLIC_PAGE_LOADERS = { name: () => import('…').then((m) => m.Page), … }` with one entry per
+ *   public route, `ADMIN_PAGE_LOADERS = { … }` the same for the admin routes,
+ *   `ADMIN_LAYOUT = () => import('…').then((m) => m.Layout)`, and no other import().
+ * src/app/route-table.test.ts checks that what it reads is what the router runs, page module and export included.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 
-const TABLE_START = /\bdefineRoutes\(\s*\{/g;
-const PAGE_IMPORT =
-  /^\(\)\s*=>\s*import\(\s*(['"])([^'"]+)\1\s*\)\s*\.then\(\s*\(?\s*(\w+)\s*\)?\s*=>\s*\3\.(\w+)\s*,?\s*\)$/;
-const ADMIN_LAYOUT =
-  /export const ADMIN_LAYOUT\b[^=]*=\s*(\(\)\s*=>\s*import\([^)]*\)\s*\.then\(\s*\(?\s*\w+\s*\)?\s*=>\s*\w+\.\w+\s*,?\s*\))/;
+/** The two files, relative to apps/web. */
+export const ROUTES_FILE = 'src/lib/routes.ts';
+export const PAGES_FILE = 'src/app/route-table.ts';
+
 const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
 
-/** Index just past the string, comment or template literal that starts at `i`, or `i` when none does. */
-function skipNonCode(source, i) {
-  const char = source[i];
-  if (char === '/' && source[i + 1] === '/') {
-    const end = source.indexOf('\n', i);
-    return end === -1 ? source.length : end;
+/** A syntax tree of `source`; a file with syntax errors is refused (the parser would have guessed its shape). */
+function parse(source, file) {
+  const { diagnostics = [] } = ts.transpileModule(source, { fileName: file, reportDiagnostics: true });
+  if (diagnostics.length > 0) {
+    const message = ts.flattenDiagnosticMessageText(diagnostics[0].messageText, '\n');
+    throw new Error(`route table: ${file} does not parse: ${message}`);
   }
-  if (char === '/' && source[i + 1] === '*') {
-    const end = source.indexOf('*/', i + 2);
-    if (end === -1) throw new Error('route table: unterminated comment');
-    return end + 2;
-  }
-  if (char === "'" || char === '"' || char === '`') {
-    let j = i + 1;
-    while (j < source.length && source[j] !== char) j += source[j] === '\\' ? 2 : 1;
-    if (j >= source.length) throw new Error('route table: unterminated string');
-    return j + 1;
-  }
-  return i;
+  return ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
 }
 
-function withoutComments(source) {
-  let text = '';
-  let i = 0;
-  while (i < source.length) {
-    const after = skipNonCode(source, i);
-    if (after === i) text += source[i++];
-    else {
-      if (source[i] !== '/') text += source.slice(i, after);
-      i = after;
+/** `file:line` of a node, for the errors. */
+function where(node) {
+  const file = node.getSourceFile();
+  const { line } = file.getLineAndCharacterOfPosition(node.getStart(file));
+  return `${file.fileName}:${line + 1}`;
+}
+
+/** Every node of the tree, depth first. */
+function* nodes(node) {
+  yield node;
+  const children = [];
+  ts.forEachChild(node, (child) => {
+    children.push(child);
+  });
+  for (const child of children) yield* nodes(child);
+}
+
+const isLazyImport = (node) =>
+  ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword;
+
+/** The `key: value` pairs of an object literal, in order; a spread, method, shorthand or computed key throws. */
+function properties(object, what) {
+  const seen = new Set();
+  return object.properties.map((property) => {
+    if (!ts.isPropertyAssignment(property))
+      throw new Error(`route table: ${what} holds something other than \`key: value\` (${where(property)})`);
+    const { name } = property;
+    if (!ts.isIdentifier(name) && !ts.isStringLiteral(name))
+      throw new Error(`route table: ${what} has a key that is not a name or a string (${where(property)})`);
+    if (seen.has(name.text))
+      throw new Error(`route table: ${what} names ${name.text} twice (${where(property)})`);
+    seen.add(name.text);
+    return { name: name.text, value: property.initializer };
+  });
+}
+
+/** The object literal `const NAME = { … }` (optionally `{ … } satisfies T`) of the file's top level. */
+function topLevelConst(sourceFile, name) {
+  const found = [];
+  for (const statement of sourceFile.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      if (ts.isIdentifier(declaration.name) && declaration.name.text === name) found.push(declaration);
     }
   }
-  return text;
+  if (found.length !== 1 || !found[0].initializer)
+    throw new Error(`route table: ${sourceFile.fileName} has no single \`const ${name} = …\``);
+  return found[0].initializer;
 }
 
-/** Index of the bracket that closes the one opened at `open`. */
-function closingBracket(source, open) {
-  const pairs = { '{': '}', '(': ')', '[': ']' };
-  const stack = [];
-  let i = open;
-  while (i < source.length) {
-    const skipped = skipNonCode(source, i);
-    if (skipped !== i) {
-      i = skipped;
-      continue;
-    }
-    const char = source[i];
-    if (pairs[char]) stack.push(pairs[char]);
-    else if (char === '}' || char === ')' || char === ']') {
-      if (stack.pop() !== char) throw new Error(`route table: unbalanced ${char} at ${i}`);
-      if (stack.length === 0) return i;
-    }
-    i++;
-  }
-  throw new Error('route table: unbalanced brackets');
-}
-
-/** The top-level `key: value` pairs of the object literal between `open` and its closing brace. */
-function properties(source, open) {
-  const close = closingBracket(source, open);
-  const result = [];
-  let i = open + 1;
-  while (i < close) {
-    const skipped = skipNonCode(source, i);
-    if (skipped !== i && !/['"]/.test(source[i])) {
-      i = skipped;
-      continue;
-    }
-    if (/[\s,]/.test(source[i])) {
-      i++;
-      continue;
-    }
-    const key = /^(?:'([^']+)'|"([^"]+)"|([A-Za-z_$][\w$]*))\s*:\s*/.exec(source.slice(i, close));
-    if (!key) throw new Error(`route table: cannot read a property at ${source.slice(i, i + 40)}`);
-    const name = key[1] ?? key[2] ?? key[3];
-    let j = i + key[0].length;
-    const start = j;
-    // The value runs to the next comma at this depth.
-    while (j < close) {
-      const after = skipNonCode(source, j);
-      if (after !== j) {
-        j = after;
-        continue;
-      }
-      const char = source[j];
-      if (char === '{' || char === '(' || char === '[') j = closingBracket(source, j) + 1;
-      else if (char === ',') break;
-      else j++;
-    }
-    result.push({ name, value: source.slice(start, j).trim() });
-    i = j + 1;
-  }
-  return result;
-}
-
-function stringValue(route, props, key) {
-  const prop = props.find((p) => p.name === key);
-  const match = prop && /^(['"])([^'"]*)\1$/.exec(prop.value);
-  if (!match) throw new Error(`route table: route ${route} has no plain string ${key}`);
-  return match[2];
-}
-
-/** `../features/portal` from src/lib/routes.ts → `src/features/portal/index.ts` (as Vite's manifest names it). */
-function resolveModule(specifier, tableFile, root) {
-  const base = path.resolve(path.dirname(tableFile), specifier);
+/** `../features/portal` from src/app/route-table.ts → `src/features/portal/index.ts` (as Vite's manifest names it). */
+function resolveModule(specifier, file, root) {
+  const base = path.resolve(path.dirname(path.join(root, file)), specifier);
   for (const ext of EXTENSIONS) {
     if (existsSync(base + ext))
       return path
@@ -134,43 +96,124 @@ function resolveModule(specifier, tableFile, root) {
   throw new Error(`route table: ${specifier} names no module`);
 }
 
-function pageOf(text, what, tableFile, root) {
-  const match = PAGE_IMPORT.exec(text.replace(/\s+/g, ' ').trim());
-  if (!match) throw new Error(`route table: ${what} is not \`() => import('…').then((m) => m.Page)\``);
-  return { module: resolveModule(match[2], tableFile, root), export: match[4] };
+/** The module and export of `() => import('…').then((m) => m.Page)`. */
+function pageOf(node, what, root) {
+  const refuse = () => {
+    throw new Error(`route table: ${what} is not \`() => import('…').then((m) => m.Page)\` (${where(node)})`);
+  };
+  if (!ts.isArrowFunction(node) || node.parameters.length !== 0) refuse();
+  const then = node.body;
+  if (!ts.isCallExpression(then) || then.arguments.length !== 1) refuse();
+  const access = then.expression;
+  if (!ts.isPropertyAccessExpression(access) || access.name.text !== 'then') refuse();
+  const load = access.expression;
+  if (!isLazyImport(load) || load.arguments.length !== 1 || !ts.isStringLiteral(load.arguments[0])) refuse();
+  const pick = then.arguments[0];
+  if (!ts.isArrowFunction(pick) || pick.parameters.length !== 1) refuse();
+  const [parameter] = pick.parameters;
+  if (!ts.isIdentifier(parameter.name) || parameter.dotDotDotToken || parameter.initializer) refuse();
+  const picked = pick.body;
+  if (
+    !ts.isPropertyAccessExpression(picked) ||
+    !ts.isIdentifier(picked.expression) ||
+    picked.expression.text !== parameter.name.text
+  )
+    refuse();
+  return {
+    module: resolveModule(load.arguments[0].text, node.getSourceFile().fileName, root),
+    export: picked.name.text,
+  };
+}
+
+/** The routes of lib/routes.ts in table order: `{ name, path, layout }`. */
+function readRoutes(sourceFile) {
+  const lazy = [...nodes(sourceFile)].find(isLazyImport);
+  if (lazy) throw new Error(`route table: ${ROUTES_FILE} lazily imports a module (${where(lazy)})`);
+  const calls = [...nodes(sourceFile)].filter(
+    (node) =>
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'defineRoutes',
+  );
+  if (calls.length !== 1)
+    throw new Error(`route table: expected exactly one defineRoutes({ … }) in ${ROUTES_FILE}`);
+  const [table] = calls[0].arguments;
+  if (calls[0].arguments.length !== 1 || !ts.isObjectLiteralExpression(table))
+    throw new Error(`route table: defineRoutes takes one object literal (${where(calls[0])})`);
+  return properties(table, 'the table').map(({ name, value }) => {
+    if (!ts.isObjectLiteralExpression(value))
+      throw new Error(`route table: route ${name} is not an object literal (${where(value)})`);
+    const props = properties(value, `route ${name}`);
+    const text = (key) => {
+      const prop = props.find((p) => p.name === key);
+      if (!prop || !ts.isStringLiteral(prop.value))
+        throw new Error(`route table: route ${name} has no plain string ${key} (${where(value)})`);
+      return prop.value.text;
+    };
+    const layout = text('layout');
+    if (layout !== 'public' && layout !== 'admin')
+      throw new Error(`route table: route ${name} has layout ${layout} (${where(value)})`);
+    return { name, path: text('path'), layout };
+  });
+}
+
+/** The page tables of app/route-table.ts, one per layout. */
+const PAGE_TABLES = { public: 'PUBLIC_PAGE_LOADERS', admin: 'ADMIN_PAGE_LOADERS' };
+
+/** The pages of app/route-table.ts by layout and route name, and the admin layout's. */
+function readPages(sourceFile, root) {
+  const pages = {};
+  let count = 0;
+  for (const [layout, table] of Object.entries(PAGE_TABLES)) {
+    let loaders = topLevelConst(sourceFile, table);
+    if (ts.isSatisfiesExpression(loaders)) loaders = loaders.expression;
+    if (!ts.isObjectLiteralExpression(loaders))
+      throw new Error(`route table: ${table} is not an object literal (${where(loaders)})`);
+    pages[layout] = new Map(
+      properties(loaders, table).map(({ name, value }) => [
+        name,
+        pageOf(value, `the page of route ${name}`, root),
+      ]),
+    );
+    count += pages[layout].size;
+  }
+  const adminLayout = pageOf(topLevelConst(sourceFile, 'ADMIN_LAYOUT'), 'ADMIN_LAYOUT', root);
+  const imports = [...nodes(sourceFile)].filter(isLazyImport).length;
+  if (imports !== count + 1) {
+    throw new Error(
+      `route table: ${PAGES_FILE} holds ${imports} lazy imports but ${count} pages and the admin layout were read`,
+    );
+  }
+  return { pages, adminLayout };
 }
 
 /**
- * The routes of `source` (the text of `tableFile`), in table order: `{ name, path, layout, page: { module, export } }`,
- * modules relative to `root` (apps/web); and the admin layout's page.
+ * The routes of `sources.routes` (the text of src/lib/routes.ts) in table order, each with the page of
+ * `sources.pages` (the text of src/app/route-table.ts): `{ name, path, layout, page: { module, export } }`, modules
+ * relative to `root` (apps/web); and the admin layout's page.
  */
-export function parseRouteTable(source, tableFile, root) {
-  const starts = [...source.matchAll(TABLE_START)];
-  if (starts.length !== 1) throw new Error('route table: expected exactly one defineRoutes({ … })');
-  const open = (starts[0]?.index ?? 0) + (starts[0]?.[0].length ?? 0) - 1;
-  const routes = properties(source, open).map(({ name, value }) => {
-    if (!value.startsWith('{')) throw new Error(`route table: route ${name} is not an object literal`);
-    const props = properties(value, 0);
-    const page = props.find((p) => p.name === 'page');
-    if (!page) throw new Error(`route table: route ${name} has no page`);
-    const layout = stringValue(name, props, 'layout');
-    if (layout !== 'public' && layout !== 'admin')
-      throw new Error(`route table: route ${name} has layout ${layout}`);
-    return {
-      name,
-      path: stringValue(name, props, 'path'),
-      layout,
-      page: pageOf(page.value, `the page of route ${name}`, tableFile, root),
-    };
+export function parseRouteTable(sources, root) {
+  const routes = readRoutes(parse(sources.routes, ROUTES_FILE));
+  const { pages, adminLayout } = readPages(parse(sources.pages, PAGES_FILE), root);
+  const withPages = routes.map((route) => {
+    const page = pages[route.layout].get(route.name);
+    if (!page)
+      throw new Error(
+        `route table: route ${route.name} has no page in ${PAGE_TABLES[route.layout]} (${PAGES_FILE})`,
+      );
+    return { ...route, page };
   });
-  const layout = ADMIN_LAYOUT.exec(source);
-  if (!layout?.[1]) throw new Error('route table: no `export const ADMIN_LAYOUT = () => import(…)…`');
-  const adminLayout = pageOf(layout[1], 'ADMIN_LAYOUT', tableFile, root);
-  const imports = withoutComments(source).match(/\bimport\(/g)?.length ?? 0;
-  if (imports !== routes.length + 1) {
-    throw new Error(
-      `route table: ${imports} lazy imports but ${routes.length} routes and the admin layout were read`,
-    );
+  for (const [layout, table] of Object.entries(PAGE_TABLES)) {
+    const names = new Set(routes.filter((route) => route.layout === layout).map((route) => route.name));
+    const strays = [...pages[layout].keys()].filter((name) => !names.has(name));
+    if (strays.length > 0)
+      throw new Error(`route table: ${table} holds pages for no ${layout} route: ${strays.join(', ')}`);
   }
-  return { routes, adminLayout };
+  return { routes: withPages, adminLayout };
+}
+
+/** parseRouteTable of the two files as they are on disk under `root` (apps/web). */
+export function readRouteTable(root) {
+  const read = (file) => readFileSync(path.join(root, file), 'utf8');
+  return parseRouteTable({ routes: read(ROUTES_FILE), pages: read(PAGES_FILE) }, root);
 }

@@ -28,21 +28,20 @@
  *   above (Ant Design or console code), or the build fails. Omitted means false.
  * A public route without an entry, an entry for no public route or a malformed entry fails the build too.
  *
- * The route table is the file the router runs (src/lib/routes.ts), read by scripts/route-table.mjs, so the two
- * cannot disagree.
+ * The route table is the pair of files the router runs (src/lib/routes.ts, and src/app/route-table.ts for the
+ * pages), read by scripts/route-table.mjs, so the two cannot disagree.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliBytes, gzipBytes, isCompressed } from './precompress.mjs';
-import { parseRouteTable } from './route-table.mjs';
+import { readRouteTable } from './route-table.mjs';
 import { budgetProblems, ceilingFor, forbiddenModules } from './size-budgets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
-const tableFile = path.join(root, 'src', 'lib', 'routes.ts');
-const table = parseRouteTable(readFileSync(tableFile, 'utf8'), tableFile, root);
+const table = readRouteTable(root);
 const budgetsFile = path.join(root, 'size-budgets.json');
 const budgets = JSON.parse(readFileSync(budgetsFile, 'utf8'));
 const chunkModulesFile = path.join(dist, '.vite', 'chunk-modules.json');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
-import { ADMIN_LAYOUT, ROUTE_NAMES, ROUTES } from '../lib/routes';
+import { ADMIN_ROUTE_NAMES, PUBLIC_ROUTE_NAMES } from '../lib/routes';
 import { SITE } from '../lib/site';
 import {
   getAccessToken,
@@ -14,6 +14,7 @@ import {
 } from '../lib/storage';
 import { renderApp, setViewportWide } from '../test/render-app';
 import { ok, reply, stubApi, userRecord } from '../test/stub-api';
+import { ADMIN_LAYOUT, ADMIN_PAGE_LOADERS, PUBLIC_PAGE_LOADERS } from './route-table';
 
 beforeEach(async () => {
   await setLanguage('en');
@@ -34,7 +35,8 @@ describe('router', () => {
   it('can load every page and layout the route table names', async () => {
     const loads = [
       ['admin layout', ADMIN_LAYOUT] as const,
-      ...ROUTE_NAMES.map((name) => [name, ROUTES[name].page] as const),
+      ...PUBLIC_ROUTE_NAMES.map((name) => [name, PUBLIC_PAGE_LOADERS[name]] as const),
+      ...ADMIN_ROUTE_NAMES.map((name) => [name, ADMIN_PAGE_LOADERS[name]] as const),
     ];
     for (const [name, load] of loads) {
       await expect(load(), name).resolves.toBeTruthy();

@@ -6,11 +6,12 @@ import { PageLoading } from '../components/page-loading';
 import { RouteError } from '../components/route-error';
 import { ALL_NAMESPACES, loadNamespaces } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
-import { ADMIN_LAYOUT, ROUTE_NAMES, ROUTES, routePath, type TPageLoader, type TRoute } from '../lib/routes';
+import { ADMIN_ROUTE_NAMES, PUBLIC_ROUTE_NAMES, ROUTES, routePath, type TRoute } from '../lib/routes';
 import { ensureSession, mustEnrolTwoFactor, readSessionUser } from '../lib/session';
 import { clearSession } from '../lib/storage';
 import { handToConsole, STOREFRONT_BUILD } from './face';
 import { RootLayout, type TRouteHandle } from './root-layout';
+import { ADMIN_LAYOUT, ADMIN_PAGE_LOADERS, PUBLIC_PAGE_LOADERS, type TPageLoader } from './route-table';
 
 /**
  * Admin screens render through React.lazy rather than the route's `lazy`: the router would fetch a route's
@@ -59,43 +60,46 @@ function handleOf(route: TRoute | null): TRouteHandle {
   return { routeName: route?.name ?? null };
 }
 
-function pageRoute(route: TRoute): RouteObject {
+function pageRoute(route: TRoute, page: TPageLoader): RouteObject {
   const base: RouteObject = {
     path: route.path,
     handle: handleOf(route),
     ErrorBoundary: RouteError,
     ...(route.layout === 'admin' ? { loader: () => requireConsole(route) } : {}),
   };
-  if (route.layout === 'admin') return { ...base, Component: lazyAfterGuard(route.page) };
+  if (route.layout === 'admin') return { ...base, Component: lazyAfterGuard(page) };
   // Public pages: the router waits for the chunk, so the previous page stays up until the next one is ready.
   // Its texts load beside its chunk, so it renders complete rather than suspending on a namespace.
   return {
     ...base,
     lazy: async () => {
-      const [Component] = await Promise.all([route.page(), loadNamespaces(route.texts)]);
+      const [Component] = await Promise.all([page(), loadNamespaces(route.texts)]);
       return { Component };
     },
   };
 }
 
-const routesOf = (layout: TRoute['layout']): RouteObject[] =>
-  ROUTE_NAMES.map((name) => ROUTES[name])
-    .filter((route) => route.layout === layout)
-    .map(pageRoute);
-
-const AdminLayout = lazyAfterGuard(ADMIN_LAYOUT);
-
 /** The console's paths, which the storefront's page hands to the console's page. */
-const CONSOLE_PATHS: ReadonlySet<string> = new Set(
-  ROUTE_NAMES.filter((name) => ROUTES[name].layout === 'admin').map((name) => ROUTES[name].path),
-);
+const CONSOLE_PATHS: ReadonlySet<string> = new Set(ADMIN_ROUTE_NAMES.map((name) => ROUTES[name].path));
 
-function AdminShell() {
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <AdminLayout />
-    </Suspense>
-  );
+/**
+ * The console: its layout and pages, behind the session guard. Not called in the storefront build, which then
+ * leaves the console's page loaders (and their chunk lists) out of its entry.
+ */
+function consoleRoute(): RouteObject {
+  const AdminLayout = lazyAfterGuard(ADMIN_LAYOUT);
+  function AdminShell() {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <AdminLayout />
+      </Suspense>
+    );
+  }
+  return {
+    loader: requireSession,
+    Component: AdminShell,
+    children: ADMIN_ROUTE_NAMES.map((name) => pageRoute(ROUTES[name], ADMIN_PAGE_LOADERS[name])),
+  };
 }
 
 /** The root route's id, for the hydration data of a prerendered page (app/main.tsx). */
@@ -112,7 +116,7 @@ export const ROUTE_OBJECTS: RouteObject[] = [
       {
         Component: PublicLayout,
         children: [
-          ...routesOf('public'),
+          ...PUBLIC_ROUTE_NAMES.map((name) => pageRoute(ROUTES[name], PUBLIC_PAGE_LOADERS[name])),
           {
             path: '*',
             Component: NotFoundPage,
@@ -122,9 +126,7 @@ export const ROUTE_OBJECTS: RouteObject[] = [
           },
         ],
       },
-      ...(STOREFRONT_BUILD
-        ? []
-        : [{ loader: requireSession, Component: AdminShell, children: routesOf('admin') }]),
+      ...(STOREFRONT_BUILD ? [] : [consoleRoute()]),
     ],
   },
 ];

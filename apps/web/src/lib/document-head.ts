@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PUBLIC_ROUTE_NAMES, type TRouteName } from './routes';
+import { ROUTES, type TRouteName } from './routes';
 
 export interface TDocumentHead {
   title: string;
@@ -15,7 +15,7 @@ export interface TDocumentHead {
  */
 export function documentHead(name: TRouteName | null, t: (key: string) => string): TDocumentHead {
   const page = name ? t(`routes.${name}`) : t('notFound.title');
-  const described = name !== null && PUBLIC_ROUTE_NAMES.includes(name);
+  const described = name !== null && ROUTES[name].layout === 'public';
   return {
     title: `${page} | ${t('titleSuffix')}`,
     description: described ? t(`meta.${name}`) : t('meta.default'),

@@ -1,9 +1,5 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseRouteTable } from '../../scripts/route-table.mjs';
 import {
-  ADMIN_LAYOUT,
   adminNavFor,
   NAV_ENTRIES,
   PUBLIC_ROUTE_NAMES,
@@ -12,12 +8,6 @@ import {
   routeByPath,
   routePath,
 } from './routes';
-import tableSource from './routes.ts?raw';
-
-/** The table as scripts/size-report.mjs reads it. */
-const TABLE_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'routes.ts');
-const WEB_ROOT = path.resolve(path.dirname(TABLE_FILE), '../..');
-const PARSED = parseRouteTable(tableSource, TABLE_FILE, WEB_ROOT);
 
 const PUBLIC_PATHS = [
   '/',
@@ -116,7 +106,6 @@ describe('route table (SPEC.md §2)', () => {
       if (route.layout === 'admin') expect(route.nav, name).not.toBeNull();
       else expect(route.nav, name).toBeNull();
     }
-    expect(PARSED.adminLayout.module).toMatch(/^src\//);
   });
 
   it('gives every admin route the role of its side-navigation entry, and shows the entries in table order', () => {
@@ -138,43 +127,5 @@ describe('route table (SPEC.md §2)', () => {
       { name: 'feedback', superuserOnly: true },
       { name: 'jobs', superuserOnly: true },
     ]);
-  });
-});
-
-describe('the route table as the size report reads it', () => {
-  it('holds the same routes, paths and layouts as the running table', () => {
-    expect(PARSED.routes.map((route) => route.name)).toEqual([...ROUTE_NAMES]);
-    for (const route of PARSED.routes) {
-      const running = ROUTES[route.name as keyof typeof ROUTES];
-      expect({ path: route.path, layout: route.layout }, route.name).toEqual({
-        path: running.path,
-        layout: running.layout,
-      });
-    }
-  });
-
-  it('names the module and export each page and the admin layout really load', async () => {
-    const pairs = [
-      { what: 'admin layout', parsed: PARSED.adminLayout, load: ADMIN_LAYOUT },
-      ...PARSED.routes.map((route) => ({
-        what: route.name,
-        parsed: route.page,
-        load: ROUTES[route.name as keyof typeof ROUTES].page,
-      })),
-    ];
-    for (const { what, parsed, load } of pairs) {
-      const module: Record<string, unknown> = await import(/* @vite-ignore */ `/${parsed.module}`);
-      expect(module[parsed.export], what).toBeDefined();
-      expect(await load(), what).toBe(module[parsed.export]);
-    }
-  }, 60_000);
-
-  it('refuses a page it cannot read instead of guessing', () => {
-    const broken = tableSource.replace(
-      "import('../features/portal').then((m) => m.PortalPage)",
-      "import('../features/portal').then(pickPortal)",
-    );
-    expect(broken).not.toBe(tableSource);
-    expect(() => parseRouteTable(broken, TABLE_FILE, WEB_ROOT)).toThrow(/route portal/);
   });
 });

@@ -1,14 +1,12 @@
-import type { ComponentType } from 'react';
-
 /**
- * The one route table of SPEC.md §2. Screens navigate by route name (`routePath('user-edit', { id })`), never by
- * hand-written paths; the router (app/router.tsx) builds itself from it; scripts/size-report.mjs reads this file
- * (scripts/route-table.mjs) to tell the public storefront's chunks from the console's.
+ * The one route table of SPEC.md §2: each route's name, path, layout, role, side-navigation entry and texts.
+ * Screens navigate by route name (`routePath('user-edit', { id })`), never by hand-written paths.
  *
- * Each page is a typed lazy import, so a page module or export that does not exist is a type error. The imports are
- * dynamic on purpose: this module sits in every first load, and each page must stay a chunk of its own that only
- * its route downloads. Keep every page in the form `() => import('…').then((m) => m.Page)` (the size report reads
- * it), naming a feature's public index.
+ * A leaf: it imports nothing of the web (no page, feature, component or app module; dependency-cruiser checks
+ * it), so the pages that import their paths from it close no import circle. The page of each route is named on the
+ * app side, in app/route-table.ts, whose type asks for one page per route name here; app/router.tsx builds the
+ * router from both. The build reads both files with the TypeScript parser (scripts/route-table.mjs) to tell the
+ * public storefront's chunks from the console's: keep the table a plain object literal of plain strings.
  */
 
 export type TLayout = 'public' | 'admin';
@@ -20,17 +18,14 @@ export type TLayout = 'public' | 'admin';
  */
 export type TRole = 'visitor' | 'user' | 'superuser';
 
-/** A lazily imported screen. */
-export type TPageLoader = () => Promise<ComponentType>;
-
 /**
  * A public route is for visitors, has no side-navigation entry and names the locale namespaces its page needs
  * (`texts`, besides the core ones of lib/i18n.ts); an admin route names the entry it highlights (an entry is a
  * route whose `nav` is itself, shown in table order).
  */
 type TRouteDeclaration<TName extends string> =
-  | { path: string; layout: 'public'; role: 'visitor'; texts: readonly string[]; page: TPageLoader }
-  | { path: string; layout: 'admin'; role: 'user' | 'superuser'; nav: TName; page: TPageLoader };
+  | { path: string; layout: 'public'; role: 'visitor'; texts: readonly string[] }
+  | { path: string; layout: 'admin'; role: 'user' | 'superuser'; nav: TName };
 
 function defineRoutes<const T extends Record<string, TRouteDeclaration<Extract<keyof T, string>>>>(
   table: T,
@@ -44,282 +39,245 @@ const ROUTE_TABLE = defineRoutes({
     layout: 'public',
     role: 'visitor',
     texts: ['portal'],
-    page: () => import('../features/portal').then((m) => m.PortalPage),
   },
   login: {
     path: '/signin',
     layout: 'public',
     role: 'visitor',
     texts: ['auth'],
-    page: () => import('../features/auth').then((m) => m.SignInPage),
   },
   register: {
     path: '/signup',
     layout: 'public',
     role: 'visitor',
     texts: ['auth'],
-    page: () => import('../features/auth').then((m) => m.SignUpPage),
   },
   'reset-pwsd': {
     path: '/reset-password',
     layout: 'public',
     role: 'visitor',
     texts: ['auth'],
-    page: () => import('../features/auth').then((m) => m.ResetPasswordPage),
   },
   faq: {
     path: '/faq',
     layout: 'public',
     role: 'visitor',
     texts: ['faq'],
-    page: () => import('../features/faq').then((m) => m.FaqPage),
   },
   'about-ezrecharge': {
     path: '/about-ezrecharge',
     layout: 'public',
     role: 'visitor',
     texts: ['content'],
-    page: () => import('../features/content').then((m) => m.AboutEzrechargePage),
   },
   'about-ezshop': {
     path: '/about-ezshop',
     layout: 'public',
     role: 'visitor',
     texts: ['content'],
-    page: () => import('../features/content').then((m) => m.AboutEzshopPage),
   },
   'about-ezlivez': {
     path: '/about-ezlivez',
     layout: 'public',
     role: 'visitor',
     texts: ['content'],
-    page: () => import('../features/content').then((m) => m.AboutEzlivezPage),
   },
   'about-us': {
     path: '/about-us',
     layout: 'public',
     role: 'visitor',
     texts: ['content'],
-    page: () => import('../features/content').then((m) => m.AboutUsPage),
   },
   'contact-ezrecharge': {
     path: '/contact-ezrecharge',
     layout: 'public',
     role: 'visitor',
     texts: ['content'],
-    page: () => import('../features/content').then((m) => m.ContactEzrechargePage),
   },
   'contact-ezlivez': {
     path: '/contact-ezlivez',
     layout: 'public',
     role: 'visitor',
     texts: ['feedback'],
-    page: () => import('../features/feedback').then((m) => m.ContactEzlivezPage),
   },
   'privacy-policy': {
     path: '/privacy-policy',
     layout: 'public',
     role: 'visitor',
     texts: ['content'],
-    page: () => import('../features/content').then((m) => m.PrivacyPolicyPage),
   },
   'terms-conditions': {
     path: '/terms-conditions',
     layout: 'public',
     role: 'visitor',
     texts: ['content'],
-    page: () => import('../features/content').then((m) => m.TermsConditionsPage),
   },
   'refund-policy': {
     path: '/refund-policy',
     layout: 'public',
     role: 'visitor',
     texts: ['content'],
-    page: () => import('../features/content').then((m) => m.RefundPolicyPage),
   },
   recharge: {
     path: '/recharge',
     layout: 'public',
     role: 'visitor',
     texts: ['recharge', 'orders'],
-    page: () => import('../features/recharge').then((m) => m.RechargePage),
   },
   'home-order': {
     path: '/home-order',
     layout: 'public',
     role: 'visitor',
     texts: ['orders'],
-    page: () => import('../features/orders').then((m) => m.OrderResultPage),
   },
   ezrecharge: {
     path: '/ezrecharge',
     layout: 'admin',
     role: 'user',
     nav: 'ezrecharge',
-    page: () => import('../features/recharge').then((m) => m.EzRechargePage),
   },
   order: {
     path: '/order',
     layout: 'admin',
     role: 'user',
     nav: 'order',
-    page: () => import('../features/orders').then((m) => m.OrderListPage),
   },
   rewards: {
     path: '/rewards',
     layout: 'admin',
     role: 'user',
     nav: 'rewards',
-    page: () => import('../features/rewards').then((m) => m.RewardsPage),
   },
   profile: {
     path: '/profile',
     layout: 'admin',
     role: 'user',
     nav: 'profile',
-    page: () => import('../features/profile').then((m) => m.ProfilePage),
   },
   'two-factor': {
     path: '/two-factor',
     layout: 'admin',
     role: 'user',
     nav: 'profile',
-    page: () => import('../features/two-factor').then((m) => m.TwoFactorPage),
   },
   user: {
     path: '/user',
     layout: 'admin',
     role: 'superuser',
     nav: 'user',
-    page: () => import('../features/users-admin').then((m) => m.UserListPage),
   },
   'user-add': {
     path: '/user-add',
     layout: 'admin',
     role: 'superuser',
     nav: 'user',
-    page: () => import('../features/users-admin').then((m) => m.UserAddPage),
   },
   'user-edit': {
     path: '/user-edit',
     layout: 'admin',
     role: 'superuser',
     nav: 'user',
-    page: () => import('../features/users-admin').then((m) => m.UserEditPage),
   },
   product: {
     path: '/product',
     layout: 'admin',
     role: 'superuser',
     nav: 'product',
-    page: () => import('../features/catalogue-admin').then((m) => m.ProductListPage),
   },
   'product-add': {
     path: '/product-add',
     layout: 'admin',
     role: 'superuser',
     nav: 'product',
-    page: () => import('../features/catalogue-admin').then((m) => m.ProductAddPage),
   },
   'product-edit': {
     path: '/product-edit',
     layout: 'admin',
     role: 'superuser',
     nav: 'product',
-    page: () => import('../features/catalogue-admin').then((m) => m.ProductEditPage),
   },
   price: {
     path: '/price',
     layout: 'admin',
     role: 'superuser',
     nav: 'product',
-    page: () => import('../features/catalogue-admin').then((m) => m.PriceListPage),
   },
   'price-add': {
     path: '/price-add',
     layout: 'admin',
     role: 'superuser',
     nav: 'product',
-    page: () => import('../features/catalogue-admin').then((m) => m.PriceAddPage),
   },
   'price-edit': {
     path: '/price-edit',
     layout: 'admin',
     role: 'superuser',
     nav: 'product',
-    page: () => import('../features/catalogue-admin').then((m) => m.PriceEditPage),
   },
   'faq-admin': {
     path: '/faq-admin',
     layout: 'admin',
     role: 'superuser',
     nav: 'faq-admin',
-    page: () => import('../features/faq-admin').then((m) => m.FaqListPage),
   },
   'faq-add': {
     path: '/faq-add',
     layout: 'admin',
     role: 'superuser',
     nav: 'faq-admin',
-    page: () => import('../features/faq-admin').then((m) => m.FaqAddPage),
   },
   'faq-edit': {
     path: '/faq-edit',
     layout: 'admin',
     role: 'superuser',
     nav: 'faq-admin',
-    page: () => import('../features/faq-admin').then((m) => m.FaqEditPage),
   },
   promotion: {
     path: '/promotion',
     layout: 'admin',
     role: 'superuser',
     nav: 'promotion',
-    page: () => import('../features/rewards-admin').then((m) => m.PromotionListPage),
   },
   'promotion-add': {
     path: '/promotion-add',
     layout: 'admin',
     role: 'superuser',
     nav: 'promotion',
-    page: () => import('../features/rewards-admin').then((m) => m.PromotionAddPage),
   },
   'promotion-edit': {
     path: '/promotion-edit',
     layout: 'admin',
     role: 'superuser',
     nav: 'promotion',
-    page: () => import('../features/rewards-admin').then((m) => m.PromotionEditPage),
   },
   'spin-prizes': {
     path: '/spin-prizes',
     layout: 'admin',
     role: 'superuser',
     nav: 'spin-prizes',
-    page: () => import('../features/rewards-admin').then((m) => m.SpinPrizesPage),
   },
   feedback: {
     path: '/feedback',
     layout: 'admin',
     role: 'superuser',
     nav: 'feedback',
-    page: () => import('../features/feedback-admin').then((m) => m.FeedbackListPage),
   },
   jobs: {
     path: '/jobs',
     layout: 'admin',
     role: 'superuser',
     nav: 'jobs',
-    page: () => import('../features/jobs-admin').then((m) => m.DeadJobListPage),
   },
 });
 
-/** The console's layout, loaded like the admin screens: only once the session guard has passed. */
-export const ADMIN_LAYOUT: TPageLoader = () =>
-  import('../components/layouts/admin-layout').then((m) => m.AdminLayout);
-
 type TRouteTable = typeof ROUTE_TABLE;
 export type TRouteName = keyof TRouteTable;
+
+/** The routes of each layout: the storefront's pages, and the console's (app/route-table.ts loads them apart). */
+export type TPublicRouteName = {
+  [N in TRouteName]: TRouteTable[N]['layout'] extends 'public' ? N : never;
+}[TRouteName];
+export type TAdminRouteName = Exclude<TRouteName, TPublicRouteName>;
 
 /** The side-navigation entries: every value an admin route gives `nav`. */
 export type TNavName = {
@@ -338,7 +296,6 @@ export interface TRoute {
    * console loads every namespace when it opens.
    */
   texts: readonly string[];
-  page: TPageLoader;
 }
 
 function toRoute(name: TRouteName): TRoute {
@@ -350,7 +307,6 @@ function toRoute(name: TRouteName): TRoute {
     role: declared.role,
     nav: 'nav' in declared ? declared.nav : null,
     texts: 'texts' in declared ? declared.texts : [],
-    page: declared.page,
   };
 }
 
@@ -365,10 +321,19 @@ export const ROUTES: Readonly<Record<TRouteName, TRoute>> = Object.fromEntries(
   ROUTE_NAMES.map((name) => [name, toRoute(name)]),
 ) as Record<TRouteName, TRoute>;
 
+function isPublicRouteName(name: TRouteName): name is TPublicRouteName {
+  return ROUTES[name].layout === 'public';
+}
+
+function isAdminRouteName(name: TRouteName): name is TAdminRouteName {
+  return ROUTES[name].layout === 'admin';
+}
+
 /** Route names of the navigation guard's public list (SPEC.md §4): everything in the public layout. */
-export const PUBLIC_ROUTE_NAMES: readonly TRouteName[] = ROUTE_NAMES.filter(
-  (name) => ROUTES[name].layout === 'public',
-);
+export const PUBLIC_ROUTE_NAMES: readonly TPublicRouteName[] = ROUTE_NAMES.filter(isPublicRouteName);
+
+/** The console's route names (admin layout), in table order. */
+export const ADMIN_ROUTE_NAMES: readonly TAdminRouteName[] = ROUTE_NAMES.filter(isAdminRouteName);
 
 export interface TNavEntry {
   name: TNavName;
