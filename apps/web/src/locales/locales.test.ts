@@ -130,3 +130,21 @@ describe('words (issue #13)', () => {
     }
   });
 });
+
+describe('a page named in links', () => {
+  // Issue #32: the footer's "退换与退款政策" linked to a page titled "退货及退款政策" — one page, two names.
+  const PAGES = {
+    'privacy-policy': 'privacy',
+    'terms-conditions': 'terms',
+    'refund-policy': 'refund',
+  } as const;
+  const sameWords = (text: unknown) => String(text).replace(/\s*&\s*/g, ' and ');
+
+  it.each(LANGUAGES)('is called in %s what its page is titled', (language) => {
+    const routes = flatten(resources[language]?.common);
+    const content = flatten(resources[language]?.content);
+    for (const [route, page] of Object.entries(PAGES)) {
+      expect(sameWords(routes.get(`routes.${route}`)), route).toBe(sameWords(content.get(`${page}.title`)));
+    }
+  });
+});
