@@ -88,7 +88,8 @@ test.describe('recharge and payment', () => {
     await expect(detail(page, o('fields.gameId'))).toHaveText('e2eBuyer01');
     await expect(detail(page, o('fields.diamonds'))).toHaveText(/1,000/);
     await expect(detail(page, o('fields.quantity'))).toHaveText('2');
-    await expect(detail(page, o('fields.price'))).toContainText('24.40');
+    await expect(detail(page, o('fields.unitPrice'))).toContainText('12.20');
+    await expect(detail(page, o('fields.total'))).toContainText('24.40');
   });
 
   test('in Chinese the form is labelled in Chinese and stops at the first missing choice with its message', async ({
@@ -154,7 +155,7 @@ test.describe('recharge and payment', () => {
     await expect(detail(page, o('fields.status'))).toHaveText(
       new RegExp(`${o('orderStatus.7')}|${o('orderStatus.8')}|${o('orderStatus.9')}`),
     );
-    await expect(detail(page, o('fields.price'))).toContainText('HKD');
+    await expect(detail(page, o('fields.total'))).toContainText('HKD');
 
     // The order is in the buyer's order list, paid, with no Pay Now link any more.
     await page.goto('/order');

@@ -112,7 +112,7 @@ test('an operator adds BONUS100, a visitor applies it on /recharge, pays, and re
   ).toBeVisible();
   await expect(detail(page, o('fields.diamonds'))).toHaveText('4,100 + 100 bonus diamonds');
   await expect(detail(page, o('fields.bonuses'))).toContainText(PROMOTION);
-  await expect(detail(page, o('fields.price'))).toContainText('100.00');
+  await expect(detail(page, o('fields.total'))).toContainText('100.00');
 
   // The receipt (in the outbox without SMTP_URL) names both figures too.
   const orderNum = new URL(page.url()).searchParams.get('order_num') ?? '';

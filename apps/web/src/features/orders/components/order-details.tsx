@@ -17,8 +17,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * SPEC.md §2 "Order result page": order number, status, e-mail, BIGO ID, product (always BIGO LIVE), diamonds,
- * price (currency and amount in its own decimals) and quantity, as a description list; with issue #16's bonus
- * beside the diamonds and each bonus by name.
+ * unit price, quantity and total (each labelled for what it is, issue #32; currency and amount in its own decimals),
+ * as a description list; with issue #16's bonus beside the diamonds and each bonus by name.
  */
 export function OrderDetails({ order }: { order: TOrder }) {
   const { t } = useTranslation('orders');
@@ -41,8 +41,9 @@ export function OrderDetails({ order }: { order: TOrder }) {
           <OrderBonuses bonuses={order.bonuses} />
         </Row>
       )}
-      <Row label={t('fields.price')}>{formatPrice(order.pay_currency, order.amount)}</Row>
+      <Row label={t('fields.unitPrice')}>{formatPrice(order.pay_currency, order.price)}</Row>
       <Row label={t('fields.quantity')}>{order.quantity}</Row>
+      <Row label={t('fields.total')}>{formatPrice(order.pay_currency, order.amount)}</Row>
     </dl>
   );
 }

@@ -89,8 +89,9 @@ describe('order result page /home-order', () => {
       'BIGO ID': 'Star88',
       Product: 'BIGO LIVE',
       Diamonds: '200',
-      Price: 'SGD 5.00',
+      'Unit price': 'SGD 2.50',
       Quantity: '2',
+      Total: 'SGD 5.00',
     });
     expect(screen.getByText(/The diamonds have been credited to your BIGO LIVE account/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Recharge again' })).toHaveAttribute('href', '/recharge');
@@ -143,7 +144,8 @@ describe('order result page /home-order', () => {
     expect(loading.closest('[role="status"]')).not.toBeNull();
     const frame = document.querySelector('.order-result');
     expect(frame).toHaveClass('order-result--order');
-    expect(document.querySelectorAll('.order-details--placeholder .order-details__row')).toHaveLength(8);
+    // As many rows as an order without bonuses shows (unit price, quantity and total since issue #32).
+    expect(document.querySelectorAll('.order-details--placeholder .order-details__row')).toHaveLength(9);
 
     order.release(ok(orderRecord()));
     expect(await screen.findByRole('heading', { level: 1, name: 'Diamonds delivered' })).toBeInTheDocument();
@@ -203,7 +205,14 @@ describe('order result page /home-order', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: '付款成功，钻石正在充值' }),
     ).toBeInTheDocument();
-    expect(details()).toMatchObject({ 状态: '充值中', 产品: 'BIGO LIVE', 单价: 'SGD 5.00' });
+    // Issue #32: "单价" labelled the total; two packs of SGD 2.50 show both figures, each for what it is.
+    expect(details()).toMatchObject({
+      状态: '充值中',
+      产品: 'BIGO LIVE',
+      单价: 'SGD 2.50',
+      数量: '2',
+      合计: 'SGD 5.00',
+    });
     expect(screen.getByText(/钻石通常会在两分钟内到达您的 BIGO LIVE 账户/)).toBeInTheDocument();
   });
 

@@ -19,7 +19,7 @@ export const isOrderNotFound = (error: unknown): boolean =>
   isApiError(error) && (error.status === 404 || error.status === 400);
 
 /** The rows of the order's details, for the placeholder that holds their place while the order loads. */
-const DETAIL_ROWS = 8;
+const DETAIL_ROWS = 9;
 
 function Actions() {
   const { t } = useTranslation('orders');
