@@ -70,7 +70,10 @@ describe('order notices', () => {
           ? `${outcome.headline} (EzRecharge order EZ20260101AAAA)`
           : `${outcome.headline}（EzRecharge 订单 EZ20260101AAAA）`,
       );
-      for (const part of [outcome.headline, outcome.next, outcome.todo]) {
+      const [next, todo] =
+        lang === 'en' ? ['What happens next: ', 'What to do: '] : ['接下来：', '您需要做的：'];
+      // Each under its heading, as on the result page (issue #32: "Nothing: we e-mail you…" read alone).
+      for (const part of [outcome.headline, `${next}${outcome.next}`, `${todo}${outcome.todo}`]) {
         expect(mail.text).toContain(part);
         expect(mail.html).toContain(part);
       }

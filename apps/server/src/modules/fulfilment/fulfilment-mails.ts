@@ -51,10 +51,24 @@ export function receiptMail(facts: ReceiptFacts): Mail {
  */
 export function orderNoticeMail(facts: OrderMailFacts, status: TOrderNoticeStatus): Mail {
   const outcome = orderOutcomeText(status, facts.lang);
+  const heading = NOTICE_HEADINGS[facts.lang];
   return orderMail(
     facts,
     orderSubject(facts.lang, facts.orderNum, outcome.headline),
-    [{ text: outcome.headline, strong: true }, { text: outcome.next }, { text: outcome.todo }],
+    [
+      { text: outcome.headline, strong: true },
+      { text: `${heading.next}${outcome.next}` },
+      { text: `${heading.todo}${outcome.todo}` },
+    ],
     [],
   );
 }
+
+/**
+ * The result page's headings of what happens next and what to do (web locales orders.result.next/todo): a "Nothing:
+ * we e-mail you…" read without its "What to do:" (issue #32).
+ */
+const NOTICE_HEADINGS = {
+  en: { next: 'What happens next: ', todo: 'What to do: ' },
+  zh: { next: '接下来：', todo: '您需要做的：' },
+} as const;
