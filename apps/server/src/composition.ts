@@ -160,6 +160,7 @@ export function createServices(infra: Infra): Services {
       twoFactor,
       log,
       publicUrl: config.publicUrl,
+      timeZone: config.shopTimeZone,
       now,
     }),
     twoFactor,
@@ -176,6 +177,7 @@ export function createServices(infra: Infra): Services {
       log,
       adminEmail: config.admin.email,
       publicUrl: config.publicUrl,
+      timeZone: config.shopTimeZone,
       now,
     }),
     jobs: new JobsService({ db, jobs }),
@@ -232,8 +234,8 @@ const JOB_TYPES = [
 function jobHandlers(infra: Infra): JobHandlers<typeof JOB_TYPES> {
   const { config, db, mailer, gateways, lifecycle, now } = infra;
   const secret = infra.dataDir.secret;
-  const alerts = { mailer, adminEmail: config.admin.email };
-  const orderMails = { db, mailer, publicUrl: config.publicUrl };
+  const alerts = { mailer, adminEmail: config.admin.email, timeZone: config.shopTimeZone };
+  const orderMails = { db, mailer, publicUrl: config.publicUrl, timeZone: config.shopTimeZone };
   const authMails = { db, mailer, secret, publicUrl: config.publicUrl };
   const refunds = { db, lifecycle, gateways, secret, now };
   return {

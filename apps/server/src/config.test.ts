@@ -53,6 +53,12 @@ describe('configuration', () => {
       expect(fail({ TRUST_PROXY: bad }), bad).toMatch(/^TRUST_PROXY must be a hop count/);
   });
 
+  it('keeps the shop’s time zone (SHOP_TIME_ZONE), Singapore unless set, and refuses one it does not know', () => {
+    expect(loadConfig({}).shopTimeZone).toBe('Asia/Singapore');
+    expect(loadConfig({ SHOP_TIME_ZONE: 'Asia/Kuala_Lumpur' }).shopTimeZone).toBe('Asia/Kuala_Lumpur');
+    expect(fail({ SHOP_TIME_ZONE: 'Asia/Singapur' })).toMatch(/^SHOP_TIME_ZONE must be an IANA time zone/);
+  });
+
   it('names the variable of a bad value in one line', () => {
     const message = fail({ PORT: 'eighty' });
     expect(message).toMatch(/^PORT /);

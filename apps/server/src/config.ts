@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { TEXT_LIMITS } from '@ezrecharge/shared';
 import { z } from 'zod';
+import { isTimeZone } from './infra/shop-time';
 
 /**
  * The environment of DESIGN.md §3, read and validated once at start. This is the only module that reads
@@ -95,6 +96,11 @@ const ZEnv = z.object({
   // (default): it waits in the operator's "paid twice" queue until refunded from the console; `auto`: refunded at
   // once through the gateway (an online-banking one still waits: its refund needs the buyer's bank details).
   EXTRA_PAYMENT_REFUND: z.enum(['confirm', 'auto']).default('confirm'),
+  // DESIGN.md §3: the shop's day and the times its e-mails show (an IANA zone this Node.js knows).
+  SHOP_TIME_ZONE: z
+    .string()
+    .default('Asia/Singapore')
+    .refine(isTimeZone, 'must be an IANA time zone such as Asia/Singapore'),
   REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\/.+/.test(v), 'must be redis://…'),
   // Issue #12 (no DESIGN.md §3 row): `0` makes a web process serve HTTP only, leaving the jobs to worker processes
   // (`npm run worker`) on the same PostgreSQL database. Default `1`: one process does everything.
@@ -184,6 +190,8 @@ export interface Config {
   bigoBalanceAlertBelow: number;
   /** EXTRA_PAYMENT_REFUND: refund a second payment for an order at once (`auto`) or after an operator confirms. */
   extraPaymentRefund: 'confirm' | 'auto';
+  /** SHOP_TIME_ZONE: the shop's IANA time zone (its day, the times in e-mails). */
+  shopTimeZone: string;
   redisUrl: string | undefined;
   /** TRUST_PROXY parsed: hops or addresses/CIDRs whose X-Forwarded-For names the client; undefined = none. */
   trustProxy: number | string[] | undefined;
@@ -306,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bigo,
     bigoBalanceAlertBelow: e.BIGO_BALANCE_ALERT_BELOW,
     extraPaymentRefund: e.EXTRA_PAYMENT_REFUND,
+    shopTimeZone: e.SHOP_TIME_ZONE,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY === undefined ? undefined : parseTrustProxy(e.TRUST_PROXY) || undefined,
     runJobs: e.RUN_JOBS !== '0',

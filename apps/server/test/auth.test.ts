@@ -258,6 +258,7 @@ describe('login nonces', () => {
       twoFactor: new TwoFactorService({ db, secret: 'test-secret', limiter, sessions, now }),
       log: app.log,
       publicUrl: 'http://localhost',
+      timeZone: 'Asia/Singapore',
     });
     const eventtime = formatEventTime();
     const password = await encryptWire(u.password, eventtime, loginContext(u.username));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, groupedNumber, oneLine, utc8Minute } from './mail-text';
+import { escapeHtml, groupedNumber, oneLine } from './mail-text';
 
 describe('mail text helpers', () => {
   it('flattens control characters to spaces', () => {
@@ -8,10 +8,6 @@ describe('mail text helpers', () => {
 
   it('escapes markup', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
-  });
-
-  it('writes the shop time (UTC+8) to the minute', () => {
-    expect(utc8Minute(new Date('2026-11-21T10:03:59Z'))).toBe('2026-11-21 18:03');
   });
 
   it('groups thousands', () => {

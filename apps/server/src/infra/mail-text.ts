@@ -1,5 +1,3 @@
-import { formatEventTime } from '@ezrecharge/shared';
-
 /**
  * Helpers every e-mail text uses, so a value from a buyer, a visitor or a far end can never add a line, a header-
  * looking field or markup to a mail, whichever module writes it.
@@ -17,12 +15,6 @@ export function escapeHtml(value: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
-}
-
-/** "2026-11-21 18:03": the shop's own time (UTC+8, Singapore and Malaysia), which its buyers' is too. */
-export function utc8Minute(at: Date): string {
-  const t = formatEventTime(at);
-  return `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)} ${t.slice(8, 10)}:${t.slice(10, 12)}`;
 }
 
 /** 12,345: diamonds and other counts, grouped the same in both languages. */

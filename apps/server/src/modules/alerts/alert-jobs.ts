@@ -146,13 +146,15 @@ export function bigoAccessAlert(
 export interface AlertDeps {
   mailer: Mailer;
   adminEmail: string;
+  /** SHOP_TIME_ZONE: the alerts' times are the shop's. */
+  timeZone: string;
 }
 
 export function balanceWarningHandler(deps: AlertDeps): JobHandler<PayloadOf<typeof balanceWarningJob>> {
   return async (p) => {
     await deps.mailer.send({
       to: deps.adminEmail,
-      ...balanceWarningMail(p.balance, p.threshold, new Date(p.checked_at)),
+      ...balanceWarningMail(p.balance, p.threshold, new Date(p.checked_at), deps.timeZone),
     });
     return undefined;
   };
@@ -170,6 +172,7 @@ export function bigoAccessAlertHandler(deps: AlertDeps): JobHandler<PayloadOf<ty
         reason: p.reason,
         check: p.check,
         seenAt: new Date(p.seen_at),
+        timeZone: deps.timeZone,
       }),
     });
     return undefined;
@@ -188,6 +191,7 @@ export function deliveryUncertainAlertHandler(
         diamonds: p.diamonds,
         reason: p.reason,
         calls: p.calls.map((c) => ({ ...c, at: new Date(c.at) })),
+        timeZone: deps.timeZone,
       }),
     });
     return undefined;
@@ -207,6 +211,7 @@ export function refundOverdueAlertHandler(
         startedAt: new Date(p.started_at),
         days: p.days,
         lastAnswer: p.last_answer,
+        timeZone: deps.timeZone,
       }),
     });
     return undefined;

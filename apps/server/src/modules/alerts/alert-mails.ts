@@ -1,24 +1,30 @@
 import { formatMinor } from '@ezrecharge/shared';
 import type { MailMessage } from '../../infra/mail';
-import { groupedNumber, oneLine, utc8Minute } from '../../infra/mail-text';
+import { groupedNumber, oneLine } from '../../infra/mail-text';
+import { shopMinute } from '../../infra/shop-time';
 
 /**
  * The operator's alerts (to ADMIN_EMAIL, in English, plain text only): BIGO's reseller balance running low, and
  * BIGO refusing our access. Only codes, our own words, BIGO's message and setting names: never a key, a signature
- * or a request header.
+ * or a request header. Times are the shop's (SHOP_TIME_ZONE, `timeZone`), named.
  */
 
 type Mail = Omit<MailMessage, 'to'>;
 
 /** The operator's warning that BIGO's reseller balance is running low. */
-export function balanceWarningMail(balance: number, threshold: number, checkedAt: Date): Mail {
+export function balanceWarningMail(
+  balance: number,
+  threshold: number,
+  checkedAt: Date,
+  timeZone: string,
+): Mail {
   return {
     subject: `EzRecharge: BIGO reseller balance is low (${groupedNumber(balance)} diamonds)`,
     text: [
       `The BIGO reseller balance reported at an order's precheck is ${groupedNumber(balance)} diamonds,`,
       `below the warning threshold of ${groupedNumber(threshold)} (BIGO_BALANCE_ALERT_BELOW).`,
       '',
-      `Checked at: ${utc8Minute(checkedAt)} (UTC+8)`,
+      `Checked at: ${shopMinute(checkedAt, timeZone)}`,
       '',
       'Top up the reseller account at BIGO before it runs out: a delivery that meets a balance too low ends in',
       '"Charge failed" (status 10), and each such order then needs an operator to retry the charge.',
@@ -40,6 +46,7 @@ export interface BigoAccessAlertFacts {
   /** What to check first for this code (bigo-rescodes.ts). */
   check: string;
   seenAt: Date;
+  timeZone: string;
 }
 
 /** Everything that makes BIGO refuse our calls, for the operator who wants to rule each out. */
@@ -77,7 +84,7 @@ export function bigoAccessAlertMail(facts: BigoAccessAlertFacts): Mail {
       '',
       `Call: ${call}`,
       `BIGO answered: ${code}: ${oneLine(facts.reason)}`,
-      `Seen at: ${utc8Minute(facts.seenAt)} (UTC+8)`,
+      `Seen at: ${shopMinute(facts.seenAt, facts.timeZone)}`,
       '',
       ...effect,
       '',
@@ -114,10 +121,11 @@ export function deliveryUncertainMail(facts: {
   diamonds: number;
   reason: string;
   calls: readonly RechargeCallFacts[];
+  timeZone: string;
 }): Mail {
   const calls = facts.calls.map((c) => {
     const answer = c.rescode !== null ? `rescode ${c.rescode}` : c.mark;
-    return `- ${utc8Minute(c.at)} (UTC+8): ${c.mark}${c.seqid ? `, seqid ${oneLine(c.seqid)}` : ''}, ${answer}: ${oneLine(c.cause)}`;
+    return `- ${shopMinute(c.at, facts.timeZone)}: ${c.mark}${c.seqid ? `, seqid ${oneLine(c.seqid)}` : ''}, ${answer}: ${oneLine(c.cause)}`;
   });
   return {
     subject: `EzRecharge: delivery uncertain for order ${oneLine(facts.orderNum)}: check BIGO before refunding`,
@@ -148,12 +156,13 @@ export function refundOverdueMail(facts: {
   startedAt: Date;
   days: number;
   lastAnswer: string;
+  timeZone: string;
 }): Mail {
   return {
     subject: `EzRecharge: refund of order ${oneLine(facts.orderNum)} not settled after ${facts.days} days`,
     text: [
       `The refund of ${oneLine(facts.what)} of order ${oneLine(facts.orderNum)} was sent to ${facts.gateway} on`,
-      `${utc8Minute(facts.startedAt)} (UTC+8) and ${facts.gateway} has not reported it settled or failed since.`,
+      `${shopMinute(facts.startedAt, facts.timeZone)} and ${facts.gateway} has not reported it settled or failed since.`,
       '',
       `Last answer: ${oneLine(facts.lastAnswer)}`,
       '',

@@ -11,6 +11,8 @@ import {
   signInCodeMail,
 } from './auth-mails';
 
+const SHOP_ZONE = 'Asia/Singapore';
+
 describe('mailLanguage', () => {
   it('picks Chinese for any zh tag first, English otherwise', () => {
     expect(mailLanguage('zh-CN,zh;q=0.9,en;q=0.8')).toBe('zh');
@@ -53,9 +55,20 @@ describe('passwordChangedMail', () => {
   const at = new Date('2026-11-21T18:03:45.678Z');
   it('names the account, the minute and where to reset, with no number a reader could take for a code', () => {
     for (const lang of ['en', 'zh'] as const) {
-      const mail = passwordChangedMail(lang, 'alice_01', at, 'https://shop.example/reset-password');
+      const mail = passwordChangedMail(
+        lang,
+        'alice_01',
+        at,
+        'https://shop.example/reset-password',
+        SHOP_ZONE,
+      );
       expect(mail.text).toContain('alice_01');
-      expect(mail.text).toContain('2026-11-21 18:03 UTC');
+      // The shop's time with its zone named (issue #32: this notice said UTC, the receipt UTC+8).
+      expect(mail.text).toContain(
+        lang === 'en'
+          ? '2026-11-22 02:03 (Singapore Standard Time, GMT+8)'
+          : '2026-11-22 02:03（新加坡标准时间，GMT+8）',
+      );
       expect(mail.text).toContain('https://shop.example/reset-password');
       expect(mail.text).not.toMatch(/\b\d{6}\b/);
     }
@@ -106,12 +119,17 @@ describe('e-mail change mails (issue #33)', () => {
       expect(code.text).toContain('alice_01');
       expect(addressTakenMail(lang, 'bob_02', links).text).not.toMatch(/\d{6}/);
       expect(addressTakenMail(lang, 'bob_02', links).text).toContain('bob_02');
-      const changed = emailChangedMail(lang, 'alice_01', 'ne***@example.com', at, {
-        support: 'https://shop/contact-ezrecharge',
-      });
+      const changed = emailChangedMail(
+        lang,
+        'alice_01',
+        'ne***@example.com',
+        at,
+        { support: 'https://shop/contact-ezrecharge' },
+        SHOP_ZONE,
+      );
       expect(changed.text).not.toMatch(/\b\d{6}\b/);
       expect(changed.text).toContain('ne***@example.com');
-      expect(changed.text).toContain('2026-11-21 18:03 UTC');
+      expect(changed.text).toContain('2026-11-22 02:03');
       expect(changed.text).toContain('https://shop/contact-ezrecharge');
     }
   });
@@ -121,7 +139,7 @@ describe('e-mail change mails (issue #33)', () => {
     for (const mail of [
       emailChangeCodeMail('en', name, '012345', 10),
       addressTakenMail('zh', name, links),
-      emailChangedMail('en', name, 'x***@y.z', at, { support: 'https://shop/contact-ezrecharge' }),
+      emailChangedMail('en', name, 'x***@y.z', at, { support: 'https://shop/contact-ezrecharge' }, SHOP_ZONE),
     ]) {
       expect(mail.text).not.toMatch(/^Subject: hacked/m);
     }

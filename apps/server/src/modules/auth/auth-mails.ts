@@ -1,5 +1,6 @@
 import type { TCaptchaApi } from '@ezrecharge/shared';
 import { oneLine } from '../../infra/mail-text';
+import { shopMinute } from '../../infra/shop-time';
 
 /**
  * Texts of the account e-mails, in English and Chinese. The language follows the request's Accept-Language
@@ -70,19 +71,21 @@ export function codeMail(lang: MailLang, purpose: TCaptchaApi, code: string, min
   };
 }
 
-/** "2026-11-21 18:03 UTC": no seconds, so the notice holds no 6-digit number a reader could take for a code. */
-function utcMinute(at: Date): string {
-  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-export function passwordChangedMail(lang: MailLang, username: string, at: Date, resetUrl: string): MailText {
+/** `timeZone`: SHOP_TIME_ZONE; the time is the shop's (infra/shop-time.ts). */
+export function passwordChangedMail(
+  lang: MailLang,
+  username: string,
+  at: Date,
+  resetUrl: string,
+  timeZone: string,
+): MailText {
   if (lang === 'zh') {
     return {
       subject: '您的 EzRecharge 密码已更改',
       text: [
         '您好，',
         '',
-        `您的 EzRecharge 账户 ${username} 的密码已于 ${utcMinute(at)} 更改，所有设备均已退出登录。`,
+        `您的 EzRecharge 账户 ${username} 的密码已于 ${shopMinute(at, timeZone, lang)} 更改，所有设备均已退出登录。`,
         '',
         `如果这不是您本人的操作，请立即通过 ${resetUrl} 重置密码并联系客服。`,
         '',
@@ -95,7 +98,7 @@ export function passwordChangedMail(lang: MailLang, username: string, at: Date, 
     text: [
       'Hello,',
       '',
-      `The password of your EzRecharge account ${username} was changed at ${utcMinute(at)}. Every device was signed out.`,
+      `The password of your EzRecharge account ${username} was changed at ${shopMinute(at, timeZone, lang)}. Every device was signed out.`,
       '',
       `If you did not do this, reset your password at ${resetUrl} right away and contact support.`,
       '',
@@ -358,6 +361,7 @@ export function emailChangedMail(
   maskedNewEmail: string,
   at: Date,
   links: { support: string },
+  timeZone: string,
 ): MailText {
   const name = oneLine(username);
   if (lang === 'zh') {
@@ -366,7 +370,7 @@ export function emailChangedMail(
       text: [
         '您好，',
         '',
-        `您的 EzRecharge 账户 ${name} 的邮箱已于 ${utcMinute(at)} 更改为 ${maskedNewEmail}。此后的邮件（包括重置密码）将发送到新邮箱。`,
+        `您的 EzRecharge 账户 ${name} 的邮箱已于 ${shopMinute(at, timeZone, lang)} 更改为 ${maskedNewEmail}。此后的邮件（包括重置密码）将发送到新邮箱。`,
         '',
         `如果这不是您本人的操作，请立即联系客服：${links.support}`,
         '',
@@ -379,7 +383,7 @@ export function emailChangedMail(
     text: [
       'Hello,',
       '',
-      `The e-mail address of your EzRecharge account ${name} was changed to ${maskedNewEmail} at ${utcMinute(at)}. From now on our e-mails, password resets included, go to the new address.`,
+      `The e-mail address of your EzRecharge account ${name} was changed to ${maskedNewEmail} at ${shopMinute(at, timeZone, lang)}. From now on our e-mails, password resets included, go to the new address.`,
       '',
       `If you did not do this, contact support right away: ${links.support}`,
       '',

@@ -139,6 +139,8 @@ export interface AuthServiceDeps {
   log: FastifyBaseLogger;
   /** Base of links in e-mails. */
   publicUrl: string;
+  /** SHOP_TIME_ZONE: times in e-mails are the shop's. */
+  timeZone: string;
   now?: () => Date;
 }
 
@@ -176,6 +178,7 @@ export class AuthService {
       log: deps.log,
       passwordFailures: CHANGE_PASSWORD_FAILURES,
       publicUrl: deps.publicUrl,
+      timeZone: deps.timeZone,
       now: this.now,
     });
   }
@@ -192,6 +195,7 @@ export class AuthService {
       user.username,
       this.now(),
       `${this.deps.publicUrl}/reset-password`,
+      this.deps.timeZone,
     );
     try {
       await this.deps.mailer.send({ to: user.email, ...mail });

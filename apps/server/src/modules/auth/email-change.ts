@@ -60,6 +60,8 @@ export interface EmailChangeDeps {
   passwordFailures: Limit;
   /** Base of links in e-mails. */
   publicUrl: string;
+  /** SHOP_TIME_ZONE: times in e-mails are the shop's. */
+  timeZone: string;
   now: () => Date;
 }
 
@@ -170,9 +172,14 @@ export class EmailChange {
 
     const row = await this.moveTo(userId, email, input.code);
 
-    const notice = emailChangedMail(meta.lang, user.username, maskEmail(email), this.deps.now(), {
-      support: `${this.deps.publicUrl}/contact-ezrecharge`,
-    });
+    const notice = emailChangedMail(
+      meta.lang,
+      user.username,
+      maskEmail(email),
+      this.deps.now(),
+      { support: `${this.deps.publicUrl}/contact-ezrecharge` },
+      this.deps.timeZone,
+    );
     try {
       await this.deps.mailer.send({ to: user.email, ...notice });
     } catch (err) {

@@ -23,11 +23,11 @@ const ADMIN_URL = 'https://shop.example/feedback';
 
 describe('feedbackNoticeMail', () => {
   it('lists every field of the feedback form on its own line, the comment quoted, and the admin link', () => {
-    const mail = feedbackNoticeMail(row(), ADMIN_URL);
+    const mail = feedbackNoticeMail(row(), ADMIN_URL, 'Asia/Singapore');
     expect(mail.subject).toBe('EzRecharge: new feedback #42');
     const lines = mail.text.split('\n');
     for (const line of [
-      'Feedback #42, received 2026-11-21 18:03 UTC',
+      'Feedback #42, received 2026-11-22 02:03 (Singapore Standard Time, GMT+8)',
       'Name:     Mei Ling',
       'WhatsApp: +60 12-345 6789',
       'E-mail:   mei@example.com',
@@ -46,6 +46,7 @@ describe('feedbackNoticeMail', () => {
     const mail = feedbackNoticeMail(
       row({ source: 'contact', name: 'Ada Lovelace', whatappId: '', bigoId: '', role: 'streamer' }),
       ADMIN_URL,
+      'Asia/Singapore',
     );
     expect(mail.subject).toBe('EzRecharge: new contact message #42');
     expect(mail.text).toContain('through the contact form');
@@ -59,6 +60,7 @@ describe('feedbackNoticeMail', () => {
     const mail = feedbackNoticeMail(
       row({ name: script, whatappId: script, bigoId: script, email: `${script}@x.example`, comment: script }),
       ADMIN_URL,
+      'Asia/Singapore',
     );
     expect(mail.text.split('\n')).toEqual(
       expect.arrayContaining([
@@ -81,6 +83,7 @@ describe('feedbackNoticeMail', () => {
         comment: 'first\nIt is pending until someone handles it\r\nthird',
       }),
       ADMIN_URL,
+      'Asia/Singapore',
     );
     const lines = mail.text.split('\n');
     expect(lines).toContain('Name:     Eve  Role:     admin');
@@ -94,7 +97,7 @@ describe('feedbackNoticeMail', () => {
   });
 
   it('says (none) for empty optional fields', () => {
-    const mail = feedbackNoticeMail(row({ email: '', bigoId: '', comment: '' }), ADMIN_URL);
+    const mail = feedbackNoticeMail(row({ email: '', bigoId: '', comment: '' }), ADMIN_URL, 'Asia/Singapore');
     const lines = mail.text.split('\n');
     expect(lines).toContain('E-mail:   (none)');
     expect(lines).toContain('BIGO ID:  (none)');

@@ -1,4 +1,5 @@
 import { oneLine } from '../../infra/mail-text';
+import { shopMinute } from '../../infra/shop-time';
 import type { FeedbackRow } from './feedback-repository';
 
 /**
@@ -27,12 +28,8 @@ function quoted(value: string): string[] {
   return value.split(/\r\n|\r|\n/).map((line) => `> ${oneLine(line)}`);
 }
 
-/** "2026-11-21 18:03 UTC" */
-function utcMinute(at: Date): string {
-  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-export function feedbackNoticeMail(row: FeedbackRow, adminUrl: string): MailText {
+/** `timeZone`: SHOP_TIME_ZONE; the time is the shop's (infra/shop-time.ts). */
+export function feedbackNoticeMail(row: FeedbackRow, adminUrl: string, timeZone: string): MailText {
   // The contact form has no WhatsApp, BIGO ID or role: its notice shows only what that form asks for.
   const isContact = row.source === 'contact';
   const fields: [string, string][] = [['Name', row.name]];
@@ -44,7 +41,7 @@ export function feedbackNoticeMail(row: FeedbackRow, adminUrl: string): MailText
     text: [
       `A visitor sent a message through the ${SOURCE_LABEL[row.source] ?? oneLine(row.source)} of EzRecharge.`,
       '',
-      `${isContact ? 'Contact message' : 'Feedback'} #${row.id}, received ${utcMinute(row.createdAt)}`,
+      `${isContact ? 'Contact message' : 'Feedback'} #${row.id}, received ${shopMinute(row.createdAt, timeZone)}`,
       '',
       ...fields.map(([label, value]) => `${`${label}:`.padEnd(10)}${orNone(value)}`),
       '',

@@ -120,6 +120,8 @@ export interface FeedbackServiceDeps {
   adminEmail: string;
   /** Base of the admin link in the notice. */
   publicUrl: string;
+  /** SHOP_TIME_ZONE: the notice's time is the shop's. */
+  timeZone: string;
   now?: () => Date;
 }
 
@@ -151,7 +153,7 @@ export class FeedbackService {
   private async store(values: NewFeedbackRow, ip: string): Promise<void> {
     await enforce(this.deps.limiter, FEEDBACK_PER_IP, ip);
     const row = await insertFeedback(this.deps.db, values);
-    const mail = feedbackNoticeMail(row, `${this.deps.publicUrl}/feedback`);
+    const mail = feedbackNoticeMail(row, `${this.deps.publicUrl}/feedback`, this.deps.timeZone);
     try {
       await this.deps.mailer.send({ to: this.deps.adminEmail, ...mail });
     } catch (err) {

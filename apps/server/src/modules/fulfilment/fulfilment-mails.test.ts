@@ -12,6 +12,7 @@ const facts = {
   publicUrl: 'https://shop.example.com',
 };
 const deliveredAt = new Date('2026-01-01T04:00:00Z');
+const timeZone = 'Asia/Singapore';
 const RESULT_URL = 'https://shop.example.com/home-order?order_num=EZ20260101AAAA';
 
 describe('receipt amount', () => {
@@ -21,7 +22,7 @@ describe('receipt amount', () => {
     ['en', 2760, 'SGD', 'SGD 27.60'],
     ['zh', 1250, 'JOD', 'JOD 1.250'],
   ] as const)('in %s shows %i %s as %s', (lang, amount, currency, shown) => {
-    const mail = receiptMail({ ...facts, deliveredAt, lang, amount, currency });
+    const mail = receiptMail({ ...facts, deliveredAt, timeZone, lang, amount, currency });
     expect(mail.text).toContain(shown);
     expect(mail.html).toContain(shown);
     if (currency === 'JPY') expect(mail.text).not.toContain('5.00');
@@ -52,10 +53,12 @@ function expectOrderMailBasics(mail: { text: string; html?: string }, lang: 'en'
 
 describe('receipt', () => {
   it.each(LANGUAGES)('in %s links to the order page and names support and its hours', (lang) => {
-    const mail = receiptMail({ ...facts, deliveredAt, lang });
+    const mail = receiptMail({ ...facts, deliveredAt, timeZone, lang });
     expectOrderMailBasics(mail, lang);
     expect(mail.text).toContain(
-      lang === 'en' ? 'Delivered at: 2026-01-01 12:00 (UTC+8)' : '充值时间：2026-01-01 12:00（UTC+8）',
+      lang === 'en'
+        ? 'Delivered at: 2026-01-01 12:00 (Singapore Standard Time, GMT+8)'
+        : '充值时间：2026-01-01 12:00（新加坡标准时间，GMT+8）',
     );
   });
 });
@@ -93,7 +96,7 @@ describe('order notices', () => {
     const bigoId = 'fan\r\nBcc: victim@example.com\n<img src=x onerror=alert(1)>';
     for (const mail of [
       orderNoticeMail({ ...facts, bigoId, lang: 'en' }, 10),
-      receiptMail({ ...facts, bigoId, deliveredAt, lang: 'zh' }),
+      receiptMail({ ...facts, bigoId, deliveredAt, timeZone, lang: 'zh' }),
     ]) {
       expect(mail.text).not.toMatch(/^Bcc:/m);
       expect(mail.text).toContain('fan  Bcc: victim@example.com <img');
@@ -108,7 +111,7 @@ describe('bonus diamonds (issue #16)', () => {
     ['en', 'Diamonds: 4,100 + 100 bonus diamonds'],
     ['zh', '钻石数量：4,100 + 100 赠送钻石'],
   ] as const)('in %s the receipt shows the bought and the bonus diamonds apart', (lang, shown) => {
-    const mail = receiptMail({ ...facts, diamonds: 4100, bonus: 100, deliveredAt, lang });
+    const mail = receiptMail({ ...facts, diamonds: 4100, bonus: 100, deliveredAt, timeZone, lang });
     expect(mail.text).toContain(shown);
     expect(mail.html).toContain(shown.slice(shown.indexOf('4,100')));
     const notice = orderNoticeMail({ ...facts, diamonds: 4100, bonus: 100, lang }, 11);
@@ -116,7 +119,7 @@ describe('bonus diamonds (issue #16)', () => {
   });
 
   it('shows no bonus when the order has none', () => {
-    const mail = receiptMail({ ...facts, bonus: 0, deliveredAt, lang: 'en' });
+    const mail = receiptMail({ ...facts, bonus: 0, deliveredAt, timeZone, lang: 'en' });
     expect(mail.text).toContain('Diamonds: 700\n');
     expect(mail.text).not.toContain('bonus');
   });

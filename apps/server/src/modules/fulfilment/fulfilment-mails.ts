@@ -1,5 +1,5 @@
 import { orderOutcomeText } from '@ezrecharge/shared';
-import { utc8Minute } from '../../infra/mail-text';
+import { shopMinute } from '../../infra/shop-time';
 import { type Mail, type OrderMailFacts, orderMail, orderSubject } from '../order-lifecycle/order-mail';
 import type { TOrderNoticeStatus } from './order-notices';
 
@@ -12,6 +12,8 @@ import type { TOrderNoticeStatus } from './order-notices';
 
 export interface ReceiptFacts extends OrderMailFacts {
   deliveredAt: Date;
+  /** SHOP_TIME_ZONE: the delivery time is the shop's, with the zone named. */
+  timeZone: string;
 }
 
 const RECEIPT_TEXTS = {
@@ -19,7 +21,6 @@ const RECEIPT_TEXTS = {
     subject: (orderNum: string) => `Your EzRecharge receipt for order ${orderNum}`,
     intro: 'Your diamonds have been delivered to your BIGO LIVE account.',
     deliveredAt: 'Delivered at',
-    zone: ' (UTC+8)',
     note: 'Diamonds are not refundable once issued.',
     keep: 'Keep this e-mail as your receipt. If the diamonds do not show in your account, contact us with the order number.',
   },
@@ -27,7 +28,6 @@ const RECEIPT_TEXTS = {
     subject: (orderNum: string) => `EzRecharge 充值收据（订单 ${orderNum}）`,
     intro: '您购买的钻石已充值到您的 BIGO LIVE 账户。',
     deliveredAt: '充值时间',
-    zone: '（UTC+8）',
     note: '钻石一经发放，不予退款。',
     keep: '请保留此邮件作为收据。如果钻石未到账，请凭订单号联系客服。',
   },
@@ -40,7 +40,7 @@ export function receiptMail(facts: ReceiptFacts): Mail {
     facts,
     t.subject(facts.orderNum),
     [{ text: t.intro }],
-    [[t.deliveredAt, `${utc8Minute(facts.deliveredAt)}${t.zone}`]],
+    [[t.deliveredAt, shopMinute(facts.deliveredAt, facts.timeZone, facts.lang)]],
     [{ text: t.note, strong: true }, { text: t.keep }],
   );
 }

@@ -19,6 +19,8 @@ export interface OrderMailDeps {
   mailer: Mailer;
   /** PUBLIC_URL: every order mail links to the order's result page there. */
   publicUrl: string;
+  /** SHOP_TIME_ZONE: the receipt's delivery time is the shop's. */
+  timeZone: string;
 }
 
 export function receiptMailHandler(deps: OrderMailDeps): JobHandler<PayloadOf<typeof receiptMailJob>> {
@@ -31,6 +33,7 @@ export function receiptMailHandler(deps: OrderMailDeps): JobHandler<PayloadOf<ty
       ...receiptMail({
         ...orderMailFacts(order, deps.publicUrl),
         deliveredAt: order.deliveredAt ?? order.updatedAt,
+        timeZone: deps.timeZone,
       }),
     });
     return undefined;
