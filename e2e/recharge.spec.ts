@@ -92,6 +92,28 @@ test.describe('recharge and payment', () => {
     await expect(detail(page, o('fields.total'))).toContainText('24.40');
   });
 
+  test('Back from the Fiuu page finds the form as the buyer left it, also when the page loads anew', async ({
+    page,
+  }) => {
+    await page.goto('/recharge');
+    // An unload listener keeps the browser from restoring the page from its back/forward cache: the page loads
+    // anew on Back, as it did for the buyer of issue #32 (a restored page keeps its fields by itself).
+    await page.evaluate(() => window.addEventListener('unload', () => {}));
+    await fillRecharge(page, {
+      pack: '500 diamonds for SGD 12.20',
+      quantity: 3,
+      bigoId: 'e2eBackBuyer',
+      email: 'back.buyer@example.com',
+    });
+    await expect(page).toHaveURL(/\/sandbox\/fiuu\/RMS\/pay\/[^/]+\/$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/recharge$/);
+    await expect(page.getByRole('radio', { name: '500 diamonds for SGD 12.20' })).toBeChecked();
+    await expect(page.getByLabel(r('form.quantity'), { exact: true })).toHaveValue('3');
+    await expect(page.getByLabel(r('form.gameId'), { exact: true })).toHaveValue('e2eBackBuyer');
+    await expect(page.getByLabel(r('form.email'), { exact: true })).toHaveValue('back.buyer@example.com');
+  });
+
   test('in Chinese the form is labelled in Chinese and stops at the first missing choice with its message', async ({
     page,
   }) => {

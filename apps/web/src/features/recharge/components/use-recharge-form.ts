@@ -28,6 +28,7 @@ import {
   fieldLabels,
   focusField,
   INITIAL,
+  keepDraftForPayment,
   keepDraftValues,
   type TErrors,
   type TFieldName,
@@ -199,6 +200,8 @@ export function useRechargeForm(
     if (!order) return;
     try {
       const answer = await commit.mutateAsync(order);
+      // Back from the payment page finds the entries again (issue #32), also when the page is loaded anew.
+      keepDraftForPayment(all);
       handoff.start(answer.data, answer.message);
     } catch (error) {
       const place = (placed: TErrors): void => {

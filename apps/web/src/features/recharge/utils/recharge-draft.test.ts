@@ -3,6 +3,7 @@ import { SESSION_STORAGE_KEYS } from '../../../lib/storage';
 import {
   clearRechargeDraft,
   DRAFT_TTL_MS,
+  HANDOFF_DRAFT_TTL_MS,
   readRechargeDraft,
   saveRechargeDraft,
   type TRechargeDraft,
@@ -37,6 +38,16 @@ describe('the recharge entries kept across the language reload', () => {
     expect(readRechargeDraft(1_000 + DRAFT_TTL_MS - 1)).toEqual(DRAFT);
     expect(readRechargeDraft(1_000 + DRAFT_TTL_MS)).toBeUndefined();
     expect(readRechargeDraft(999)).toBeUndefined();
+  });
+
+  it('kept on leaving for the payment page last 30 minutes, never longer than that however stored', () => {
+    saveRechargeDraft(DRAFT, 1_000, HANDOFF_DRAFT_TTL_MS);
+    expect(readRechargeDraft(1_000 + DRAFT_TTL_MS + 1)).toEqual(DRAFT);
+    expect(readRechargeDraft(1_000 + HANDOFF_DRAFT_TTL_MS - 1)).toEqual(DRAFT);
+    expect(readRechargeDraft(1_000 + HANDOFF_DRAFT_TTL_MS)).toBeUndefined();
+    const forever = JSON.stringify({ savedAt: 1_000, ttl: 10 * HANDOFF_DRAFT_TTL_MS, values: DRAFT });
+    window.sessionStorage.setItem(SESSION_STORAGE_KEYS.rechargeDraft, forever);
+    expect(readRechargeDraft(1_000 + DRAFT_TTL_MS)).toBeUndefined();
   });
 
   it('are ignored when they do not read as a draft', () => {

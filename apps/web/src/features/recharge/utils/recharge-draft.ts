@@ -10,6 +10,13 @@ import { readSession, removeSession, SESSION_STORAGE_KEYS, writeSession } from '
  */
 export const DRAFT_TTL_MS = 60_000;
 
+/**
+ * Issue #32: the entries are also kept as the buyer leaves for the payment page, so coming back with the browser's
+ * Back (when the browser does not restore the page itself from its back/forward cache) finds them again. A payment
+ * page may be looked at for a while: these are kept for 30 minutes.
+ */
+export const HANDOFF_DRAFT_TTL_MS = 30 * 60_000;
+
 export interface TRechargeDraft {
   product_id?: number;
   pay_currency?: TCurrency;
@@ -52,10 +59,13 @@ function draftOf(value: unknown): TRechargeDraft | undefined {
   };
 }
 
-export function saveRechargeDraft(values: TRechargeDraft, now = Date.now()): void {
+export function saveRechargeDraft(values: TRechargeDraft, now = Date.now(), ttlMs = DRAFT_TTL_MS): void {
   const draft = draftOf(values);
   if (!draft) return;
-  writeSession(SESSION_STORAGE_KEYS.rechargeDraft, JSON.stringify({ savedAt: now, values: draft }));
+  writeSession(
+    SESSION_STORAGE_KEYS.rechargeDraft,
+    JSON.stringify({ savedAt: now, ttl: ttlMs, values: draft }),
+  );
 }
 
 /**
@@ -72,11 +82,12 @@ export function readRechargeDraft(now = Date.now()): TRechargeDraft | undefined 
     return undefined;
   }
   if (typeof stored !== 'object' || stored === null) return undefined;
-  const { savedAt, values } = stored as { savedAt?: unknown; values?: unknown };
+  const { savedAt, ttl, values } = stored as { savedAt?: unknown; ttl?: unknown; values?: unknown };
   const draft = draftOf(values);
   if (typeof savedAt !== 'number' || !draft) return undefined;
   const age = now - savedAt;
-  return age >= 0 && age < DRAFT_TTL_MS ? draft : undefined;
+  const keptFor = typeof ttl === 'number' && ttl > 0 && ttl <= HANDOFF_DRAFT_TTL_MS ? ttl : DRAFT_TTL_MS;
+  return age >= 0 && age < keptFor ? draft : undefined;
 }
 
 export function clearRechargeDraft(): void {

@@ -2,6 +2,7 @@ import { isCurrency } from '@ezrecharge/shared/money';
 import type { TFunction } from 'i18next';
 import {
   clearRechargeDraft,
+  HANDOFF_DRAFT_TTL_MS,
   readRechargeDraft,
   saveRechargeDraft,
   type TRechargeDraft,
@@ -82,6 +83,10 @@ export function takeDraftValues(): TRechargeValues | undefined {
 
 /** Keeps the entries for the page the language toggle is about to load. */
 export const keepDraftValues = (values: TRechargeValues): void => saveRechargeDraft(toDraft(values));
+
+/** Keeps the entries as the buyer leaves for the payment page, for a Back that loads this page anew (issue #32). */
+export const keepDraftForPayment = (values: TRechargeValues): void =>
+  saveRechargeDraft(toDraft(values), Date.now(), HANDOFF_DRAFT_TTL_MS);
 
 export function fromDraft(draft: TRechargeDraft | undefined): TRechargeValues {
   if (!draft) return INITIAL;
