@@ -1,4 +1,4 @@
-import { asReturningVisitor, expect, LANGS, test, text, value } from './support';
+import { appLive, asReturningVisitor, expect, LANGS, test, text, value } from './support';
 
 test('a first-time visitor sees the portal, accepts the cookie notice, and it stays accepted', async ({
   page,
@@ -160,3 +160,37 @@ test('the footer carries the brand, three social links, the three groups and the
   }
   await expect(footer).toContainText(String(new Date().getFullYear()));
 });
+
+for (const width of [390, 1366]) {
+  test(`the posters' previous and next buttons lie over no part of a poster at ${width} px`, async ({
+    page,
+  }) => {
+    // Issue #32: over the picture they covered the first letters of the poster's headline.
+    await asReturningVisitor(page, 'en');
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/recharge');
+    await appLive(page);
+    const posters = page.getByRole('region', { name: text('en', 'recharge', 'posters.label') });
+    for (const name of [text('en', 'common', 'carousel.previous'), text('en', 'common', 'carousel.next')]) {
+      await expect(posters.getByRole('button', { name })).toBeVisible();
+    }
+    // Measured in one go in the page (the carousel is drawn anew when the currency is chosen).
+    const overlaps = await page.evaluate(() => {
+      const picture = document
+        .querySelector('.recharge-posters .app-carousel__viewport')
+        ?.getBoundingClientRect();
+      const arrows = [...document.querySelectorAll('.recharge-posters .app-carousel__arrow')];
+      if (!picture || arrows.length !== 2) return 'not drawn';
+      return arrows
+        .map((arrow) => arrow.getBoundingClientRect())
+        .filter(
+          (b) =>
+            b.left < picture.right &&
+            picture.left < b.right &&
+            b.top < picture.bottom &&
+            picture.top < b.bottom,
+        ).length;
+    });
+    expect(overlaps).toBe(0);
+  });
+}

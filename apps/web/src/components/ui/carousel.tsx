@@ -227,26 +227,6 @@ export function Carousel({
             );
           })}
         </div>
-        {count > 1 && (
-          <>
-            <button
-              type="button"
-              className="app-carousel__arrow app-carousel__arrow--prev"
-              aria-label={t('carousel.previous')}
-              onClick={() => go(current - 1)}
-            >
-              <ChevronLeftIcon />
-            </button>
-            <button
-              type="button"
-              className="app-carousel__arrow app-carousel__arrow--next"
-              aria-label={t('carousel.next')}
-              onClick={() => go(current + 1)}
-            >
-              <ChevronRightIcon />
-            </button>
-          </>
-        )}
       </div>
       {count > 1 && (
         <div className="app-carousel__bar">
@@ -257,6 +237,15 @@ export function Carousel({
             onClick={() => setChoice(playing ? 'pause' : 'play')}
           >
             {playing ? <PauseIcon /> : <PlayIcon />}
+          </button>
+          {/* Below the slides, never over them: over a poster they hid its headline's first letters (issue #32). */}
+          <button
+            type="button"
+            className="app-carousel__arrow app-carousel__arrow--prev"
+            aria-label={t('carousel.previous')}
+            onClick={() => go(current - 1)}
+          >
+            <ChevronLeftIcon />
           </button>
           {/* biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form's fieldset. */}
           <div className="app-carousel__dots" role="group" aria-label={t('carousel.slidePicker')}>
@@ -272,6 +261,14 @@ export function Carousel({
               />
             ))}
           </div>
+          <button
+            type="button"
+            className="app-carousel__arrow app-carousel__arrow--next"
+            aria-label={t('carousel.next')}
+            onClick={() => go(current + 1)}
+          >
+            <ChevronRightIcon />
+          </button>
         </div>
       )}
     </section>
