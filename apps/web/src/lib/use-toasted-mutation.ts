@@ -25,8 +25,11 @@ export interface TToastedMutationOptions<TInput, TResult> {
 }
 
 export interface TToastedMutation<TInput> {
-  /** Runs the call and shows how it went; resolves when that is shown, rejecting only if `onSuccess` does. */
-  run: (input: TInput) => Promise<void>;
+  /**
+   * Runs the call and shows how it went; resolves when that is shown, rejecting only if `onSuccess` does. A call
+   * without input (Sync products) is run without one.
+   */
+  run: (...input: undefined extends TInput ? [input?: TInput] : [input: TInput]) => Promise<void>;
   isPending: boolean;
   /**
    * Whether the running call is the one for `input` (or the one `input` accepts): a row's button spins, not every
@@ -44,7 +47,8 @@ export function useToastedMutation<TInput, TResult>(
   mutation: UseMutationResult<TResult, Error, TInput>,
   { success, onError = reportRefusal, onSuccess }: TToastedMutationOptions<TInput, TResult>,
 ): TToastedMutation<TInput> {
-  const run = async (input: TInput): Promise<void> => {
+  const run = async (...args: [input?: TInput]): Promise<void> => {
+    const input = args[0] as TInput;
     let result: TResult;
     try {
       result = await mutation.mutateAsync(input);
