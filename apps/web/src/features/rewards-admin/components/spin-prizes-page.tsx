@@ -1,18 +1,15 @@
 import { RedoOutlined } from '@ant-design/icons';
 import type { TPrizeRecord, TSpinSettings } from '@ezrecharge/shared/schemas/rewards';
 import { PRIZE_DELIVERY_STATES, type TPrizeDelivery } from '@ezrecharge/shared/spins';
-import { Button, Select, type TableColumnsType, Tag } from 'antd';
+import { Select, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminList, type TRowActions, useListQuery } from '../../../components/admin-list';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
-import { isApiError } from '../../../lib/api-client';
 import dayjs from '../../../lib/dayjs';
-import { errorText } from '../../../lib/form-rules';
 import { formatDiamonds } from '../../../lib/money-format';
-import { useErrorPopup } from '../../../lib/popup';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useGetPrizes, ZPrizeListQuery } from '../api/get-prizes';
 import { useGetSpinSettings } from '../api/get-spin-settings';
 import { useResendPrize } from '../api/resend-prize';
@@ -92,20 +89,9 @@ function PrizeList() {
   const { t } = useTranslation(['rewards-admin', 'common']);
   const list = useListQuery(ZPrizeListQuery);
   const prizes = useGetPrizes(list.query);
-  const resend = useResendPrize();
-  const popup = useErrorPopup();
+  // prize_not_failed (400: sent again meanwhile) says why in the popup.
+  const resend = useToastedMutation(useResendPrize(), { success: t('spins.resent') });
   const dateFormat = t('dateFormat');
-
-  const sendAgain = async (prize: TPrizeRecord): Promise<void> => {
-    try {
-      await resend.mutateAsync(prize.id);
-    } catch (error) {
-      // prize_not_failed (400: sent again meanwhile) says why in the popup; other failures were toasted.
-      if (!isApiError(error) || !error.toasted) popup(errorText(error));
-      return;
-    }
-    toast.success(t('spins.resent'));
-  };
 
   const columns: TableColumnsType<TPrizeRecord> = [
     {
@@ -165,18 +151,17 @@ function PrizeList() {
     title: t('spins.columns.actions'),
     width: 130,
     fixed: true,
-    render: (prize) =>
-      prize.delivery === 'failed' ? (
-        <Button
-          type="link"
-          icon={<RedoOutlined aria-hidden="true" />}
-          aria-label={t('spins.resendOf', { id: prize.bu_orderid })}
-          loading={resend.isPending && resend.variables === prize.id}
-          onClick={() => void sendAgain(prize)}
-        >
-          {t('spins.resend')}
-        </Button>
-      ) : null,
+    items: [
+      {
+        key: 'resend',
+        label: t('spins.resend'),
+        name: (prize) => t('spins.resendOf', { id: prize.bu_orderid }),
+        icon: RedoOutlined,
+        shownIf: (prize) => prize.delivery === 'failed',
+        pending: (prize) => resend.isRunning(prize.id),
+        onRun: (prize) => resend.run(prize.id),
+      },
+    ],
   };
 
   return (
