@@ -6,6 +6,7 @@ export { listQueryHook, type TListEndpoint } from './list-query-hook';
 export {
   deleteAction,
   editAction,
+  type TActionIcon,
   type TConfirmation,
   type TRowAction,
 } from './row-actions';
