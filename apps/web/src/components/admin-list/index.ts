@@ -10,6 +10,4 @@ export {
   type TConfirmation,
   type TRowAction,
 } from './row-actions';
-export { DeleteRowButton, EditRowLink } from './row-links';
-export { useConfirmDelete } from './use-confirm-delete';
 export { type TListQueryState, useListQuery } from './use-list-query';
