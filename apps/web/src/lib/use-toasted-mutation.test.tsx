@@ -18,6 +18,9 @@ const deleteThing = async (id: number): Promise<string> =>
   (await api.delete<unknown>(`/api/v1/things/${id}`)).message;
 const useDeleteThing = mutationHook(deleteThing, { queryKey: ['things'], when: 'settled' });
 
+/** What each run of the Delete resolved with: whether it succeeded. */
+let outcomes: boolean[] = [];
+
 /** A list of things (its rows are only counted) and the Delete of thing 3. */
 function Things({ options }: { options: TToastedMutationOptions<number, string> }) {
   const things = useQuery({
@@ -28,7 +31,7 @@ function Things({ options }: { options: TToastedMutationOptions<number, string> 
   return (
     <>
       <p>{things.data ? `${things.data.length} things` : 'Loading'}</p>
-      <button type="button" onClick={() => void remove.run(3)}>
+      <button type="button" onClick={() => void remove.run(3).then((succeeded) => outcomes.push(succeeded))}>
         {remove.isRunning(3) ? 'Deleting thing 3' : 'Delete thing 3'}
       </button>
     </>
@@ -54,6 +57,7 @@ const errorPopup = () => document.querySelector('.app-dialog--error');
 
 beforeEach(async () => {
   await setLanguage('en');
+  outcomes = [];
 });
 
 afterEach(() => {
@@ -72,6 +76,7 @@ describe('useToastedMutation', () => {
     expect(calls.callsTo('DELETE /api/v1/things/3')).toHaveLength(1);
     expect(calls.callsTo('GET /api/v1/things')).toHaveLength(2);
     expect(errorPopup()).toBeNull();
+    expect(outcomes).toEqual([true]);
   });
 
   it('toasts the server’s message in the active language when told to', async () => {
@@ -92,6 +97,7 @@ describe('useToastedMutation', () => {
     expect(errorPopup()).not.toBeNull();
     expect(screen.queryByRole('status')).toBeNull();
     expect(onSuccess).not.toHaveBeenCalled();
+    expect(outcomes).toEqual([false]);
     // The list reloads after a refusal too (the hook's own `when: 'settled'`): someone else may have acted first.
     await waitFor(() => expect(calls.callsTo('GET /api/v1/things')).toHaveLength(2));
   });

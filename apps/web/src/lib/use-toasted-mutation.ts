@@ -26,10 +26,10 @@ export interface TToastedMutationOptions<TInput, TResult> {
 
 export interface TToastedMutation<TInput> {
   /**
-   * Runs the call and shows how it went; resolves when that is shown, rejecting only if `onSuccess` does. A call
-   * without input (Sync products) is run without one.
+   * Runs the call and shows how it went; resolves, once that is shown, with whether the call succeeded (rejecting
+   * only if `onSuccess` does). A call without input (Sync products) is run without one.
    */
-  run: (...input: undefined extends TInput ? [input?: TInput] : [input: TInput]) => Promise<void>;
+  run: (...input: undefined extends TInput ? [input?: TInput] : [input: TInput]) => Promise<boolean>;
   isPending: boolean;
   /**
    * Whether the running call is the one for `input` (or the one `input` accepts): a row's button spins, not every
@@ -47,18 +47,19 @@ export function useToastedMutation<TInput, TResult>(
   mutation: UseMutationResult<TResult, Error, TInput>,
   { success, onError = reportRefusal, onSuccess }: TToastedMutationOptions<TInput, TResult>,
 ): TToastedMutation<TInput> {
-  const run = async (...args: [input?: TInput]): Promise<void> => {
+  const run = async (...args: [input?: TInput]): Promise<boolean> => {
     const input = args[0] as TInput;
     let result: TResult;
     try {
       result = await mutation.mutateAsync(input);
     } catch (error) {
       onError(error, input);
-      return;
+      return false;
     }
     const text = typeof success === 'function' ? success(result, input) : success;
     if (text) toast.success(text);
     await onSuccess?.(result, input);
+    return true;
   };
   const isRunning = (input: TInput | ((running: TInput) => boolean)): boolean => {
     if (!mutation.isPending) return false;

@@ -141,14 +141,14 @@ export function OrderActionModal({
   const checkDelivery = isRefund(kind) && order.delivery_uncertain;
   const confirmLabel = checkDelivery ? t(`actions.${kind}.confirm`) : '';
 
-  const submit = (values: TReasonValues): Promise<void> => {
+  const submit = (values: TReasonValues): Promise<boolean> => {
     const reason = values.reason.trim();
     const bank = bankNeed === 'none' ? undefined : bankOf(values);
     if (kind === 'refundExtra') {
       if (!extraPayment) {
         // Not reachable (the list opens this dialog with its payment); shown as any unexpected failure would be.
         shown.onError(new Error('refundExtra needs the extra payment'));
-        return Promise.resolve();
+        return Promise.resolve(false);
       }
       return refundExtra.run({ id: extraPayment.id, body: { reason, ...(bank ? { bank } : {}) } });
     }
