@@ -1,13 +1,13 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { PageHeader } from '../../../components/page-header';
 import { reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { toast } from '../../../lib/toast';
 import { useCreateFaq } from '../api/create-faq';
-import { BackToList } from './back-to-list';
 import { EMPTY_FAQ, FAQ_FIELDS, FaqForm, type TFaqFormValues, toFaqInput } from './faq-form';
 import './faq-admin.css';
 
@@ -32,7 +32,11 @@ export function FaqAddPage() {
 
   return (
     <div className="faq-admin">
-      <PageHeader title={t('add.title')} description={t('add.description')} back={<BackToList />} />
+      <PageHeader
+        title={t('add.title')}
+        description={t('add.description')}
+        back={<BackLink to={routePath('faq-admin')}>{t('form.back')}</BackLink>}
+      />
       <div className="console-panel">
         <FaqForm
           form={form}

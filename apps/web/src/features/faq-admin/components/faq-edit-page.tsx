@@ -2,6 +2,7 @@ import type { TFaq } from '@ezrecharge/shared/schemas/support';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { ButtonLink } from '../../../components/button-link';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
@@ -12,7 +13,6 @@ import { routePath } from '../../../lib/routes';
 import { toast } from '../../../lib/toast';
 import { useGetFaq } from '../api/get-faq';
 import { useUpdateFaq } from '../api/update-faq';
-import { BackToList } from './back-to-list';
 import { FAQ_FIELDS, FaqForm, type TFaqFormValues, toFaqInput } from './faq-form';
 import './faq-admin.css';
 
@@ -28,7 +28,11 @@ export function FaqEditPage() {
   const id = parseId(searchParams.get('id'));
   return (
     <div className="faq-admin">
-      <PageHeader title={t('edit.title')} description={t('edit.description')} back={<BackToList />} />
+      <PageHeader
+        title={t('edit.title')}
+        description={t('edit.description')}
+        back={<BackLink to={routePath('faq-admin')}>{t('form.back')}</BackLink>}
+      />
       <div className="console-panel">{id ? <EditFaq id={id} /> : <BadId />}</div>
     </div>
   );

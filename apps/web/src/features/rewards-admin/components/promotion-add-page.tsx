@@ -1,13 +1,13 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { PageHeader } from '../../../components/page-header';
 import { reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { toast } from '../../../lib/toast';
 import { useCreatePromotion } from '../api/save-promotion';
-import { BackToList } from './back-to-list';
 import {
   EMPTY_PROMOTION,
   PROMOTION_FIELDS,
@@ -38,7 +38,11 @@ export function PromotionAddPage() {
 
   return (
     <div className="rewards-admin">
-      <PageHeader title={t('add.title')} description={t('add.description')} back={<BackToList />} />
+      <PageHeader
+        title={t('add.title')}
+        description={t('add.description')}
+        back={<BackLink to={routePath('promotion')}>{t('form.back')}</BackLink>}
+      />
       <div className="console-panel">
         <PromotionForm
           form={form}

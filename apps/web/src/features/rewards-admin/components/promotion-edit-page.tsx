@@ -2,6 +2,7 @@ import type { TPromotion } from '@ezrecharge/shared/schemas/rewards';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { ButtonLink } from '../../../components/button-link';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
@@ -12,7 +13,6 @@ import { routePath } from '../../../lib/routes';
 import { toast } from '../../../lib/toast';
 import { useGetPromotion } from '../api/get-promotion';
 import { useUpdatePromotion } from '../api/save-promotion';
-import { BackToList } from './back-to-list';
 import {
   PROMOTION_FIELDS,
   PromotionForm,
@@ -34,7 +34,11 @@ export function PromotionEditPage() {
   const id = parseId(searchParams.get('id'));
   return (
     <div className="rewards-admin">
-      <PageHeader title={t('edit.title')} description={t('edit.description')} back={<BackToList />} />
+      <PageHeader
+        title={t('edit.title')}
+        description={t('edit.description')}
+        back={<BackLink to={routePath('promotion')}>{t('form.back')}</BackLink>}
+      />
       <div className="console-panel">{id ? <EditPromotion id={id} /> : <BadId />}</div>
     </div>
   );

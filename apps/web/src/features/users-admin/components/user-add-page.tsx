@@ -1,13 +1,13 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { PageHeader } from '../../../components/page-header';
 import { reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { toast } from '../../../lib/toast';
 import { useCreateUser } from '../api/create-user';
-import { BackToList } from './back-to-list';
 import { type TUserFormValues, UserForm } from './user-form';
 import './users-admin.css';
 
@@ -50,7 +50,11 @@ export function UserAddPage() {
 
   return (
     <div className="users-admin">
-      <PageHeader title={t('add.title')} description={t('add.description')} back={<BackToList />} />
+      <PageHeader
+        title={t('add.title')}
+        description={t('add.description')}
+        back={<BackLink to={routePath('user')}>{t('form.back')}</BackLink>}
+      />
       <div className="console-panel">
         <UserForm
           form={form}

@@ -2,6 +2,7 @@ import type { TUser } from '@ezrecharge/shared/schemas/accounts';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { ButtonLink } from '../../../components/button-link';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
@@ -12,7 +13,6 @@ import { routePath } from '../../../lib/routes';
 import { toast } from '../../../lib/toast';
 import { useGetUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
-import { BackToList } from './back-to-list';
 import { type TUserFormValues, UserForm } from './user-form';
 import './users-admin.css';
 
@@ -30,7 +30,11 @@ export function UserEditPage() {
   const id = parseId(searchParams.get('id'));
   return (
     <div className="users-admin">
-      <PageHeader title={t('edit.title')} description={t('edit.description')} back={<BackToList />} />
+      <PageHeader
+        title={t('edit.title')}
+        description={t('edit.description')}
+        back={<BackLink to={routePath('user')}>{t('form.back')}</BackLink>}
+      />
       <div className="console-panel">{id ? <EditUser id={id} /> : <BadId />}</div>
     </div>
   );
