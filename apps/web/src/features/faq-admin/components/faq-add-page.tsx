@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useCreateFaq } from '../api/create-faq';
 import { EMPTY_FAQ, FAQ_FIELDS, FaqForm, type TFaqFormValues, toFaqInput } from './faq-form';
 import './faq-admin.css';
@@ -17,18 +17,11 @@ export function FaqAddPage() {
   const [form] = Form.useForm<TFaqFormValues>();
   const navigate = useNavigate();
   const popup = useErrorPopup();
-  const create = useCreateFaq();
-
-  const onSubmit = async (values: TFaqFormValues): Promise<void> => {
-    try {
-      await create.mutateAsync(toFaqInput(values));
-    } catch (error) {
-      reportFormError(form, error, popup, { fields: FAQ_FIELDS });
-      return;
-    }
-    toast.success(t('saved'));
-    await navigate(routePath('faq-admin'));
-  };
+  const create = useToastedMutation(useCreateFaq(), {
+    success: t('saved'),
+    onError: (error) => reportFormError(form, error, popup, { fields: FAQ_FIELDS }),
+    onSuccess: () => navigate(routePath('faq-admin')),
+  });
 
   return (
     <div className="faq-admin">
@@ -44,7 +37,7 @@ export function FaqAddPage() {
           initialValues={EMPTY_FAQ}
           pending={create.isPending}
           submitLabel={t('add.submit')}
-          onSubmit={(values) => void onSubmit(values)}
+          onSubmit={(values) => void create.run(toFaqInput(values))}
         />
       </div>
     </div>

@@ -10,7 +10,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useGetFaq } from '../api/get-faq';
 import { useUpdateFaq } from '../api/update-faq';
 import { FAQ_FIELDS, FaqForm, type TFaqFormValues, toFaqInput } from './faq-form';
@@ -67,18 +67,11 @@ function EditFaqForm({ faq }: { faq: TFaq }) {
   const [form] = Form.useForm<TFaqFormValues>();
   const navigate = useNavigate();
   const popup = useErrorPopup();
-  const update = useUpdateFaq();
-
-  const onSubmit = async (values: TFaqFormValues): Promise<void> => {
-    try {
-      await update.mutateAsync({ id: faq.id, values: toFaqInput(values) });
-    } catch (error) {
-      reportFormError(form, error, popup, { fields: FAQ_FIELDS });
-      return;
-    }
-    toast.success(t('saved'));
-    await navigate(routePath('faq-admin'));
-  };
+  const update = useToastedMutation(useUpdateFaq(), {
+    success: t('saved'),
+    onError: (error) => reportFormError(form, error, popup, { fields: FAQ_FIELDS }),
+    onSuccess: () => navigate(routePath('faq-admin')),
+  });
 
   return (
     <FaqForm
@@ -94,7 +87,7 @@ function EditFaqForm({ faq }: { faq: TFaq }) {
       }}
       pending={update.isPending}
       submitLabel={t('edit.submit')}
-      onSubmit={(values) => void onSubmit(values)}
+      onSubmit={(values) => void update.run({ id: faq.id, values: toFaqInput(values) })}
     />
   );
 }

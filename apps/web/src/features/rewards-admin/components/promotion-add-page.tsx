@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useCreatePromotion } from '../api/save-promotion';
 import {
   EMPTY_PROMOTION,
@@ -23,18 +23,11 @@ export function PromotionAddPage() {
   const [form] = Form.useForm<TPromotionFormValues>();
   const navigate = useNavigate();
   const popup = useErrorPopup();
-  const create = useCreatePromotion();
-
-  const onSubmit = async (values: TPromotionFormValues): Promise<void> => {
-    try {
-      await create.mutateAsync(toPromotionInput(values));
-    } catch (error) {
-      reportFormError(form, error, popup, { fields: PROMOTION_FIELDS });
-      return;
-    }
-    toast.success(t('saved'));
-    await navigate(routePath('promotion'));
-  };
+  const create = useToastedMutation(useCreatePromotion(), {
+    success: t('saved'),
+    onError: (error) => reportFormError(form, error, popup, { fields: PROMOTION_FIELDS }),
+    onSuccess: () => navigate(routePath('promotion')),
+  });
 
   return (
     <div className="rewards-admin">
@@ -50,7 +43,7 @@ export function PromotionAddPage() {
           initialValues={EMPTY_PROMOTION}
           pending={create.isPending}
           submitLabel={t('add.submit')}
-          onSubmit={(values) => void onSubmit(values)}
+          onSubmit={(values) => void create.run(toPromotionInput(values))}
         />
       </div>
     </div>

@@ -10,7 +10,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useGetPromotion } from '../api/get-promotion';
 import { useUpdatePromotion } from '../api/save-promotion';
 import {
@@ -73,18 +73,11 @@ function EditPromotionForm({ promotion }: { promotion: TPromotion }) {
   const [form] = Form.useForm<TPromotionFormValues>();
   const navigate = useNavigate();
   const popup = useErrorPopup();
-  const update = useUpdatePromotion();
-
-  const onSubmit = async (values: TPromotionFormValues): Promise<void> => {
-    try {
-      await update.mutateAsync({ id: promotion.id, values: toPromotionInput(values) });
-    } catch (error) {
-      reportFormError(form, error, popup, { fields: PROMOTION_FIELDS });
-      return;
-    }
-    toast.success(t('saved'));
-    await navigate(routePath('promotion'));
-  };
+  const update = useToastedMutation(useUpdatePromotion(), {
+    success: t('saved'),
+    onError: (error) => reportFormError(form, error, popup, { fields: PROMOTION_FIELDS }),
+    onSuccess: () => navigate(routePath('promotion')),
+  });
 
   return (
     <PromotionForm
@@ -93,7 +86,7 @@ function EditPromotionForm({ promotion }: { promotion: TPromotion }) {
       initialValues={toFormValues(promotion)}
       pending={update.isPending}
       submitLabel={t('edit.submit')}
-      onSubmit={(values) => void onSubmit(values)}
+      onSubmit={(values) => void update.run({ id: promotion.id, values: toPromotionInput(values) })}
     />
   );
 }

@@ -10,7 +10,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useGetUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
 import { type TUserFormValues, UserForm } from './user-form';
@@ -69,26 +69,11 @@ function EditUserForm({ user }: { user: TUser }) {
   const [form] = Form.useForm<TUserFormValues>();
   const navigate = useNavigate();
   const popup = useErrorPopup();
-  const update = useUpdateUser();
-
-  const onSubmit = async (values: TUserFormValues): Promise<void> => {
-    try {
-      await update.mutateAsync({
-        id: user.id,
-        values: {
-          nickname: values.nickname.trim(),
-          email: values.email.trim(),
-          avatar: values.avatar,
-          is_superuser: values.is_superuser === true,
-        },
-      });
-    } catch (error) {
-      reportFormError(form, error, popup, { fields: FIELDS });
-      return;
-    }
-    toast.success(t('saved'));
-    await navigate(routePath('user'));
-  };
+  const update = useToastedMutation(useUpdateUser(), {
+    success: t('saved'),
+    onError: (error) => reportFormError(form, error, popup, { fields: FIELDS }),
+    onSuccess: () => navigate(routePath('user')),
+  });
 
   return (
     <UserForm
@@ -105,7 +90,17 @@ function EditUserForm({ user }: { user: TUser }) {
       }}
       pending={update.isPending}
       submitLabel={t('edit.submit')}
-      onSubmit={(values) => void onSubmit(values)}
+      onSubmit={(values) =>
+        void update.run({
+          id: user.id,
+          values: {
+            nickname: values.nickname.trim(),
+            email: values.email.trim(),
+            avatar: values.avatar,
+            is_superuser: values.is_superuser === true,
+          },
+        })
+      }
     />
   );
 }
