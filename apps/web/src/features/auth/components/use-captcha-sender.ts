@@ -1,6 +1,5 @@
 import { MSG } from '@ezrecharge/shared/messages';
 import type { TCaptchaApi } from '@ezrecharge/shared/schemas/accounts';
-import { useCallback } from 'react';
 import {
   messageTextOf,
   reportFieldErrors,
@@ -8,7 +7,7 @@ import {
   type TValidator,
 } from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useSendCaptcha } from '../api/send-captcha';
 
 interface TCaptchaSenderOptions {
@@ -34,11 +33,14 @@ export function useCaptchaSender({
   emailRule,
   sentText,
 }: TCaptchaSenderOptions) {
-  const send = useSendCaptcha();
   const popup = useErrorPopup();
-  const { mutateAsync } = send;
+  const send = useToastedMutation(useSendCaptcha(), {
+    success: sentText,
+    onError: (error) =>
+      reportFieldErrors(setErrors, error, popup, { fields: ['email'], aliases: { captcha_value: 'email' } }),
+  });
 
-  return useCallback(async (): Promise<boolean> => {
+  return async (): Promise<boolean> => {
     const email = typed.trim();
     if (!email) {
       setErrors({ email: messageTextOf(MSG.captcha_needs_email) });
@@ -49,13 +51,6 @@ export function useCaptchaSender({
       setErrors({ email: invalid });
       return false;
     }
-    try {
-      await mutateAsync({ captchaApi, email });
-    } catch (error) {
-      reportFieldErrors(setErrors, error, popup, { fields: ['email'], aliases: { captcha_value: 'email' } });
-      return false;
-    }
-    toast.success(sentText);
-    return true;
-  }, [typed, setErrors, captchaApi, emailRule, sentText, mutateAsync, popup]);
+    return send.run({ captchaApi, email });
+  };
 }
