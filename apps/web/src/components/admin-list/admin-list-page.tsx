@@ -4,16 +4,29 @@ import { ButtonLink } from '../button-link';
 import { PageHeader } from '../page-header';
 import { AdminList, type TAdminListProps } from './admin-list';
 
+/**
+ * The texts of a list screen, as every list's block of its locale file holds them: `title`, `description`,
+ * `filters` (the filter form's name), `add` (the Add button) and `total` (counted). Pass the `t` of
+ * `useTranslation(namespace, { keyPrefix })` for that block.
+ */
+export type TListTexts = (
+  key: 'title' | 'description' | 'filters' | 'add' | 'total',
+  options?: Record<string, unknown>,
+) => string;
+
 export interface TAdminListPageProps<Row extends { id: number }, F extends Record<string, unknown>>
-  extends TAdminListProps<Row, F> {
+  extends Omit<TAdminListProps<Row, F>, 'filtersLabel' | 'totalLabel'> {
   /** The screen's own class (its feature's styles hang from it). */
   className: string;
-  title: string;
+  texts: TListTexts;
+  /** Instead of `texts`' (a title that names the product). */
+  title?: string;
+  /** Instead of `texts`'. */
   description?: ReactNode;
   /** A link back, above the title. */
   back?: ReactNode;
-  /** The header's primary button: "Add …", to the add screen. */
-  add?: { to: string; label: string };
+  /** Where the header's primary button, Add (`texts`' `add`), leads. */
+  addTo?: string;
   /** More header buttons, before Add. */
   extra?: ReactNode;
   /** Shown in the list's panel above its filters (a stalled payment). */
@@ -25,22 +38,23 @@ export interface TAdminListPageProps<Row extends { id: number }, F extends Recor
 /** A console list screen: its header (title, help, Add) over a panel holding the list. */
 export function AdminListPage<Row extends { id: number }, F extends Record<string, unknown>>({
   className,
-  title,
-  description,
+  texts,
+  title = texts('title'),
+  description = texts('description'),
   back,
-  add,
+  addTo,
   extra,
   notice,
   children,
   ...list
 }: TAdminListPageProps<Row, F>) {
   const buttons =
-    extra || add ? (
+    extra || addTo ? (
       <>
         {extra}
-        {add && (
-          <ButtonLink type="primary" icon={<PlusOutlined aria-hidden="true" />} to={add.to}>
-            {add.label}
+        {addTo && (
+          <ButtonLink type="primary" icon={<PlusOutlined aria-hidden="true" />} to={addTo}>
+            {texts('add')}
           </ButtonLink>
         )}
       </>
@@ -50,7 +64,11 @@ export function AdminListPage<Row extends { id: number }, F extends Record<strin
       <PageHeader title={title} description={description} back={back} extra={buttons} />
       <div className="console-panel">
         {notice}
-        <AdminList {...list} />
+        <AdminList
+          {...list}
+          filtersLabel={texts('filters')}
+          totalLabel={(total) => texts('total', { count: total })}
+        />
       </div>
       {children}
     </div>

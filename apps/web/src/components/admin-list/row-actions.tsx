@@ -74,15 +74,20 @@ export function deleteAction<Row>(
   return { key: 'delete', icon: DeleteOutlined, danger: true, confirm: 'delete', ...action };
 }
 
-/** The texts of SPEC.md §5's delete confirmation ('Are you sure?' … 'Yes, delete it!'). */
-function useDeleteConfirmation(): TConfirmation {
-  const { t } = useTranslation('common');
+/**
+ * A confirmation's texts as the locale files hold them, under `key`: `title`, `text`, `ok` and `cancel` (common's
+ * `confirmDelete`, a feature's `confirm`), the first two filled in with `values`.
+ */
+export function confirmation(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  key: string,
+  values: Record<string, unknown> = {},
+): TConfirmation {
   return {
-    title: t('confirmDelete.title'),
-    content: t('confirmDelete.text'),
-    okText: t('confirmDelete.ok'),
-    cancelText: t('confirmDelete.cancel'),
-    danger: true,
+    title: t(`${key}.title`, values),
+    content: t(`${key}.text`, values),
+    okText: t(`${key}.ok`),
+    cancelText: t(`${key}.cancel`),
   };
 }
 
@@ -93,15 +98,19 @@ export function RowActions<Row>(props: {
   className?: string | undefined;
 }) {
   const { row, actions, className } = props;
+  const { t } = useTranslation('common');
   const { modal } = App.useApp();
-  const deleteConfirmation = useDeleteConfirmation();
 
   const run = (action: TRunAction<Row>): void => {
     if (!action.confirm) {
       void action.onRun(row);
       return;
     }
-    const { danger, ...texts } = action.confirm === 'delete' ? deleteConfirmation : action.confirm(row);
+    // SPEC.md §5's delete confirmation ('Are you sure?' … 'Yes, delete it!'), its OK in red.
+    const { danger, ...texts } =
+      action.confirm === 'delete'
+        ? { ...confirmation(t, 'confirmDelete'), danger: true }
+        : action.confirm(row);
     modal.confirm({
       ...texts,
       ...(danger ? { okButtonProps: { danger: true } } : {}),

@@ -41,6 +41,7 @@ export function PriceListPage() {
 
 function PriceList({ productId }: { productId: number }) {
   const { t } = useTranslation(['catalogue-admin', 'common']);
+  const { t: texts } = useTranslation('catalogue-admin', { keyPrefix: 'prices' });
   const list = useListQuery(ZPriceFilters);
   const product = useGetProduct(productId);
   const prices = useGetPrices({ ...list.query, productId });
@@ -79,18 +80,16 @@ function PriceList({ productId }: { productId: number }) {
   return (
     <AdminListPage
       className="catalogue-admin"
+      texts={texts}
       title={product.data ? t('prices.title', { name: product.data.name }) : t('prices.titlePlain')}
-      description={t('prices.description')}
       back={<BackToProducts />}
-      add={{ to: routePath('price-add', { product_id: productId }), label: t('prices.add') }}
+      addTo={routePath('price-add', { product_id: productId })}
       list={list}
       rows={prices}
       name="price-filters"
-      filtersLabel={t('prices.filters')}
       filters={filters}
       columns={columns}
       actions={actions}
-      totalLabel={(total) => t('prices.total', { count: total })}
       scrollX={940}
     />
   );

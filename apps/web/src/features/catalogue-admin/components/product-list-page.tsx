@@ -25,6 +25,7 @@ import './catalogue-admin.css';
  */
 export function ProductListPage() {
   const { t } = useTranslation(['catalogue-admin', 'common']);
+  const { t: texts } = useTranslation('catalogue-admin', { keyPrefix: 'products' });
   const list = useListQuery(ZProductListQuery);
   const products = useGetProducts(list.query);
   const columns = useProductColumns();
@@ -76,8 +77,7 @@ export function ProductListPage() {
   return (
     <AdminListPage
       className="catalogue-admin"
-      title={t('products.title')}
-      description={t('products.description')}
+      texts={texts}
       extra={
         <Button
           icon={<SyncOutlined aria-hidden="true" />}
@@ -87,15 +87,13 @@ export function ProductListPage() {
           {t('products.sync')}
         </Button>
       }
-      add={{ to: routePath('product-add'), label: t('products.add') }}
+      addTo={routePath('product-add')}
       list={list}
       rows={products}
       name="product-filters"
-      filtersLabel={t('products.filters')}
       filters={filters}
       columns={columns}
       actions={actions}
-      totalLabel={(total) => t('products.total', { count: total })}
       scrollX={960}
     />
   );

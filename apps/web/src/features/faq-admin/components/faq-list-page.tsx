@@ -19,6 +19,7 @@ import './faq-admin.css';
 /** FAQ admin list /faq-admin (SPEC.md §2, §5, §8, §9): module filters, both languages, add, edit, delete, paging. */
 export function FaqListPage() {
   const { t } = useTranslation(['faq-admin', 'common']);
+  const { t: texts } = useTranslation('faq-admin', { keyPrefix: 'list' });
   const list = useListQuery(ZFaqListQuery);
   const faqs = useGetFaqs(list.query);
   const remove = useToastedMutation(useDeleteFaq(), { success: t('deleted') });
@@ -63,20 +64,17 @@ export function FaqListPage() {
   return (
     <AdminListPage
       className="faq-admin"
-      title={t('list.title')}
-      description={t('list.description')}
-      add={{ to: routePath('faq-add'), label: t('list.add') }}
+      texts={texts}
+      addTo={routePath('faq-add')}
       list={list}
       rows={faqs}
       name="faq-filters"
-      filtersLabel={t('list.filters')}
       filters={[
         textFilter('module_en', t('fields.module_en'), 'en'),
         textFilter('module_zh', t('fields.module_zh'), 'zh-CN'),
       ]}
       columns={columns}
       actions={actions}
-      totalLabel={(total) => t('list.total', { count: total })}
       scrollX={900}
     />
   );

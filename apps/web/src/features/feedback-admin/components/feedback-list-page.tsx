@@ -2,7 +2,7 @@ import { CheckCircleOutlined } from '@ant-design/icons';
 import { type TFeedback, ZFeedbackListQuery } from '@ezrecharge/shared/schemas/support';
 import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AdminListPage, type TRowActions, useListQuery } from '../../../components/admin-list';
+import { AdminListPage, confirmation, type TRowActions, useListQuery } from '../../../components/admin-list';
 import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useGetFeedbackList } from '../api/get-feedback-list';
 import { useHandleFeedback } from '../api/handle-feedback';
@@ -21,6 +21,7 @@ const STATUS_FILTERS: readonly { value: '' | 'true' | 'false'; key: string }[] =
  */
 export function FeedbackListPage() {
   const { t } = useTranslation(['feedback-admin', 'common']);
+  const { t: texts } = useTranslation('feedback-admin', { keyPrefix: 'list' });
   const list = useListQuery(ZFeedbackListQuery);
   const feedbacks = useGetFeedbackList(list.query);
   const columns = useFeedbackColumns();
@@ -38,12 +39,7 @@ export function FeedbackListPage() {
         name: (feedback) => t('actions.handleFrom', { name: feedback.name }),
         icon: CheckCircleOutlined,
         shownIf: (feedback) => !feedback.deleted,
-        confirm: (feedback) => ({
-          title: t('confirm.title'),
-          content: t('confirm.text', { name: feedback.name }),
-          okText: t('confirm.ok'),
-          cancelText: t('confirm.cancel'),
-        }),
+        confirm: (feedback) => confirmation(t, 'confirm', { name: feedback.name }),
         onRun: (feedback) => handle.run(feedback.id),
       },
     ],
@@ -52,12 +48,10 @@ export function FeedbackListPage() {
   return (
     <AdminListPage
       className="feedback-admin"
-      title={t('list.title')}
-      description={t('list.description')}
+      texts={texts}
       list={list}
       rows={feedbacks}
       name="feedback-filters"
-      filtersLabel={t('list.filters')}
       applyOnChange
       filters={[
         {
@@ -76,7 +70,6 @@ export function FeedbackListPage() {
       ]}
       columns={columns}
       actions={actions}
-      totalLabel={(total) => t('list.total', { count: total })}
       scrollX={1440}
       cards={{ lead: ['status', 'name'] }}
     />

@@ -2,7 +2,7 @@ import { RedoOutlined } from '@ant-design/icons';
 import { type TDeadJob, ZDeadJobListQuery } from '@ezrecharge/shared/schemas/jobs';
 import { AutoComplete } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AdminListPage, type TRowActions, useListQuery } from '../../../components/admin-list';
+import { AdminListPage, confirmation, type TRowActions, useListQuery } from '../../../components/admin-list';
 import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useGetDeadJobs } from '../api/get-dead-jobs';
 import { useRetryJob } from '../api/retry-job';
@@ -16,6 +16,7 @@ import './jobs-admin.css';
  */
 export function DeadJobListPage() {
   const { t } = useTranslation(['jobs-admin', 'common']);
+  const { t: texts } = useTranslation('jobs-admin', { keyPrefix: 'list' });
   const list = useListQuery(ZDeadJobListQuery);
   const jobs = useGetDeadJobs(list.query);
   const kindName = useKindName();
@@ -34,12 +35,7 @@ export function DeadJobListPage() {
         label: t('actions.retry'),
         name: (job) => t('actions.retryJob', { id: job.id, kind: kindOf(job) }),
         icon: RedoOutlined,
-        confirm: (job) => ({
-          title: t('confirm.title'),
-          content: t('confirm.text', { kind: kindOf(job), id: job.id }),
-          okText: t('confirm.ok'),
-          cancelText: t('confirm.cancel'),
-        }),
+        confirm: (job) => confirmation(t, 'confirm', { kind: kindOf(job), id: job.id }),
         pending: (job) => retry.isRunning(job.id),
         onRun: (job) => retry.run(job.id),
       },
@@ -49,12 +45,10 @@ export function DeadJobListPage() {
   return (
     <AdminListPage
       className="jobs-admin"
-      title={t('list.title')}
-      description={t('list.description')}
+      texts={texts}
       list={list}
       rows={jobs}
       name="job-filters"
-      filtersLabel={t('list.filters')}
       filters={[
         {
           name: 'kind',
@@ -72,7 +66,6 @@ export function DeadJobListPage() {
       ]}
       columns={columns}
       actions={actions}
-      totalLabel={(total) => t('list.total', { count: total })}
       scrollX={940}
       emptyText={t('list.empty')}
     />

@@ -22,6 +22,7 @@ import './orders.css';
  */
 export function OrderListPage() {
   const { t } = useTranslation(['orders', 'common']);
+  const { t: texts } = useTranslation('orders', { keyPrefix: 'list' });
   const list = useListQuery(ZOrderListQuery);
   const orders = useGetOrders(list.query);
   const names = useGetUserNames();
@@ -49,7 +50,7 @@ export function OrderListPage() {
   return (
     <AdminListPage
       className="order-list"
-      title={t('list.title')}
+      texts={texts}
       description={superuser ? t('list.descriptionAdmin') : t('list.description')}
       notice={
         stalled && (
@@ -66,11 +67,9 @@ export function OrderListPage() {
       list={list}
       rows={orders}
       name="order-filters"
-      filtersLabel={t('list.filters')}
       filters={filters}
       columns={columns}
       actions={actions}
-      totalLabel={(total) => t('list.total', { count: total })}
       scrollX={1800}
       cards={{ lead: ['status', 'order_num'] }}
       expandable={superuser ? history : undefined}

@@ -15,6 +15,7 @@ import './rewards-admin.css';
  */
 export function PromotionListPage() {
   const { t } = useTranslation(['rewards-admin', 'common']);
+  const { t: texts } = useTranslation('rewards-admin', { keyPrefix: 'list' });
   const list = useListQuery(ZPromotionListQuery);
   const promotions = useGetPromotions(list.query);
   const columns = usePromotionColumns();
@@ -53,18 +54,15 @@ export function PromotionListPage() {
   return (
     <AdminListPage
       className="rewards-admin"
-      title={t('list.title')}
-      description={t('list.description')}
-      add={{ to: routePath('promotion-add'), label: t('list.add') }}
+      texts={texts}
+      addTo={routePath('promotion-add')}
       list={list}
       rows={promotions}
       name="promotion-filters"
-      filtersLabel={t('list.filters')}
       applyOnChange
       filters={[]}
       columns={columns}
       actions={actions}
-      totalLabel={(total) => t('list.total', { count: total })}
       scrollX={1700}
       cards={{ lead: ['name', 'active'] }}
     />

@@ -19,6 +19,7 @@ import './users-admin.css';
 /** User list /user (SPEC.md §2, §5, §8, §9): filters, table, add, edit, delete with confirmation, pagination. */
 export function UserListPage() {
   const { t } = useTranslation(['users-admin', 'common']);
+  const { t: texts } = useTranslation('users-admin', { keyPrefix: 'list' });
   const list = useListQuery(ZUserListQuery);
   const users = useGetUsers(list.query);
   // A refused delete (400, e.g. deleting yourself) shows the server's message.
@@ -67,17 +68,14 @@ export function UserListPage() {
   return (
     <AdminListPage
       className="users-admin"
-      title={t('list.title')}
-      description={t('list.description')}
-      add={{ to: routePath('user-add'), label: t('list.add') }}
+      texts={texts}
+      addTo={routePath('user-add')}
       list={list}
       rows={users}
       name="user-filters"
-      filtersLabel={t('list.filters')}
       filters={[textFilter('username', t('columns.username')), textFilter('email', t('columns.email'))]}
       columns={columns}
       actions={actions}
-      totalLabel={(total) => t('list.total', { count: total })}
       scrollX={760}
     />
   );
