@@ -9,8 +9,8 @@ import { accountSchemas } from '../../../lib/lazy-schemas';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { removeLocal, STORAGE_KEYS } from '../../../lib/storage';
+import { toast } from '../../../lib/toast';
 import { useForm } from '../../../lib/use-form';
-import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useResetPassword } from '../api/forgot-password';
 import { AuthShell } from './auth-shell';
 import { CaptchaButton } from './captcha-button';
@@ -42,6 +42,7 @@ export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const popup = useErrorPopup();
+  const reset = useResetPassword();
   const form = useForm<TResetValues>({
     initial: { email: '', captcha_code: '', new_password: '', password_confirmation: '' },
     rules: {
@@ -67,22 +68,22 @@ export function ResetPasswordPage() {
     sentText: t('reset.captchaSent'),
   });
 
-  const reset = useToastedMutation(useResetPassword(), {
-    success: t('reset.success'),
-    onError: (error) => reportFieldErrors(form.setErrors, error, popup, { fields: FIELDS, aliases: ALIASES }),
-    onSuccess: () => {
-      // A remembered password is the old one now; keep the remembered username only.
-      removeLocal(STORAGE_KEYS.rememberPassword);
-      return navigate(routePath('login'));
-    },
-  });
-
-  const onSubmit = (values: TResetValues): Promise<boolean> =>
-    reset.run({
-      email: values.email.trim(),
-      captchaCode: values.captcha_code.trim(),
-      newPassword: values.new_password,
-    });
+  const onSubmit = async (values: TResetValues): Promise<void> => {
+    try {
+      await reset.mutateAsync({
+        email: values.email.trim(),
+        captchaCode: values.captcha_code.trim(),
+        newPassword: values.new_password,
+      });
+    } catch (error) {
+      reportFieldErrors(form.setErrors, error, popup, { fields: FIELDS, aliases: ALIASES });
+      return;
+    }
+    // A remembered password is the old one now; keep the remembered username only.
+    removeLocal(STORAGE_KEYS.rememberPassword);
+    toast.success(t('reset.success'));
+    await navigate(routePath('login'));
+  };
 
   const field = (name: keyof TResetValues & string) => ({ ...form.field(name), required: false });
   const newPassword = form.input('new_password');

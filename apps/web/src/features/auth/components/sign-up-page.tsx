@@ -8,8 +8,8 @@ import { lazyCheck, reportFieldErrors } from '../../../lib/form-rules';
 import { accountSchemas } from '../../../lib/lazy-schemas';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
+import { toast } from '../../../lib/toast';
 import { useForm } from '../../../lib/use-form';
-import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useRegister } from '../api/register';
 import { AuthShell } from './auth-shell';
 import { CaptchaButton } from './captcha-button';
@@ -36,6 +36,7 @@ export function SignUpPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const popup = useErrorPopup();
+  const register = useRegister();
   const form = useForm<TSignUpValues>({
     initial: { username: '', email: '', password: '', captcha_code: '', checkbox_terms: false },
     rules: {
@@ -62,19 +63,21 @@ export function SignUpPage() {
     sentText: t('signup.codeOrAccountSent'),
   });
 
-  const register = useToastedMutation(useRegister(), {
-    success: t('signup.success'),
-    onError: (error) => reportFieldErrors(form.setErrors, error, popup, { fields: FIELDS, aliases: ALIASES }),
-    onSuccess: () => navigate(routePath('login')),
-  });
-
-  const onSubmit = (values: TSignUpValues): Promise<boolean> =>
-    register.run({
-      username: values.username,
-      email: values.email.trim(),
-      password: values.password,
-      captchaCode: values.captcha_code.trim(),
-    });
+  const onSubmit = async (values: TSignUpValues): Promise<void> => {
+    try {
+      await register.mutateAsync({
+        username: values.username,
+        email: values.email.trim(),
+        password: values.password,
+        captchaCode: values.captcha_code.trim(),
+      });
+    } catch (error) {
+      reportFieldErrors(form.setErrors, error, popup, { fields: FIELDS, aliases: ALIASES });
+      return;
+    }
+    toast.success(t('signup.success'));
+    await navigate(routePath('login'));
+  };
 
   const field = (name: keyof TSignUpValues & string) => ({ ...form.field(name), required: false });
   return (

@@ -8,7 +8,6 @@ import { accountSchemas } from '../../../lib/lazy-schemas';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { useForm } from '../../../lib/use-form';
-import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useCompleteTwoFactor } from '../api/login';
 import { AuthShell } from './auth-shell';
 
@@ -27,22 +26,25 @@ type TCodeValues = {
 export function TwoFactorStep({ token, onSignedIn, onBack }: TTwoFactorStepProps) {
   const { t } = useTranslation('auth');
   const popup = useErrorPopup();
+  const complete = useCompleteTwoFactor();
   const form = useForm<TCodeValues>({
     initial: { code: '' },
     rules: { code: [lazyCheck(accountSchemas, (m) => m.ZSecondFactorCode, t('twoFactorStep.code'))] },
     required: ['code'],
   });
 
-  const complete = useToastedMutation(useCompleteTwoFactor(), {
-    onError: (error) =>
+  const onSubmit = async ({ code }: TCodeValues): Promise<void> => {
+    try {
+      await complete.mutateAsync({ token, code: code.trim() });
+    } catch (error) {
       reportFieldErrors(form.setErrors, error, popup, {
         fields: ['code'],
         fallback: { bad_request: t('twoFactorStep.failed') },
-      }),
-    onSuccess: onSignedIn,
-  });
-
-  const onSubmit = ({ code }: TCodeValues): Promise<boolean> => complete.run({ token, code: code.trim() });
+      });
+      return;
+    }
+    await onSignedIn();
+  };
 
   const busy = complete.isPending;
   return (

@@ -1,5 +1,6 @@
 import { MSG } from '@ezrecharge/shared/messages';
 import type { TCaptchaApi } from '@ezrecharge/shared/schemas/accounts';
+import { useCallback } from 'react';
 import {
   messageTextOf,
   reportFieldErrors,
@@ -7,7 +8,7 @@ import {
   type TValidator,
 } from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
-import { useToastedMutation } from '../../../lib/use-toasted-mutation';
+import { toast } from '../../../lib/toast';
 import { useSendCaptcha } from '../api/send-captcha';
 
 interface TCaptchaSenderOptions {
@@ -33,14 +34,11 @@ export function useCaptchaSender({
   emailRule,
   sentText,
 }: TCaptchaSenderOptions) {
+  const send = useSendCaptcha();
   const popup = useErrorPopup();
-  const send = useToastedMutation(useSendCaptcha(), {
-    success: sentText,
-    onError: (error) =>
-      reportFieldErrors(setErrors, error, popup, { fields: ['email'], aliases: { captcha_value: 'email' } }),
-  });
+  const { mutateAsync } = send;
 
-  return async (): Promise<boolean> => {
+  return useCallback(async (): Promise<boolean> => {
     const email = typed.trim();
     if (!email) {
       setErrors({ email: messageTextOf(MSG.captcha_needs_email) });
@@ -51,6 +49,13 @@ export function useCaptchaSender({
       setErrors({ email: invalid });
       return false;
     }
-    return send.run({ captchaApi, email });
-  };
+    try {
+      await mutateAsync({ captchaApi, email });
+    } catch (error) {
+      reportFieldErrors(setErrors, error, popup, { fields: ['email'], aliases: { captcha_value: 'email' } });
+      return false;
+    }
+    toast.success(sentText);
+    return true;
+  }, [typed, setErrors, captchaApi, emailRule, sentText, mutateAsync, popup]);
 }
