@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { FilterActions } from '../filter-actions';
 import { AdminListCards } from './admin-list-cards';
+import { actionsOn, RowActions, type TRowAction } from './row-actions';
 import type { TListQueryState } from './use-list-query';
 import './admin-list.css';
 
@@ -26,12 +27,30 @@ export interface TListFilter<F extends Record<string, unknown>> {
 }
 
 /** The last column: what can be done to a row. */
-export interface TRowActions<Row> {
+export type TRowActions<Row> = {
   title: string;
   width: number;
   /** Kept in view while the table scrolls sideways. */
   fixed?: boolean;
-  render: (row: Row) => ReactNode;
+} & (
+  | {
+      /** The actions, declared (row-actions.tsx); a row offered none shows none. */
+      items: readonly TRowAction<Row>[];
+      /** Lays the row's actions out otherwise (a grid, a column). */
+      className?: string;
+    }
+  | { render: (row: Row) => ReactNode }
+);
+
+/** How the list draws a row's actions: the declared ones the row is offered, or the screen's own. */
+function actionsRenderer<Row>(actions: TRowActions<Row>): (row: Row) => ReactNode {
+  if ('render' in actions) return actions.render;
+  return (row) => {
+    const offered = actionsOn(actions.items, row);
+    return offered.length > 0 ? (
+      <RowActions row={row} actions={offered} className={actions.className} />
+    ) : null;
+  };
 }
 
 /** What the list shows: a page of rows as its data query answers it. */
@@ -143,6 +162,7 @@ export function AdminList<Row extends { id: number }, F extends Record<string, u
     form.setFieldsValue(formValues({}));
   };
 
+  const renderActions = actions && actionsRenderer(actions);
   const allColumns: TableColumnsType<Row> = actions
     ? [
         ...columns,
@@ -151,7 +171,7 @@ export function AdminList<Row extends { id: number }, F extends Record<string, u
           title: actions.title,
           width: actions.width,
           ...(actions.fixed ? { fixed: 'end' as const } : {}),
-          render: (_value, row) => actions.render(row),
+          render: (_value, row) => renderActions?.(row),
         },
       ]
     : columns;
@@ -209,7 +229,7 @@ export function AdminList<Row extends { id: number }, F extends Record<string, u
               rows={data}
               columns={columns}
               lead={cards.lead}
-              actions={actions}
+              actions={renderActions && { render: renderActions }}
               expandable={expandable}
             />
           ) : (

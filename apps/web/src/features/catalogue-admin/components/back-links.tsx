@@ -1,24 +1,15 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { routePath } from '../../../lib/routes';
 
 export function BackToProducts() {
   const { t } = useTranslation('catalogue-admin');
-  return (
-    <Link to={routePath('product')}>
-      <ArrowLeftOutlined aria-hidden="true" /> {t('products.back')}
-    </Link>
-  );
+  return <BackLink to={routePath('product')}>{t('products.back')}</BackLink>;
 }
 
 export function BackToPrices({ productId }: { productId: number }) {
   const { t } = useTranslation('catalogue-admin');
-  return (
-    <Link to={routePath('price', { id: productId })}>
-      <ArrowLeftOutlined aria-hidden="true" /> {t('prices.back')}
-    </Link>
-  );
+  return <BackLink to={routePath('price', { id: productId })}>{t('prices.back')}</BackLink>;
 }
 
 /** An edit or price screen opened without a usable id in its address. */

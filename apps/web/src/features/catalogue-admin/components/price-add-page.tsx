@@ -8,7 +8,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useCreatePrice } from '../api/create-price';
 import { useGetProduct } from '../api/get-product';
 import { parseId } from '../utils/format';
@@ -39,7 +39,11 @@ function AddPrice({ productId }: { productId: number }) {
   const [form] = Form.useForm<TPriceFormValues>();
   const navigate = useNavigate();
   const popup = useErrorPopup();
-  const create = useCreatePrice();
+  const create = useToastedMutation(useCreatePrice(), {
+    success: (message) => message,
+    onError: (error) => reportFormError(form, error, popup, { fields: PRICE_FIELDS }),
+    onSuccess: () => navigate(routePath('price', { id: productId })),
+  });
 
   if (product.isPending) return <PageLoading />;
   if (product.isError) {
@@ -51,18 +55,6 @@ function AddPrice({ productId }: { productId: number }) {
     );
   }
 
-  const onSubmit = async (values: TPriceFormValues): Promise<void> => {
-    let message: string;
-    try {
-      message = await create.mutateAsync(toPriceInput(productId, values));
-    } catch (error) {
-      reportFormError(form, error, popup, { fields: PRICE_FIELDS });
-      return;
-    }
-    toast.success(message);
-    await navigate(routePath('price', { id: productId }));
-  };
-
   return (
     <PriceForm
       form={form}
@@ -72,7 +64,7 @@ function AddPrice({ productId }: { productId: number }) {
       initialValues={EMPTY_PRICE}
       pending={create.isPending}
       submitLabel={t('priceAdd.submit')}
-      onSubmit={(values) => void onSubmit(values)}
+      onSubmit={(values) => void create.run(toPriceInput(productId, values))}
     />
   );
 }

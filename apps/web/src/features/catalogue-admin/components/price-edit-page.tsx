@@ -10,7 +10,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useGetPrice } from '../api/get-price';
 import { useUpdatePrice } from '../api/update-price';
 import { parseId } from '../utils/format';
@@ -57,21 +57,13 @@ function EditPriceForm({ price }: { price: TPrice }) {
   const [form] = Form.useForm<TPriceFormValues>();
   const navigate = useNavigate();
   const popup = useErrorPopup();
-  const update = useUpdatePrice();
-
-  const onSubmit = async (values: TPriceFormValues): Promise<void> => {
-    let message: string;
-    try {
-      // The price belongs to its product; the address only says where to go back to.
-      message = await update.mutateAsync({ id: price.id, values: toPriceInput(price.product_id, values) });
-    } catch (error) {
-      // SPEC.md §8: a failed price edit shows the error itself, even when its fields were marked.
-      reportFormError(form, error, popup, { fields: PRICE_FIELDS, alwaysShowMessage: true });
-      return;
-    }
-    toast.success(message);
-    await navigate(routePath('price', { id: price.product_id }));
-  };
+  const update = useToastedMutation(useUpdatePrice(), {
+    success: (message) => message,
+    // SPEC.md §8: a failed price edit shows the error itself, even when its fields were marked.
+    onError: (error) =>
+      reportFormError(form, error, popup, { fields: PRICE_FIELDS, alwaysShowMessage: true }),
+    onSuccess: () => navigate(routePath('price', { id: price.product_id })),
+  });
 
   return (
     <PriceForm
@@ -86,7 +78,8 @@ function EditPriceForm({ price }: { price: TPrice }) {
       }}
       pending={update.isPending}
       submitLabel={t('priceEdit.submit')}
-      onSubmit={(values) => void onSubmit(values)}
+      // The price belongs to its product; the address only says where to go back to.
+      onSubmit={(values) => void update.run({ id: price.id, values: toPriceInput(price.product_id, values) })}
     />
   );
 }

@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useCreateProduct } from '../api/create-product';
 import { BackToProducts } from './back-links';
 import {
@@ -23,19 +23,11 @@ export function ProductAddPage() {
   const [form] = Form.useForm<TProductFormValues>();
   const navigate = useNavigate();
   const popup = useErrorPopup();
-  const create = useCreateProduct();
-
-  const onSubmit = async (values: TProductFormValues): Promise<void> => {
-    let message: string;
-    try {
-      message = await create.mutateAsync(toProductInput(values));
-    } catch (error) {
-      reportFormError(form, error, popup, { fields: PRODUCT_FIELDS });
-      return;
-    }
-    toast.success(message);
-    await navigate(routePath('product'));
-  };
+  const create = useToastedMutation(useCreateProduct(), {
+    success: (message) => message,
+    onError: (error) => reportFormError(form, error, popup, { fields: PRODUCT_FIELDS }),
+    onSuccess: () => navigate(routePath('product')),
+  });
 
   return (
     <div className="catalogue-admin">
@@ -51,7 +43,7 @@ export function ProductAddPage() {
           initialValues={EMPTY_PRODUCT}
           pending={create.isPending}
           submitLabel={t('productAdd.submit')}
-          onSubmit={(values) => void onSubmit(values)}
+          onSubmit={(values) => void create.run(toProductInput(values))}
         />
       </div>
     </div>

@@ -9,7 +9,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useGetProduct } from '../api/get-product';
 import { useUpdateProduct } from '../api/update-product';
 import { parseId } from '../utils/format';
@@ -55,20 +55,13 @@ function EditProductForm({ product }: { product: TProduct }) {
   const [form] = Form.useForm<TProductFormValues>();
   const navigate = useNavigate();
   const popup = useErrorPopup();
-  const update = useUpdateProduct();
-
-  const onSubmit = async (values: TProductFormValues): Promise<void> => {
-    let message: string;
-    try {
-      message = await update.mutateAsync({ id: product.id, values: toProductInput(values) });
-    } catch (error) {
-      // SPEC.md §8: a failed product edit shows the error itself, even when its fields were marked.
-      reportFormError(form, error, popup, { fields: PRODUCT_FIELDS, alwaysShowMessage: true });
-      return;
-    }
-    toast.success(message);
-    await navigate(routePath('product'));
-  };
+  const update = useToastedMutation(useUpdateProduct(), {
+    success: (message) => message,
+    // SPEC.md §8: a failed product edit shows the error itself, even when its fields were marked.
+    onError: (error) =>
+      reportFormError(form, error, popup, { fields: PRODUCT_FIELDS, alwaysShowMessage: true }),
+    onSuccess: () => navigate(routePath('product')),
+  });
 
   return (
     <ProductForm
@@ -84,7 +77,7 @@ function EditProductForm({ product }: { product: TProduct }) {
       }}
       pending={update.isPending}
       submitLabel={t('productEdit.submit')}
-      onSubmit={(values) => void onSubmit(values)}
+      onSubmit={(values) => void update.run({ id: product.id, values: toProductInput(values) })}
     />
   );
 }

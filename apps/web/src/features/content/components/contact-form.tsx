@@ -8,8 +8,8 @@ import { isApiError } from '../../../lib/api-client';
 import { lazyCheck, reportFieldErrors } from '../../../lib/form-rules';
 import { supportSchemas } from '../../../lib/lazy-schemas';
 import { useErrorPopup } from '../../../lib/popup';
-import { toast } from '../../../lib/toast';
 import { useForm } from '../../../lib/use-form';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useSendContact } from '../api/send-contact';
 import { ContactFormFrame } from './contact-form-frame';
 
@@ -42,7 +42,6 @@ const contactRule = (field: (typeof FIELDS)[number], label: string) =>
 export function ContactForm() {
   const { t } = useTranslation('content');
   const popup = useErrorPopup();
-  const send = useSendContact();
   const [rateLimited, setRateLimited] = useState(false);
   const label = {
     firstname: t('contactForm.firstname'),
@@ -61,23 +60,24 @@ export function ContactForm() {
     required: CONTACT_REQUIRED,
   });
 
-  const onSubmit = async (values: TContactFormValues): Promise<void> => {
-    setRateLimited(false);
-    try {
-      await send.mutateAsync({
-        firstname: values.firstname.trim(),
-        lastname: values.lastname.trim(),
-        email: values.email.trim(),
-        comment: values.comment.trim(),
-      });
-    } catch (error) {
+  const send = useToastedMutation(useSendContact(), {
+    success: t('contactForm.sent'),
+    onError: (error) => {
       // 429: the API client already toasted it; the notice stays until the next attempt.
       if (isApiError(error) && error.status === 429) setRateLimited(true);
       else reportFieldErrors(form.setErrors, error, popup, { fields: FIELDS });
-      return;
-    }
-    toast.success(t('contactForm.sent'));
-    form.reset();
+    },
+    onSuccess: () => form.reset(),
+  });
+
+  const onSubmit = (values: TContactFormValues): Promise<boolean> => {
+    setRateLimited(false);
+    return send.run({
+      firstname: values.firstname.trim(),
+      lastname: values.lastname.trim(),
+      email: values.email.trim(),
+      comment: values.comment.trim(),
+    });
   };
 
   return (

@@ -1,13 +1,13 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { PageHeader } from '../../../components/page-header';
 import { reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useCreateFaq } from '../api/create-faq';
-import { BackToList } from './back-to-list';
 import { EMPTY_FAQ, FAQ_FIELDS, FaqForm, type TFaqFormValues, toFaqInput } from './faq-form';
 import './faq-admin.css';
 
@@ -17,22 +17,19 @@ export function FaqAddPage() {
   const [form] = Form.useForm<TFaqFormValues>();
   const navigate = useNavigate();
   const popup = useErrorPopup();
-  const create = useCreateFaq();
-
-  const onSubmit = async (values: TFaqFormValues): Promise<void> => {
-    try {
-      await create.mutateAsync(toFaqInput(values));
-    } catch (error) {
-      reportFormError(form, error, popup, { fields: FAQ_FIELDS });
-      return;
-    }
-    toast.success(t('saved'));
-    await navigate(routePath('faq-admin'));
-  };
+  const create = useToastedMutation(useCreateFaq(), {
+    success: t('saved'),
+    onError: (error) => reportFormError(form, error, popup, { fields: FAQ_FIELDS }),
+    onSuccess: () => navigate(routePath('faq-admin')),
+  });
 
   return (
     <div className="faq-admin">
-      <PageHeader title={t('add.title')} description={t('add.description')} back={<BackToList />} />
+      <PageHeader
+        title={t('add.title')}
+        description={t('add.description')}
+        back={<BackLink to={routePath('faq-admin')}>{t('form.back')}</BackLink>}
+      />
       <div className="console-panel">
         <FaqForm
           form={form}
@@ -40,7 +37,7 @@ export function FaqAddPage() {
           initialValues={EMPTY_FAQ}
           pending={create.isPending}
           submitLabel={t('add.submit')}
-          onSubmit={(values) => void onSubmit(values)}
+          onSubmit={(values) => void create.run(toFaqInput(values))}
         />
       </div>
     </div>

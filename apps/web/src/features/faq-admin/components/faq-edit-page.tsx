@@ -2,6 +2,7 @@ import type { TFaq } from '@ezrecharge/shared/schemas/support';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { ButtonLink } from '../../../components/button-link';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
@@ -9,10 +10,9 @@ import { PageLoading } from '../../../components/page-loading';
 import { reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useGetFaq } from '../api/get-faq';
 import { useUpdateFaq } from '../api/update-faq';
-import { BackToList } from './back-to-list';
 import { FAQ_FIELDS, FaqForm, type TFaqFormValues, toFaqInput } from './faq-form';
 import './faq-admin.css';
 
@@ -28,7 +28,11 @@ export function FaqEditPage() {
   const id = parseId(searchParams.get('id'));
   return (
     <div className="faq-admin">
-      <PageHeader title={t('edit.title')} description={t('edit.description')} back={<BackToList />} />
+      <PageHeader
+        title={t('edit.title')}
+        description={t('edit.description')}
+        back={<BackLink to={routePath('faq-admin')}>{t('form.back')}</BackLink>}
+      />
       <div className="console-panel">{id ? <EditFaq id={id} /> : <BadId />}</div>
     </div>
   );
@@ -63,18 +67,11 @@ function EditFaqForm({ faq }: { faq: TFaq }) {
   const [form] = Form.useForm<TFaqFormValues>();
   const navigate = useNavigate();
   const popup = useErrorPopup();
-  const update = useUpdateFaq();
-
-  const onSubmit = async (values: TFaqFormValues): Promise<void> => {
-    try {
-      await update.mutateAsync({ id: faq.id, values: toFaqInput(values) });
-    } catch (error) {
-      reportFormError(form, error, popup, { fields: FAQ_FIELDS });
-      return;
-    }
-    toast.success(t('saved'));
-    await navigate(routePath('faq-admin'));
-  };
+  const update = useToastedMutation(useUpdateFaq(), {
+    success: t('saved'),
+    onError: (error) => reportFormError(form, error, popup, { fields: FAQ_FIELDS }),
+    onSuccess: () => navigate(routePath('faq-admin')),
+  });
 
   return (
     <FaqForm
@@ -90,7 +87,7 @@ function EditFaqForm({ faq }: { faq: TFaq }) {
       }}
       pending={update.isPending}
       submitLabel={t('edit.submit')}
-      onSubmit={(values) => void onSubmit(values)}
+      onSubmit={(values) => void update.run({ id: faq.id, values: toFaqInput(values) })}
     />
   );
 }

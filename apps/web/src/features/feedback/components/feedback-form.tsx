@@ -12,8 +12,8 @@ import { lazyCheck, reportFieldErrors } from '../../../lib/form-rules';
 import { supportSchemas } from '../../../lib/lazy-schemas';
 import { reloadPage } from '../../../lib/navigation';
 import { useErrorPopup } from '../../../lib/popup';
-import { toast } from '../../../lib/toast';
 import { useForm } from '../../../lib/use-form';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useSendFeedback } from '../api/send-feedback';
 
 type TRole = TFeedbackInput['role'];
@@ -77,9 +77,17 @@ export function FeedbackForm() {
     required: FEEDBACK_REQUIRED,
   });
   const popup = useErrorPopup();
-  const send = useSendFeedback();
   const [sent, setSent] = useState(false);
   const [rateLimited, setRateLimited] = useState(false);
+  const send = useToastedMutation(useSendFeedback(), {
+    success: t('sent'),
+    onError: (error) => {
+      // 429: the API client already toasted it; the notice below stays until the next attempt.
+      if (isApiError(error) && error.status === 429) setRateLimited(true);
+      else reportFieldErrors(form.setErrors, error, popup, { fields: FIELDS });
+    },
+    onSuccess: () => setSent(true),
+  });
 
   useEffect(() => {
     if (!sent) return;
@@ -87,25 +95,16 @@ export function FeedbackForm() {
     return () => clearTimeout(timer);
   }, [sent]);
 
-  const onSubmit = async (values: TFeedbackFormValues): Promise<void> => {
+  const onSubmit = (values: TFeedbackFormValues): Promise<boolean> => {
     setRateLimited(false);
-    try {
-      await send.mutateAsync({
-        name: values.name.trim(),
-        bigo_id: values.bigo_id.trim(),
-        whatapp_id: values.whatapp_id.trim(),
-        email: values.email.trim(),
-        role: values.role,
-        comment: values.comment.trim(),
-      });
-    } catch (error) {
-      // 429: the API client already toasted it; the notice below stays until the next attempt.
-      if (isApiError(error) && error.status === 429) setRateLimited(true);
-      else reportFieldErrors(form.setErrors, error, popup, { fields: FIELDS });
-      return;
-    }
-    toast.success(t('sent'));
-    setSent(true);
+    return send.run({
+      name: values.name.trim(),
+      bigo_id: values.bigo_id.trim(),
+      whatapp_id: values.whatapp_id.trim(),
+      email: values.email.trim(),
+      role: values.role,
+      comment: values.comment.trim(),
+    });
   };
 
   const commentLength = [...form.values.comment].length;

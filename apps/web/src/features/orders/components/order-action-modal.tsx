@@ -14,7 +14,7 @@ import { fieldRules, reportFormError } from '../../../lib/antd-form-rules';
 import { isApiError } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/money-format';
 import { useErrorPopup } from '../../../lib/popup';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useMarkDelivered } from '../api/mark-delivered';
 import { useRefundExtraPayment } from '../api/refund-extra-payment';
 import { useRefundOrder } from '../api/refund-order';
@@ -110,10 +110,21 @@ export function OrderActionModal({
   const { t } = useTranslation('orders');
   const [form] = Form.useForm<TReasonValues>();
   const popup = useErrorPopup();
-  const retry = useRetryCharge();
-  const markDelivered = useMarkDelivered();
-  const refund = useRefundOrder();
-  const refundExtra = useRefundExtraPayment();
+  /** Success shows the server's message and closes the dialog; a refusal shows on the form or in the popup. */
+  const shown = {
+    success: ({ message }: { message: string }) => message,
+    onError: (error: unknown) => {
+      reportFormError(form, error, popup, { fields: FIELDS, aliases: ALIASES });
+      // A refusal will not change by asking again (the order moved on); a lost connection might, so the
+      // dialog stays open with the reason typed.
+      if (isApiError(error) && error.status === 400 && Object.keys(error.fieldErrors).length === 0) onClose();
+    },
+    onSuccess: onClose,
+  };
+  const retry = useToastedMutation(useRetryCharge(), shown);
+  const markDelivered = useToastedMutation(useMarkDelivered(), shown);
+  const refund = useToastedMutation(useRefundOrder(), shown);
+  const refundExtra = useToastedMutation(useRefundExtraPayment(), shown);
   const mutations = { retryCharge: retry, markDelivered, refund, retryRefund: refund } as const;
   const pending = kind === 'refundExtra' ? refundExtra.isPending : mutations[kind].isPending;
   const reasonLabel = t('actions.reason');
@@ -130,18 +141,18 @@ export function OrderActionModal({
   const checkDelivery = isRefund(kind) && order.delivery_uncertain;
   const confirmLabel = checkDelivery ? t(`actions.${kind}.confirm`) : '';
 
-  /** The action's call: resolves with the server's message. */
-  const send = async (values: TReasonValues, bank: TRefundBankDetails | undefined): Promise<string> => {
+  const submit = (values: TReasonValues): Promise<boolean> => {
     const reason = values.reason.trim();
+    const bank = bankNeed === 'none' ? undefined : bankOf(values);
     if (kind === 'refundExtra') {
-      if (!extraPayment) throw new Error('refundExtra needs the extra payment');
-      const answer = await refundExtra.mutateAsync({
-        id: extraPayment.id,
-        body: { reason, ...(bank ? { bank } : {}) },
-      });
-      return answer.message;
+      if (!extraPayment) {
+        // Not reachable (the list opens this dialog with its payment); shown as any unexpected failure would be.
+        shown.onError(new Error('refundExtra needs the extra payment'));
+        return Promise.resolve(false);
+      }
+      return refundExtra.run({ id: extraPayment.id, body: { reason, ...(bank ? { bank } : {}) } });
     }
-    const answer = await mutations[kind].mutateAsync({
+    return mutations[kind].run({
       orderNum: order.order_num,
       body: {
         reason,
@@ -149,23 +160,6 @@ export function OrderActionModal({
         ...(checkDelivery ? { confirmed_not_delivered: values.confirmed_not_delivered === true } : {}),
       },
     });
-    return answer.message;
-  };
-
-  const submit = async (values: TReasonValues): Promise<void> => {
-    const bank = bankNeed === 'none' ? undefined : bankOf(values);
-    let message: string;
-    try {
-      message = await send(values, bank);
-    } catch (error) {
-      reportFormError(form, error, popup, { fields: FIELDS, aliases: ALIASES });
-      // A refusal will not change by asking again (the order moved on); a lost connection might, so the
-      // dialog stays open with the reason typed.
-      if (isApiError(error) && error.status === 400 && Object.keys(error.fieldErrors).length === 0) onClose();
-      return;
-    }
-    toast.success(message);
-    onClose();
   };
 
   return (

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldRules, reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useChangeEmail, useRequestEmailChangeCode } from '../api/change-email';
 
 interface TEmailValues {
@@ -27,9 +27,21 @@ export function ChangeEmailForm() {
   const { t } = useTranslation('profile');
   const [form] = Form.useForm<TEmailValues>();
   const popup = useErrorPopup();
-  const sendCode = useRequestEmailChangeCode();
-  const change = useChangeEmail();
   const [secondsLeft, setSecondsLeft] = useState(0);
+  const onError = (error: unknown) => reportFormError(form, error, popup, { fields: FIELDS });
+  const sendCode = useToastedMutation(useRequestEmailChangeCode(), {
+    success: (message) => message,
+    onError,
+    onSuccess: () => setSecondsLeft(EMAIL_CODE_RESEND_SECONDS),
+  });
+  const change = useToastedMutation(useChangeEmail(), {
+    success: t('email.changed'),
+    onError,
+    onSuccess: () => {
+      form.resetFields();
+      setSecondsLeft(0);
+    },
+  });
 
   useEffect(() => {
     if (secondsLeft <= 0) return;
@@ -45,33 +57,11 @@ export function ChangeEmailForm() {
       // The fields show why.
       return;
     }
-    try {
-      const message = await sendCode.mutateAsync({
-        new_email: values.new_email.trim(),
-        password: values.password,
-      });
-      toast.success(message);
-      setSecondsLeft(EMAIL_CODE_RESEND_SECONDS);
-    } catch (error) {
-      reportFormError(form, error, popup, { fields: FIELDS });
-    }
+    await sendCode.run({ new_email: values.new_email.trim(), password: values.password });
   };
 
-  const onFinish = async (values: TEmailValues): Promise<void> => {
-    try {
-      await change.mutateAsync({
-        new_email: values.new_email.trim(),
-        password: values.password,
-        code: values.code.trim(),
-      });
-    } catch (error) {
-      reportFormError(form, error, popup, { fields: FIELDS });
-      return;
-    }
-    form.resetFields();
-    setSecondsLeft(0);
-    toast.success(t('email.changed'));
-  };
+  const onFinish = (values: TEmailValues): Promise<boolean> =>
+    change.run({ new_email: values.new_email.trim(), password: values.password, code: values.code.trim() });
 
   const waiting = secondsLeft > 0;
   return (

@@ -10,6 +10,7 @@ import { messageTextOf } from '../../../lib/form-rules';
 import { routePath } from '../../../lib/routes';
 import { clearSession, removeLocal, STORAGE_KEYS } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useChangePassword } from '../api/change-password';
 
 interface TPasswordValues {
@@ -39,22 +40,22 @@ export function ChangePasswordForm() {
   const { t } = useTranslation(['profile', 'common']);
   const [form] = Form.useForm<TPasswordValues>();
   const navigate = useNavigate();
-  const change = useChangePassword();
-
-  const onFinish = async (values: TPasswordValues): Promise<void> => {
-    try {
-      await change.mutateAsync({ old_password: values.old_password, new_password: values.new_password });
-    } catch (error) {
+  const change = useToastedMutation(useChangePassword(), {
+    success: t('password.changed'),
+    onError: (error) => {
       applyServerErrors(form, error, FIELDS);
       if (!isApiError(error) || !error.toasted) toast.error(t('common:oops'));
-      return;
-    }
-    clearSession();
-    // A remembered password is the old one now.
-    removeLocal(STORAGE_KEYS.rememberPassword);
-    toast.success(t('password.changed'));
-    await navigate(routePath('login'));
-  };
+    },
+    onSuccess: () => {
+      clearSession();
+      // A remembered password is the old one now.
+      removeLocal(STORAGE_KEYS.rememberPassword);
+      return navigate(routePath('login'));
+    },
+  });
+
+  const onFinish = (values: TPasswordValues): Promise<boolean> =>
+    change.run({ old_password: values.old_password, new_password: values.new_password });
 
   return (
     <Form<TPasswordValues>

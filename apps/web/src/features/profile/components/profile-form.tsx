@@ -8,7 +8,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { fieldRules, reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import type { TSessionUser } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useGetMe } from '../api/get-me';
 import { useUpdateMe } from '../api/update-me';
 
@@ -37,21 +37,13 @@ function LoadedProfileForm({ user }: { user: TSessionUser }) {
   const { t } = useTranslation('profile');
   const [form] = Form.useForm<TProfileValues>();
   const popup = useErrorPopup();
-  const update = useUpdateMe();
+  const update = useToastedMutation(useUpdateMe(), {
+    success: t('saved'),
+    onError: (error) => reportFormError(form, error, popup, { fields: FIELDS, alwaysShowMessage: true }),
+  });
 
-  const onFinish = async (values: TProfileValues): Promise<void> => {
-    try {
-      await update.mutateAsync({
-        nickname: values.nickname.trim(),
-        avatar: values.avatar,
-        email: user.email,
-      });
-    } catch (error) {
-      reportFormError(form, error, popup, { fields: FIELDS, alwaysShowMessage: true });
-      return;
-    }
-    toast.success(t('saved'));
-  };
+  const onFinish = (values: TProfileValues): Promise<boolean> =>
+    update.run({ nickname: values.nickname.trim(), avatar: values.avatar, email: user.email });
 
   return (
     <Form<TProfileValues>

@@ -1,13 +1,13 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { PageHeader } from '../../../components/page-header';
 import { reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useCreatePromotion } from '../api/save-promotion';
-import { BackToList } from './back-to-list';
 import {
   EMPTY_PROMOTION,
   PROMOTION_FIELDS,
@@ -23,22 +23,19 @@ export function PromotionAddPage() {
   const [form] = Form.useForm<TPromotionFormValues>();
   const navigate = useNavigate();
   const popup = useErrorPopup();
-  const create = useCreatePromotion();
-
-  const onSubmit = async (values: TPromotionFormValues): Promise<void> => {
-    try {
-      await create.mutateAsync(toPromotionInput(values));
-    } catch (error) {
-      reportFormError(form, error, popup, { fields: PROMOTION_FIELDS });
-      return;
-    }
-    toast.success(t('saved'));
-    await navigate(routePath('promotion'));
-  };
+  const create = useToastedMutation(useCreatePromotion(), {
+    success: t('saved'),
+    onError: (error) => reportFormError(form, error, popup, { fields: PROMOTION_FIELDS }),
+    onSuccess: () => navigate(routePath('promotion')),
+  });
 
   return (
     <div className="rewards-admin">
-      <PageHeader title={t('add.title')} description={t('add.description')} back={<BackToList />} />
+      <PageHeader
+        title={t('add.title')}
+        description={t('add.description')}
+        back={<BackLink to={routePath('promotion')}>{t('form.back')}</BackLink>}
+      />
       <div className="console-panel">
         <PromotionForm
           form={form}
@@ -46,7 +43,7 @@ export function PromotionAddPage() {
           initialValues={EMPTY_PROMOTION}
           pending={create.isPending}
           submitLabel={t('add.submit')}
-          onSubmit={(values) => void onSubmit(values)}
+          onSubmit={(values) => void create.run(toPromotionInput(values))}
         />
       </div>
     </div>

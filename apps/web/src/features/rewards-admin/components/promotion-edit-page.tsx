@@ -2,6 +2,7 @@ import type { TPromotion } from '@ezrecharge/shared/schemas/rewards';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { ButtonLink } from '../../../components/button-link';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
@@ -9,10 +10,9 @@ import { PageLoading } from '../../../components/page-loading';
 import { reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useGetPromotion } from '../api/get-promotion';
 import { useUpdatePromotion } from '../api/save-promotion';
-import { BackToList } from './back-to-list';
 import {
   PROMOTION_FIELDS,
   PromotionForm,
@@ -34,7 +34,11 @@ export function PromotionEditPage() {
   const id = parseId(searchParams.get('id'));
   return (
     <div className="rewards-admin">
-      <PageHeader title={t('edit.title')} description={t('edit.description')} back={<BackToList />} />
+      <PageHeader
+        title={t('edit.title')}
+        description={t('edit.description')}
+        back={<BackLink to={routePath('promotion')}>{t('form.back')}</BackLink>}
+      />
       <div className="console-panel">{id ? <EditPromotion id={id} /> : <BadId />}</div>
     </div>
   );
@@ -69,18 +73,11 @@ function EditPromotionForm({ promotion }: { promotion: TPromotion }) {
   const [form] = Form.useForm<TPromotionFormValues>();
   const navigate = useNavigate();
   const popup = useErrorPopup();
-  const update = useUpdatePromotion();
-
-  const onSubmit = async (values: TPromotionFormValues): Promise<void> => {
-    try {
-      await update.mutateAsync({ id: promotion.id, values: toPromotionInput(values) });
-    } catch (error) {
-      reportFormError(form, error, popup, { fields: PROMOTION_FIELDS });
-      return;
-    }
-    toast.success(t('saved'));
-    await navigate(routePath('promotion'));
-  };
+  const update = useToastedMutation(useUpdatePromotion(), {
+    success: t('saved'),
+    onError: (error) => reportFormError(form, error, popup, { fields: PROMOTION_FIELDS }),
+    onSuccess: () => navigate(routePath('promotion')),
+  });
 
   return (
     <PromotionForm
@@ -89,7 +86,7 @@ function EditPromotionForm({ promotion }: { promotion: TPromotion }) {
       initialValues={toFormValues(promotion)}
       pending={update.isPending}
       submitLabel={t('edit.submit')}
-      onSubmit={(values) => void onSubmit(values)}
+      onSubmit={(values) => void update.run({ id: promotion.id, values: toPromotionInput(values) })}
     />
   );
 }

@@ -1,30 +1,14 @@
-import { RedoOutlined } from '@ant-design/icons';
-import type { TPrizeRecord, TSpinSettings } from '@ezrecharge/shared/schemas/rewards';
-import { PRIZE_DELIVERY_STATES, type TPrizeDelivery } from '@ezrecharge/shared/spins';
-import { Button, Select, type TableColumnsType, Tag } from 'antd';
+import type { TSpinSettings } from '@ezrecharge/shared/schemas/rewards';
 import { useTranslation } from 'react-i18next';
-import { AdminList, type TRowActions, useListQuery } from '../../../components/admin-list';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
-import { isApiError } from '../../../lib/api-client';
 import dayjs from '../../../lib/dayjs';
-import { errorText } from '../../../lib/form-rules';
 import { formatDiamonds } from '../../../lib/money-format';
-import { useErrorPopup } from '../../../lib/popup';
-import { toast } from '../../../lib/toast';
-import { useGetPrizes, ZPrizeListQuery } from '../api/get-prizes';
 import { useGetSpinSettings } from '../api/get-spin-settings';
-import { useResendPrize } from '../api/resend-prize';
+import { PrizeList } from './prize-list';
 import { SpinSettingsForm } from './spin-settings-form';
 import './rewards-admin.css';
-
-const DELIVERY_COLORS: Partial<Record<TPrizeDelivery, string>> = {
-  queued: 'processing',
-  charging: 'processing',
-  delivered: 'success',
-  failed: 'error',
-};
 
 /**
  * Spin prizes /spin-prizes (issue #16, superusers): the spin settings and prize table, what spins have cost so far,
@@ -84,138 +68,6 @@ function SpinCost({ settings }: { settings: TSpinSettings }) {
       <p className="rewards-admin__muted">
         {t('spins.cost.updated', { date: dayjs(settings.updated_at).format(t('dateFormat')) })}
       </p>
-    </section>
-  );
-}
-
-function PrizeList() {
-  const { t } = useTranslation(['rewards-admin', 'common']);
-  const list = useListQuery(ZPrizeListQuery);
-  const prizes = useGetPrizes(list.query);
-  const resend = useResendPrize();
-  const popup = useErrorPopup();
-  const dateFormat = t('dateFormat');
-
-  const sendAgain = async (prize: TPrizeRecord): Promise<void> => {
-    try {
-      await resend.mutateAsync(prize.id);
-    } catch (error) {
-      // prize_not_failed (400: sent again meanwhile) says why in the popup; other failures were toasted.
-      if (!isApiError(error) || !error.toasted) popup(errorText(error));
-      return;
-    }
-    toast.success(t('spins.resent'));
-  };
-
-  const columns: TableColumnsType<TPrizeRecord> = [
-    {
-      key: 'spun_at',
-      title: t('spins.columns.spun_at'),
-      width: 160,
-      render: (_value, prize) => {
-        const at = prize.spun_at ?? prize.created_at;
-        return <time dateTime={at}>{dayjs(at).format(dateFormat)}</time>;
-      },
-    },
-    {
-      key: 'user',
-      title: t('spins.columns.user'),
-      width: 140,
-      render: (_value, prize) => prize.username ?? (prize.user_id === null ? '—' : `#${prize.user_id}`),
-    },
-    {
-      key: 'game_id',
-      title: t('spins.columns.game_id'),
-      width: 130,
-      render: (_value, prize) => <span className="rewards-admin__id">{prize.game_id}</span>,
-    },
-    {
-      key: 'prize',
-      title: t('spins.columns.prize'),
-      width: 130,
-      align: 'end',
-      render: (_value, prize) =>
-        prize.prize_diamonds
-          ? t('spins.prize', { diamonds: formatDiamonds(prize.prize_diamonds) })
-          : t('spins.noPrize'),
-    },
-    {
-      key: 'bu_orderid',
-      title: t('spins.columns.bu_orderid'),
-      width: 260,
-      render: (_value, prize) => <span className="rewards-admin__id">{prize.bu_orderid}</span>,
-    },
-    {
-      key: 'delivery',
-      title: t('spins.columns.delivery'),
-      width: 220,
-      render: (_value, prize) => {
-        const delivery = prize.delivery ?? 'none';
-        return (
-          <>
-            <Tag color={DELIVERY_COLORS[delivery]}>{t(`spins.delivery.${delivery}`)}</Tag>
-            {prize.failure_reason && <div className="rewards-admin__muted">{prize.failure_reason}</div>}
-          </>
-        );
-      },
-    },
-  ];
-
-  const actions: TRowActions<TPrizeRecord> = {
-    title: t('spins.columns.actions'),
-    width: 130,
-    fixed: true,
-    render: (prize) =>
-      prize.delivery === 'failed' ? (
-        <Button
-          type="link"
-          icon={<RedoOutlined aria-hidden="true" />}
-          aria-label={t('spins.resendOf', { id: prize.bu_orderid })}
-          loading={resend.isPending && resend.variables === prize.id}
-          onClick={() => void sendAgain(prize)}
-        >
-          {t('spins.resend')}
-        </Button>
-      ) : null,
-  };
-
-  return (
-    <section className="console-panel rewards-admin__prize-list" aria-labelledby="spin-prizes-heading">
-      <h2 id="spin-prizes-heading" className="rewards-admin__heading">
-        {t('spins.list.title')}
-      </h2>
-      <AdminList
-        list={list}
-        rows={prizes}
-        name="prize-filters"
-        filtersLabel={t('spins.list.filters')}
-        applyOnChange
-        filters={[
-          {
-            name: 'delivery',
-            label: t('spins.columns.delivery'),
-            empty: '',
-            control: (
-              <Select
-                style={{ width: 180 }}
-                options={[
-                  { value: '', label: t('spins.list.all') },
-                  ...PRIZE_DELIVERY_STATES.map((state) => ({
-                    value: state,
-                    label: t(`spins.delivery.${state}`),
-                  })),
-                ]}
-              />
-            ),
-          },
-        ]}
-        columns={columns}
-        actions={actions}
-        totalLabel={(total) => t('spins.list.total', { count: total })}
-        scrollX={1200}
-        emptyText={t('spins.list.empty')}
-        cards={{ lead: ['spun_at', 'delivery'] }}
-      />
     </section>
   );
 }

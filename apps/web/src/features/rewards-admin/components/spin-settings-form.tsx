@@ -12,7 +12,7 @@ import { fieldRules } from '../../../lib/antd-form-rules';
 import { isApiError } from '../../../lib/api-client';
 import { errorText, serverFieldErrors } from '../../../lib/form-rules';
 import { useErrorPopup } from '../../../lib/popup';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useSaveSpinSettings } from '../api/save-spin-settings';
 
 /** One row of the prize table as antd holds it: numbers null while empty. */
@@ -102,21 +102,14 @@ const SHAPE = ZSpinSettingsInput.shape;
 export function SpinSettingsForm({ settings }: { settings: TSpinSettings }) {
   const { t } = useTranslation('rewards-admin');
   const [form] = Form.useForm<TSpinFormValues>();
-  const save = useSaveSpinSettings();
   const popup = useErrorPopup();
+  const save = useToastedMutation(useSaveSpinSettings(), {
+    success: t('spins.saved'),
+    onError: (error) => reportSaveError(form, error, popup),
+  });
   const rows = Form.useWatch('prizes', form) as (TPrizeRow | undefined)[] | undefined;
   const initialValues = toSpinFormValues(settings);
   const chances = prizeChances(rows ?? initialValues.prizes);
-
-  const onSubmit = async (values: TSpinFormValues): Promise<void> => {
-    try {
-      await save.mutateAsync(toSpinSettingsInput(values));
-    } catch (error) {
-      reportSaveError(form, error, popup);
-      return;
-    }
-    toast.success(t('spins.saved'));
-  };
 
   return (
     <Form<TSpinFormValues>
@@ -125,7 +118,7 @@ export function SpinSettingsForm({ settings }: { settings: TSpinSettings }) {
       layout="vertical"
       className="console-form rewards-admin__form"
       initialValues={initialValues}
-      onFinish={(values) => void onSubmit(values)}
+      onFinish={(values) => void save.run(toSpinSettingsInput(values))}
     >
       <Form.Item
         name="active"

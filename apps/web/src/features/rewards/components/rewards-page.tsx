@@ -8,11 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
-import { isApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/form-rules';
 import { formatDiamonds } from '../../../lib/money-format';
-import { useErrorPopup } from '../../../lib/popup';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { reportRefusal, useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { rewardsQueryKey, useGetMyRewards } from '../api/get-my-rewards';
 import { useSpin } from '../api/spin';
 import { RewardHistory } from './reward-history';
@@ -67,8 +65,6 @@ function pendingByOrder(spins: readonly TSpin[]): { orderNum: string; count: num
 function SpinPanel({ rewards }: { rewards: TMyRewards }) {
   const { t } = useTranslation('rewards');
   const queryClient = useQueryClient();
-  const spin = useSpin();
-  const popup = useErrorPopup();
   const reducedMotion = useMediaQuery(REDUCED_MOTION);
   const [phase, setPhase] = useState<TReelPhase>('idle');
   const [result, setResult] = useState<TSpin | null>(null);
@@ -100,6 +96,22 @@ function SpinPanel({ rewards }: { rewards: TMyRewards }) {
     void reload();
   };
 
+  // No toast: the reel and the status region say what was won.
+  const spin = useToastedMutation(useSpin(), {
+    onError: (error) => {
+      // 409 (pending, withdrawn, paused) and 404 were toasted by the API client in the active language.
+      reportRefusal(error);
+      setPhase('idle');
+      void reload();
+    },
+    onSuccess: (answer, id) => {
+      setSpent((ids) => [...ids, id]);
+      setResult(answer.spin);
+      if (reducedMotion) land();
+      else setPhase('rolling');
+    },
+  });
+
   const onSpin = async (): Promise<void> => {
     const oldest = available[0];
     if (!oldest || busy) return;
@@ -107,20 +119,7 @@ function SpinPanel({ rewards }: { rewards: TMyRewards }) {
     refocus.current = document.activeElement === button.current;
     setResult(null);
     setPhase('drawing');
-    let answer: Awaited<ReturnType<typeof spin.mutateAsync>>;
-    try {
-      answer = await spin.mutateAsync(oldest.id);
-    } catch (error) {
-      // 409 (pending, withdrawn, paused) and 404 were toasted by the API client in the active language.
-      if (!isApiError(error) || !error.toasted) popup(errorText(error));
-      setPhase('idle');
-      void reload();
-      return;
-    }
-    setSpent((ids) => [...ids, oldest.id]);
-    setResult(answer.spin);
-    if (reducedMotion) land();
-    else setPhase('rolling');
+    await spin.run(oldest.id);
   };
 
   const status = (): string => {

@@ -10,7 +10,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { fieldRules, reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import {
   useDisableTwoFactor,
   useEnableTwoFactor,
@@ -73,15 +73,14 @@ function EnrolPanel({ required, onEnabled }: { required: boolean; onEnabled: (co
   const [form] = Form.useForm<TConfirmValues>();
   const popup = useErrorPopup();
   const setup = useStartSetup();
-  const enable = useEnableTwoFactor();
+  // No toast: the recovery codes the server answers with show instead.
+  const enable = useToastedMutation(useEnableTwoFactor(), {
+    onError: (error) => reportFormError(form, error, popup, { fields: FIELDS }),
+    onSuccess: onEnabled,
+  });
 
-  const onFinish = async (values: TConfirmValues): Promise<void> => {
-    try {
-      onEnabled(await enable.mutateAsync({ code: values.code.trim(), password: values.password }));
-    } catch (error) {
-      reportFormError(form, error, popup, { fields: FIELDS });
-    }
-  };
+  const onFinish = (values: TConfirmValues): Promise<boolean> =>
+    enable.run({ code: values.code.trim(), password: values.password });
 
   return (
     <div className="two-factor-enrol">
@@ -180,17 +179,13 @@ function DisableForm() {
   const { t } = useTranslation('two-factor');
   const [form] = Form.useForm<TConfirmValues>();
   const popup = useErrorPopup();
-  const disable = useDisableTwoFactor();
+  const disable = useToastedMutation(useDisableTwoFactor(), {
+    success: t('turnedOff'),
+    onError: (error) => reportFormError(form, error, popup, { fields: FIELDS }),
+  });
 
-  const onFinish = async (values: TConfirmValues): Promise<void> => {
-    try {
-      await disable.mutateAsync({ code: values.code.trim(), password: values.password });
-    } catch (error) {
-      reportFormError(form, error, popup, { fields: FIELDS });
-      return;
-    }
-    toast.success(t('turnedOff'));
-  };
+  const onFinish = (values: TConfirmValues): Promise<boolean> =>
+    disable.run({ code: values.code.trim(), password: values.password });
 
   return (
     <section aria-labelledby="two-factor-disable-title">

@@ -1,13 +1,13 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { PageHeader } from '../../../components/page-header';
 import { reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useCreateUser } from '../api/create-user';
-import { BackToList } from './back-to-list';
 import { type TUserFormValues, UserForm } from './user-form';
 import './users-admin.css';
 
@@ -28,29 +28,19 @@ export function UserAddPage() {
   const [form] = Form.useForm<TUserFormValues>();
   const navigate = useNavigate();
   const popup = useErrorPopup();
-  const create = useCreateUser();
-
-  const onSubmit = async (values: TUserFormValues): Promise<void> => {
-    try {
-      await create.mutateAsync({
-        username: values.username.trim(),
-        password: values.password,
-        nickname: values.nickname.trim(),
-        email: values.email.trim(),
-        avatar: values.avatar,
-        is_superuser: values.is_superuser === true,
-      });
-    } catch (error) {
-      reportFormError(form, error, popup, { fields: FIELDS });
-      return;
-    }
-    toast.success(t('saved'));
-    await navigate(routePath('user'));
-  };
+  const create = useToastedMutation(useCreateUser(), {
+    success: t('saved'),
+    onError: (error) => reportFormError(form, error, popup, { fields: FIELDS }),
+    onSuccess: () => navigate(routePath('user')),
+  });
 
   return (
     <div className="users-admin">
-      <PageHeader title={t('add.title')} description={t('add.description')} back={<BackToList />} />
+      <PageHeader
+        title={t('add.title')}
+        description={t('add.description')}
+        back={<BackLink to={routePath('user')}>{t('form.back')}</BackLink>}
+      />
       <div className="console-panel">
         <UserForm
           form={form}
@@ -59,7 +49,16 @@ export function UserAddPage() {
           initialValues={EMPTY}
           pending={create.isPending}
           submitLabel={t('add.submit')}
-          onSubmit={(values) => void onSubmit(values)}
+          onSubmit={(values) =>
+            void create.run({
+              username: values.username.trim(),
+              password: values.password,
+              nickname: values.nickname.trim(),
+              email: values.email.trim(),
+              avatar: values.avatar,
+              is_superuser: values.is_superuser === true,
+            })
+          }
         />
       </div>
     </div>

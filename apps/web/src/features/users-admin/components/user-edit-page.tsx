@@ -2,6 +2,7 @@ import type { TUser } from '@ezrecharge/shared/schemas/accounts';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { ButtonLink } from '../../../components/button-link';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
@@ -9,10 +10,9 @@ import { PageLoading } from '../../../components/page-loading';
 import { reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useGetUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
-import { BackToList } from './back-to-list';
 import { type TUserFormValues, UserForm } from './user-form';
 import './users-admin.css';
 
@@ -30,7 +30,11 @@ export function UserEditPage() {
   const id = parseId(searchParams.get('id'));
   return (
     <div className="users-admin">
-      <PageHeader title={t('edit.title')} description={t('edit.description')} back={<BackToList />} />
+      <PageHeader
+        title={t('edit.title')}
+        description={t('edit.description')}
+        back={<BackLink to={routePath('user')}>{t('form.back')}</BackLink>}
+      />
       <div className="console-panel">{id ? <EditUser id={id} /> : <BadId />}</div>
     </div>
   );
@@ -65,26 +69,11 @@ function EditUserForm({ user }: { user: TUser }) {
   const [form] = Form.useForm<TUserFormValues>();
   const navigate = useNavigate();
   const popup = useErrorPopup();
-  const update = useUpdateUser();
-
-  const onSubmit = async (values: TUserFormValues): Promise<void> => {
-    try {
-      await update.mutateAsync({
-        id: user.id,
-        values: {
-          nickname: values.nickname.trim(),
-          email: values.email.trim(),
-          avatar: values.avatar,
-          is_superuser: values.is_superuser === true,
-        },
-      });
-    } catch (error) {
-      reportFormError(form, error, popup, { fields: FIELDS });
-      return;
-    }
-    toast.success(t('saved'));
-    await navigate(routePath('user'));
-  };
+  const update = useToastedMutation(useUpdateUser(), {
+    success: t('saved'),
+    onError: (error) => reportFormError(form, error, popup, { fields: FIELDS }),
+    onSuccess: () => navigate(routePath('user')),
+  });
 
   return (
     <UserForm
@@ -101,7 +90,17 @@ function EditUserForm({ user }: { user: TUser }) {
       }}
       pending={update.isPending}
       submitLabel={t('edit.submit')}
-      onSubmit={(values) => void onSubmit(values)}
+      onSubmit={(values) =>
+        void update.run({
+          id: user.id,
+          values: {
+            nickname: values.nickname.trim(),
+            email: values.email.trim(),
+            avatar: values.avatar,
+            is_superuser: values.is_superuser === true,
+          },
+        })
+      }
     />
   );
 }

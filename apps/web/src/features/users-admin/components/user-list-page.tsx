@@ -1,22 +1,17 @@
-import { PlusOutlined, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import { type TUser, ZUserListQuery } from '@ezrecharge/shared/schemas/accounts';
-import { Avatar, Input, Space, type TableColumnsType, Tag } from 'antd';
+import { Avatar, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  AdminList,
-  DeleteRowButton,
-  EditRowLink,
+  AdminListPage,
+  deleteAction,
+  editAction,
   type TRowActions,
-  useConfirmDelete,
+  textFilter,
   useListQuery,
 } from '../../../components/admin-list';
-import { ButtonLink } from '../../../components/button-link';
-import { PageHeader } from '../../../components/page-header';
-import { isApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/form-rules';
-import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
-import { toast } from '../../../lib/toast';
+import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useDeleteUser } from '../api/delete-user';
 import { useGetUsers } from '../api/get-users';
 import './users-admin.css';
@@ -24,26 +19,11 @@ import './users-admin.css';
 /** User list /user (SPEC.md §2, §5, §8, §9): filters, table, add, edit, delete with confirmation, pagination. */
 export function UserListPage() {
   const { t } = useTranslation(['users-admin', 'common']);
+  const { t: texts } = useTranslation('users-admin', { keyPrefix: 'list' });
   const list = useListQuery(ZUserListQuery);
   const users = useGetUsers(list.query);
-  const remove = useDeleteUser();
-  const popup = useErrorPopup();
-  const askDelete = useConfirmDelete();
-
-  const deleteUser = async (user: TUser): Promise<void> => {
-    try {
-      await remove.mutateAsync(user.id);
-    } catch (error) {
-      // A refusal (400, e.g. deleting yourself) shows the server's message; other failures were toasted.
-      if (!isApiError(error) || !error.toasted) popup(errorText(error));
-      return;
-    }
-    toast.success(t('deleted'));
-  };
-
-  const confirmDelete = (user: TUser): void => {
-    askDelete(() => deleteUser(user));
-  };
+  // A refused delete (400, e.g. deleting yourself) shows the server's message.
+  const remove = useToastedMutation(useDeleteUser(), { success: t('deleted') });
 
   const columns: TableColumnsType<TUser> = [
     {
@@ -71,56 +51,32 @@ export function UserListPage() {
   const actions: TRowActions<TUser> = {
     title: t('columns.actions'),
     width: 200,
-    render: (user) => (
-      <Space size={4} wrap>
-        <EditRowLink
-          className="users-admin__action"
-          to={routePath('user-edit', { id: user.id })}
-          label={t('actions.editUser', { name: user.username })}
-        >
-          {t('actions.edit')}
-        </EditRowLink>
-        <DeleteRowButton
-          label={t('actions.deleteUser', { name: user.username })}
-          onClick={() => confirmDelete(user)}
-        >
-          {t('actions.delete')}
-        </DeleteRowButton>
-      </Space>
-    ),
+    items: [
+      editAction({
+        label: t('actions.edit'),
+        name: (user) => t('actions.editUser', { name: user.username }),
+        to: (user) => routePath('user-edit', { id: user.id }),
+      }),
+      deleteAction({
+        label: t('actions.delete'),
+        name: (user) => t('actions.deleteUser', { name: user.username }),
+        onRun: (user) => remove.run(user.id),
+      }),
+    ],
   };
 
   return (
-    <div className="users-admin">
-      <PageHeader
-        title={t('list.title')}
-        description={t('list.description')}
-        extra={
-          <ButtonLink type="primary" icon={<PlusOutlined aria-hidden="true" />} to={routePath('user-add')}>
-            {t('list.add')}
-          </ButtonLink>
-        }
-      />
-      <div className="console-panel">
-        <AdminList
-          list={list}
-          rows={users}
-          name="user-filters"
-          filtersLabel={t('list.filters')}
-          filters={[
-            {
-              name: 'username',
-              label: t('columns.username'),
-              control: <Input allowClear autoComplete="off" />,
-            },
-            { name: 'email', label: t('columns.email'), control: <Input allowClear autoComplete="off" /> },
-          ]}
-          columns={columns}
-          actions={actions}
-          totalLabel={(total) => t('list.total', { count: total })}
-          scrollX={760}
-        />
-      </div>
-    </div>
+    <AdminListPage
+      className="users-admin"
+      texts={texts}
+      addTo={routePath('user-add')}
+      list={list}
+      rows={users}
+      name="user-filters"
+      filters={[textFilter('username', t('columns.username')), textFilter('email', t('columns.email'))]}
+      columns={columns}
+      actions={actions}
+      scrollX={760}
+    />
   );
 }
