@@ -44,6 +44,25 @@ test('the first-start administrator turns on two-factor sign-in at the first sig
   const codes = page.getByRole('list', { name: tf('codesList') });
   await expect(codes.getByRole('listitem')).toHaveCount(10);
   await expect(codes.getByRole('listitem').first()).toHaveText(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+  // Issue #32: the numbers of the second column ran into the codes of the first ("9. wu5d6-54kty10. abbd7-…").
+  // A list number sits left of its item: between two items side by side there is room for it.
+  const crowded = await codes.evaluate((list) => {
+    const items = [...list.querySelectorAll('li')];
+    const measure = document.createElement('canvas').getContext('2d');
+    if (!measure) return ['no canvas'];
+    return items.flatMap((item, index) => {
+      const box = item.getBoundingClientRect();
+      const left = items.find((other) => {
+        const b = other.getBoundingClientRect();
+        return other !== item && Math.abs(b.top - box.top) < 2 && b.right <= box.left;
+      });
+      if (!left) return [];
+      measure.font = getComputedStyle(item).font;
+      const number = measure.measureText(`${index + 1}. `).width;
+      return box.left - number < left.getBoundingClientRect().right ? [`${index + 1}`] : [];
+    });
+  });
+  expect(crowded).toEqual([]);
   await page.getByRole('button', { name: tf('continue') }).click();
   await expect(page).toHaveURL(/\/ezrecharge$/);
 

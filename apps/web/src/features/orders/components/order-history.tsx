@@ -1,4 +1,5 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
+import { ORDER_STATUS, orderStatusI18nKey } from '@ezrecharge/shared/order-status';
 import type { TOrder } from '@ezrecharge/shared/schemas/orders';
 import { Alert, Button, Spin, Tag } from 'antd';
 import type { ReactNode } from 'react';
@@ -84,15 +85,7 @@ export function OrderHistory({ order, names }: TOrderHistoryProps) {
 
   return (
     <section className="order-history" aria-label={t('history.title', { orderNum: order.order_num })}>
-      {order.failure_reason && (
-        <Alert
-          className="order-history__failure"
-          type="error"
-          showIcon
-          title={t('history.failureReason')}
-          description={order.failure_reason}
-        />
-      )}
+      {order.failure_reason && <FailureReason order={order} reason={order.failure_reason} />}
       {order.payment_channel && (
         <p className="order-history__channel">
           {t('history.paymentChannel')} <code>{order.payment_channel}</code>
@@ -136,5 +129,30 @@ export function OrderHistory({ order, names }: TOrderHistoryProps) {
       <h3 className="order-history__title">{t('history.heading')}</h3>
       {body}
     </section>
+  );
+}
+
+/** Where a failed order ended once it was put right: delivered after all (marked or retried), or refunded. */
+const RESOLVED_BY: ReadonlySet<number> = new Set([ORDER_STATUS.CHARGED, ORDER_STATUS.REFUNDED]);
+
+/**
+ * Why the order failed: red while it waits for someone, and marked resolved (grey, with where it ended) once the
+ * order was delivered or refunded — a refunded order no longer reads as an open failure (issue #32).
+ */
+function FailureReason({ order, reason }: { order: TOrder; reason: string }) {
+  const { t } = useTranslation('orders');
+  const resolved = RESOLVED_BY.has(order.order_status);
+  return (
+    <Alert
+      className="order-history__failure"
+      type={resolved ? 'info' : 'error'}
+      showIcon
+      title={
+        resolved
+          ? t('history.failureResolved', { status: t(orderStatusI18nKey(order.order_status)) })
+          : t('history.failureReason')
+      }
+      description={reason}
+    />
   );
 }

@@ -167,6 +167,31 @@ describe('order list /order for superusers', () => {
     expect(within(moves[2] as HTMLElement).getByText('充值中')).toBeInTheDocument();
   });
 
+  it('marks why an order failed as resolved once it was refunded, in both languages (issue #32)', async () => {
+    const refunded = order({
+      id: 9,
+      order_num: 'EZREFUNDED',
+      order_status: 12,
+      failure_reason: 'BIGO ID does not exist (rescode 7212004)',
+    });
+    stubApi(listRoutes([refunded, ...ROWS]));
+    renderApp('/order');
+    await screen.findByText('EZREFUNDED');
+    await userEvent.click(screen.getByRole('button', { name: 'Show the history of order EZREFUNDED' }));
+    const section = await screen.findByRole('region', { name: 'Status history of order EZREFUNDED' });
+    const box = within(section).getByText('BIGO ID does not exist (rescode 7212004)').closest('.ant-alert');
+    expect(box).toHaveClass('ant-alert-info');
+    expect(box).toHaveTextContent('Why it failed (resolved: Refund successful)');
+    // One still waiting for an operator stays red.
+    await userEvent.click(screen.getByRole('button', { name: 'Show the history of order EZCHARGEFAILED' }));
+    const open = await screen.findByRole('region', { name: 'Status history of order EZCHARGEFAILED' });
+    expect(
+      within(open).getByText('BIGO ID does not exist (rescode 7212004)').closest('.ant-alert'),
+    ).toHaveClass('ant-alert-error');
+    await setLanguage('zh');
+    await waitFor(() => expect(box).toHaveTextContent('失败原因（已解决：退款成功）'));
+  });
+
   it('on a narrow screen opens the history and offers the actions inside the order’s card', async () => {
     setViewportWide(false);
     stubApi(listRoutes());
