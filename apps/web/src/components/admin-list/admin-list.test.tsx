@@ -183,7 +183,7 @@ describe('admin list scaffold', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     // The operator sees the unfiltered rows, then goes back.
     await waitFor(() => expect(lastAsked()).toEqual({ page: 1, pageSize: 5, filters: {} }));
-    expect(filters().getByLabelText('Code')).toHaveValue('');
+    await waitFor(() => expect(filters().getByLabelText('Code')).toHaveValue(''));
 
     await router.navigate(-1);
     await waitFor(() => expect(filters().getByLabelText('Code')).toHaveValue('c1'));
