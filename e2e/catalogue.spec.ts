@@ -121,7 +121,7 @@ test('an administrator adds a product with an image and three prices, releases i
     await page.getByLabel(c('en', 'priceForm.diamonds'), { exact: true }).fill(pack.diamonds);
     await page.getByLabel(c('en', 'priceForm.price'), { exact: true }).fill(pack.price);
     await page.getByRole('button', { name: c('en', 'priceAdd.submit') }).click();
-    await expect(toast(page, 'Profile updated successfully!').first()).toBeVisible();
+    await expect(toast(page, 'Price saved successfully').first()).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/price\\?id=${productId}$`));
   }
   await expect(page.getByText('3 items', { exact: true })).toBeVisible();

@@ -767,7 +767,7 @@ describe('POST /user/forgot_password', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      message: 'reset password sent to your mailbox',
+      message: 'Your password has been reset. Please sign in with your new password.',
       message_key: 'reset_success',
       data: null,
     });
@@ -926,7 +926,7 @@ describe('POST /user/changeme', () => {
     const auth = await bearer(app, u.username, u.password);
     const base = { nickname: 'Neo', avatar: '', email: u.email };
     const cases: [Json, string, string][] = [
-      [{ nickname: 'n'.repeat(33) }, 'nickname', 'Must be maximum 8 characters'],
+      [{ nickname: 'n'.repeat(33) }, 'nickname', 'Nickname must be at most 32 characters'],
       [{ nickname: '' }, 'nickname', 'Nickname is required'],
       [{ email: '' }, 'email', 'Email is required'],
       [{ email: 'bad' }, 'email', 'Invalid email'],

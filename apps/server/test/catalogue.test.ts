@@ -435,7 +435,11 @@ describe('catalogue admin and public selects', () => {
         await createPrice(product.id, 'MYR', 100, 800);
         const res = await call('DELETE', `/api/v1/product/${product.id}`, admin);
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toEqual({ message: 'User Deleted', message_key: 'user_deleted', data: null });
+        expect(res.json()).toEqual({
+          message: 'Product deleted',
+          message_key: 'product_deleted',
+          data: null,
+        });
         expect(await t.app.database.db.select().from(products).where(eq(products.id, product.id))).toEqual(
           [],
         );
@@ -493,7 +497,7 @@ describe('catalogue admin and public selects', () => {
       });
       expect(res.statusCode).toBe(200);
       const body = res.json() as { message: string; data: ApiPrice };
-      expect(body.message).toBe('Profile updated successfully!');
+      expect(body.message).toBe('Price saved successfully');
       expect(body.data).toEqual({
         id: expect.any(Number),
         product_id: productId,
@@ -712,7 +716,7 @@ describe('catalogue admin and public selects', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
-        message: 'Profile updated successfully!',
+        message: 'Price saved successfully',
         data: { id: price.id, currency: 'IDR', game_amount: 110, unit_amount: 3_100_000 },
       });
       const audit = await auditRows('price.update', price.id);
@@ -781,7 +785,7 @@ describe('catalogue admin and public selects', () => {
       const price = await createPrice(productId, 'CNY', 100, 1300);
       const res = await call('DELETE', `/api/v1/price/delete/${price.id}`, admin);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: 'User Deleted', message_key: 'user_deleted', data: null });
+      expect(res.json()).toEqual({ message: 'Price deleted', message_key: 'price_deleted', data: null });
       expect(await auditRows('price.delete', price.id)).toHaveLength(1);
       expect((await call('GET', `/api/v1/price/${price.id}`, admin)).statusCode).toBe(404);
       expect((await call('DELETE', `/api/v1/price/delete/${price.id}`, admin)).statusCode).toBe(404);

@@ -413,7 +413,7 @@ describe('FAQ', () => {
     it('deletes with SPEC.md’s message, keeps the content in the audit row, then answers 404', async () => {
       const res = await call('DELETE', `/api/v1/faq/${id}`, admin);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: 'User Deleted', message_key: 'user_deleted', data: null });
+      expect(res.json()).toEqual({ message: 'FAQ entry deleted', message_key: 'faq_deleted', data: null });
       expect((await call('GET', `/api/v1/faq/${id}`, admin)).statusCode).toBe(404);
       expect(await t.app.database.db.select().from(faqs).where(eq(faqs.id, id))).toEqual([]);
       const audit = await auditRows('faq.delete', id);

@@ -142,7 +142,7 @@ describe('feedback', () => {
       const long = message({ comment: 'c'.repeat(251) });
       const res = await send(long);
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual({ comment: 'Your message has less than 250 characters' });
+      expect(res.json().errors).toEqual({ comment: 'Your message must be at most 250 characters' });
       expect(await rowsNamed(long.name)).toEqual([]);
       expect(await noticesFor(long.name)).toEqual([]);
     });
@@ -352,7 +352,7 @@ describe('feedback', () => {
         firstname: 'Must be less than 64 characters',
         lastname: 'Must be less than 64 characters',
         email: 'Email is not valid',
-        comment: 'Your message has less than 250 characters',
+        comment: 'Your message must be at most 250 characters',
       });
       const noComment = await send(
         { firstname: 'No', lastname: 'Comment', email: 'nc@example.com' },

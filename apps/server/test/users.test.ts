@@ -88,7 +88,7 @@ describe('users admin', () => {
       );
       expect(res.statusCode).toBe(200);
       const body = res.json() as { message: string; data: Record<string, unknown> };
-      expect(body.message).toBe('Profile updated successfully!');
+      expect(body.message).toBe('User saved successfully!');
       expect(body.data).toEqual({
         id: expect.any(Number),
         username: 'Add_User1',
@@ -381,8 +381,8 @@ describe('users admin', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
-        message: 'Profile updated successfully!',
-        message_key: 'profile_saved',
+        message: 'User saved successfully!',
+        message_key: 'user_saved',
         data: expect.objectContaining({
           id: editId,
           username: 'edit_target',

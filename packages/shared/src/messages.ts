@@ -6,6 +6,18 @@
  * SPEC.md's wording is kept exactly, including its slips ('Must be maximum 8 characters' for a 32-character limit),
  * except for words issue #13 settled for every text a user reads: "BIGO ID" (not "Bigo ID"), and "verification
  * code" where SPEC.md says "captcha" (the API's field names keep `captcha`).
+ *
+ * Issue #32: where SPEC.md's text says something other than what happened, the message says what happened. The
+ * departures from SPEC.md's wording:
+ * - profile_nickname_max: "Must be maximum 8 characters" for a 32-character limit → "Nickname must be at most 32
+ *   characters";
+ * - comment_max: "Your message has less than 250 characters" when it has more → "Your message must be at most 250
+ *   characters";
+ * - reset_success: "reset password sent to your mailbox" after the new password was set → "Your password has been
+ *   reset. Please sign in with your new password.";
+ * - user_saved, price_saved: "Profile updated successfully!" after adding or editing a user or a price;
+ * - faq_deleted, product_deleted, price_deleted: "User Deleted" after deleting an FAQ entry, a product or a price.
+ * user_deleted and profile_saved keep SPEC.md's words where they are true (a user deleted, one's own profile saved).
  */
 export const MESSAGES = {
   // Sign-in (SPEC.md §5)
@@ -28,7 +40,7 @@ export const MESSAGES = {
   password_length: 'Password must be 6 to 32 characters',
   nickname_required: 'Nickname is required',
   nickname_max_64: 'Nickname must be less than 64 characters',
-  profile_nickname_max: 'Must be maximum 8 characters',
+  profile_nickname_max: 'Nickname must be at most 32 characters',
   email_max_64: 'Email must be less than 64 characters',
   is_superuser_required: 'Please choose whether the user is a superuser',
   // Profile
@@ -76,7 +88,7 @@ export const MESSAGES = {
   firstname_required: 'First name is required',
   lastname_required: 'Last name is required',
   comment_required: 'Please fill the comment field',
-  comment_max: 'Your message has less than 250 characters',
+  comment_max: 'Your message must be at most 250 characters',
   role_invalid: 'Please choose streamer, recruiter or collaborate',
   // Recharge submit (SPEC.md §5: translation keys payment_*_tips, checked in this order)
   payment_currency_code_tips: 'Please choose a currency',
@@ -117,10 +129,15 @@ export const MESSAGES = {
   logout_success: 'Logout successfully.',
   register_success: 'Registration successful.',
   code_sent: 'The verification code has been sent to your email.',
-  reset_success: 'reset password sent to your mailbox',
+  reset_success: 'Your password has been reset. Please sign in with your new password.',
   password_changed: 'Password changed successfully. Please sign in again.',
   profile_saved: 'Profile updated successfully!',
   user_deleted: 'User Deleted',
+  user_saved: 'User saved successfully!',
+  price_saved: 'Price saved successfully',
+  faq_deleted: 'FAQ entry deleted',
+  product_deleted: 'Product deleted',
+  price_deleted: 'Price deleted',
   product_saved: 'Product saved successfully',
   release_success: 'Release product successfully',
   products_synced: 'Products and prices synced with Stripe',

@@ -69,10 +69,10 @@ describe('zod field rules', () => {
     expect(await check(email, 'x@y')).toBe('邮箱格式不正确');
   });
 
-  it("keep SPEC.md's wording, even its 'maximum 8' slip for the 32-character profile nickname", async () => {
+  it('say the profile nickname’s real limit (SPEC.md’s "maximum 8" was a slip for 32; issue #32)', async () => {
     const nickname = zodRule(ZChangeMe.shape.nickname, 'Nickname');
     expect(await check(nickname, 'x'.repeat(32))).toBeNull();
-    expect(await check(nickname, 'x'.repeat(33))).toBe('Must be maximum 8 characters');
+    expect(await check(nickname, 'x'.repeat(33))).toBe('Nickname must be at most 32 characters');
   });
 
   it("fall back to SPEC.md's generic '{field} is not valid.' for a message that is not a shared one", async () => {

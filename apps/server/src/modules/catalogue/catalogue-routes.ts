@@ -188,7 +188,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<
     },
     async (request) => {
       await products.remove(requestActor(request), request.params.id);
-      return ok(null, CATALOGUE_MESSAGES.deleted);
+      return ok(null, CATALOGUE_MESSAGES.productDeleted);
     },
   );
 
@@ -299,7 +299,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<
     },
     async (request) => {
       await prices.remove(requestActor(request), request.params.id);
-      return ok(null, CATALOGUE_MESSAGES.deleted);
+      return ok(null, CATALOGUE_MESSAGES.priceDeleted);
     },
   );
 

@@ -26,7 +26,7 @@ import {
 /** Success texts of the FAQ admin: SPEC.md §8 uses one text for add and edit, and one delete text for all lists. */
 export const FAQ_MESSAGES = {
   saved: MSG.faq_saved,
-  deleted: MSG.user_deleted,
+  deleted: MSG.faq_deleted,
 } as const;
 
 export type FaqLang = 'en' | 'zh';

@@ -29,7 +29,7 @@ import {
 
 /** Messages of the users admin (SPEC.md §8 names the success texts; the refusals are ours, the 409s auth's). */
 export const USERS_MESSAGES = {
-  saved: MSG.profile_saved,
+  saved: MSG.user_saved,
   deleted: MSG.user_deleted,
   usernameTaken: USERNAME_TAKEN,
   emailTaken: EMAIL_TAKEN,

@@ -235,6 +235,8 @@ describe('password reset', () => {
       },
       new_password: 'new-pass-1',
     });
-    expect(await screen.findByText('reset password sent to your mailbox')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your password has been reset. Please sign in with your new password.'),
+    ).toBeInTheDocument();
   });
 });

@@ -124,11 +124,11 @@ describe('price list', () => {
     );
   });
 
-  it('deletes after the SPEC.md confirmation, says User Deleted and reloads', async () => {
+  it('deletes after the SPEC.md confirmation, says the price was deleted and reloads', async () => {
     writeLocal(STORAGE_KEYS.priceCache, '{"4:en":{}}');
     const api = stubApi({
       ...LIST_ROUTES,
-      'DELETE /api/v1/price/delete/13': () => ok(null, MSG.user_deleted),
+      'DELETE /api/v1/price/delete/13': () => ok(null, MSG.price_deleted),
     });
     renderApp('/price?id=4');
     await screen.findByText('39,999', { selector: 'td span' });
@@ -139,7 +139,7 @@ describe('price list', () => {
     expect(dialog.getByText("You won't be able to revert this!")).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Yes, delete it!' }));
 
-    expect(await screen.findByText('User Deleted')).toBeInTheDocument();
+    expect(await screen.findByText('Price deleted')).toBeInTheDocument();
     expect(api.callsTo('DELETE /api/v1/price/delete/13')).toHaveLength(1);
     await waitFor(() => expect(api.callsTo('GET /api/v1/price/page').length).toBeGreaterThan(loads));
     expect(readLocal(STORAGE_KEYS.priceCache)).toBeNull();
@@ -176,7 +176,7 @@ describe('price list', () => {
 
   it('in Chinese names the currencies and columns in Chinese', async () => {
     await setLanguage('zh');
-    stubApi({ ...LIST_ROUTES, 'DELETE /api/v1/price/delete/11': () => ok(null, MSG.user_deleted) });
+    stubApi({ ...LIST_ROUTES, 'DELETE /api/v1/price/delete/11': () => ok(null, MSG.price_deleted) });
     renderApp('/price?id=4');
     expect(await screen.findByText('BIGO Diamonds 的价格')).toBeInTheDocument();
     await screen.findByText('42,000', { selector: 'td span' });
@@ -190,8 +190,8 @@ describe('price list', () => {
 
     await userEvent.click(rowOf('100').getByLabelText('删除 100 钻石（SGD）'));
     await userEvent.click((await findDialog('确定要删除吗？')).getByRole('button', { name: '是的，删除！' }));
-    // The server's 'User Deleted', in the active language through the shared messages.
-    expect(await screen.findByText(i18n.t('validation:user_deleted'))).toBeInTheDocument();
+    // The server's 'Price deleted', in the active language through the shared messages.
+    expect(await screen.findByText(i18n.t('validation:price_deleted'))).toBeInTheDocument();
   });
 
   it('says so for an address without a product id', async () => {
@@ -226,7 +226,7 @@ describe('add price', () => {
   it('sends the price in minor units, says so and returns to the price list', async () => {
     const api = stubApi({
       'GET /api/v1/product/4': () => ok(PRODUCT),
-      'POST /api/v1/price/create': () => ok(priceRecord({ id: 20 }), MSG.profile_saved),
+      'POST /api/v1/price/create': () => ok(priceRecord({ id: 20 }), MSG.price_saved),
       'GET /api/v1/price/page': page,
     });
     const { router } = renderApp('/price-add?product_id=4');
@@ -243,14 +243,14 @@ describe('add price', () => {
       game_amount: 42000,
       unit_amount: 1220,
     });
-    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(await screen.findByText('Price saved successfully')).toBeInTheDocument();
   });
 
   it('takes each currency in its own decimals: whole yen, dinars to the 0.010 Stripe charges', async () => {
     const api = stubApi({
       'GET /api/v1/product/4': () => ok(PRODUCT),
       'POST /api/v1/price/create': () =>
-        ok(priceRecord({ id: 21, currency: 'JPY', unit_amount: 500 }), MSG.profile_saved),
+        ok(priceRecord({ id: 21, currency: 'JPY', unit_amount: 500 }), MSG.price_saved),
       'GET /api/v1/price/page': page,
     });
     const { router } = renderApp('/price-add?product_id=4');
@@ -316,7 +316,7 @@ describe('edit price', () => {
   it('loads the price with its amount in major units, saves minor units and returns to the list', async () => {
     const api = stubApi({
       'GET /api/v1/price/12': () => ok(PRICES[1]),
-      'PUT /api/v1/price/update/12': () => ok(PRICES[1], MSG.profile_saved),
+      'PUT /api/v1/price/update/12': () => ok(PRICES[1], MSG.price_saved),
       'GET /api/v1/product/4': () => ok(PRODUCT),
       'GET /api/v1/price/page': page,
     });
@@ -339,7 +339,7 @@ describe('edit price', () => {
       game_amount: 42000,
       unit_amount: 130000,
     });
-    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(await screen.findByText('Price saved successfully')).toBeInTheDocument();
   });
 
   it("says 'Oops, something went wrong!' when the price cannot be loaded", async () => {

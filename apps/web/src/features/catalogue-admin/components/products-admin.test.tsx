@@ -124,10 +124,10 @@ describe('product list', () => {
     expect(readLocal(STORAGE_KEYS.productCache)).toBeNull();
   });
 
-  it('deletes after the SPEC.md confirmation, says User Deleted and reloads', async () => {
+  it('deletes after the SPEC.md confirmation, says the product was deleted and reloads', async () => {
     const api = stubApi({
       'GET /api/v1/product/': page,
-      'DELETE /api/v1/product/5': () => ok(null, MSG.user_deleted),
+      'DELETE /api/v1/product/5': () => ok(null, MSG.product_deleted),
     });
     renderApp('/product');
     await screen.findByText('Gift Pack', { selector: 'td' });
@@ -136,7 +136,7 @@ describe('product list', () => {
     await userEvent.click(rowOf('Gift Pack').getByLabelText('Delete Gift Pack'));
     await confirmDeletion();
 
-    expect(await screen.findByText('User Deleted')).toBeInTheDocument();
+    expect(await screen.findByText('Product deleted')).toBeInTheDocument();
     expect(api.callsTo('DELETE /api/v1/product/5')).toHaveLength(1);
     await waitFor(() => expect(api.callsTo('GET /api/v1/product/').length).toBeGreaterThan(loads));
   });

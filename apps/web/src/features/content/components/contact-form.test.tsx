@@ -54,7 +54,7 @@ describe('Contact 1 form variant (/contact-ezrecharge)', () => {
     await fill(form.getByLabelText('Email'), 'someone@example');
     expect(await form.findByText('Email is not valid')).toBeInTheDocument();
     await fill(form.getByLabelText('Message'), 'x'.repeat(251));
-    expect(await form.findByText('Your message has less than 250 characters')).toBeInTheDocument();
+    expect(await form.findByText('Your message must be at most 250 characters')).toBeInTheDocument();
     expect(api.calls).toEqual([]);
   });
 

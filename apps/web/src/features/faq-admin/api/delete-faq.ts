@@ -2,7 +2,7 @@ import { api } from '../../../lib/api-client';
 import { mutationHook } from '../../../lib/mutation-hook';
 import { faqsQueryKey } from './get-faqs';
 
-/** DELETE /api/v1/faq/{id} (superuser); answers 'User Deleted' (SPEC.md §8 uses it for every delete). */
+/** DELETE /api/v1/faq/{id} (superuser); answers 'FAQ entry deleted' (SPEC.md §8's 'User Deleted'; issue #32). */
 export async function deleteFaq(id: number): Promise<void> {
   await api.delete<unknown>(`/api/v1/faq/${id}`);
 }

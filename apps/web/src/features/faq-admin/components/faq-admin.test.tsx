@@ -128,10 +128,10 @@ describe('FAQ admin list', () => {
     expect(screen.getByRole('listitem', { name: '1' })).toHaveClass('ant-pagination-item-active');
   });
 
-  it('deletes after the SPEC.md confirmation, says User Deleted and reloads', async () => {
+  it('deletes after the SPEC.md confirmation, says the entry was deleted and reloads', async () => {
     const api = stubApi({
       'GET /api/v1/faq/': page,
-      'DELETE /api/v1/faq/4': () => ok(null, MSG.user_deleted),
+      'DELETE /api/v1/faq/4': () => ok(null, MSG.faq_deleted),
     });
     renderApp('/faq-admin');
     await screen.findByText('How long does a recharge take?');
@@ -143,7 +143,7 @@ describe('FAQ admin list', () => {
     expect(dialog.getByRole('button', { name: 'No, cancel!' })).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Yes, delete it!' }));
 
-    expect(await screen.findByText('User Deleted')).toBeInTheDocument();
+    expect(await screen.findByText('FAQ entry deleted')).toBeInTheDocument();
     expect(api.callsTo('DELETE /api/v1/faq/4')).toHaveLength(1);
     await waitFor(() => expect(api.callsTo('GET /api/v1/faq/').length).toBeGreaterThan(loads));
   });

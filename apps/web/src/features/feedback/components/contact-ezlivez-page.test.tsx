@@ -71,7 +71,7 @@ describe('Contact us 2 (/contact-ezlivez)', () => {
     await fill(f.getByLabelText('Name'), 'n'.repeat(129));
     expect(await f.findByText('Must be less than 128 characters')).toBeInTheDocument();
     await fill(f.getByLabelText('Message'), 'x'.repeat(251));
-    expect(await f.findByText('Your message has less than 250 characters')).toBeInTheDocument();
+    expect(await f.findByText('Your message must be at most 250 characters')).toBeInTheDocument();
     expect(api.calls).toEqual([]);
   });
 

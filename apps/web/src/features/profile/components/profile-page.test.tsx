@@ -76,7 +76,7 @@ describe('profile tab', () => {
     await userEvent.clear(nickname);
     expect(await screen.findByText('Nickname is required')).toBeInTheDocument();
     await fill(nickname, 'x'.repeat(33));
-    expect(await screen.findByText('Must be maximum 8 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Nickname must be at most 32 characters')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(api.callsTo('POST /api/v1/user/changeme')).toEqual([]);
   });

@@ -171,7 +171,7 @@ describe('add user', () => {
 
   it('creates the user, says so and returns to the list', async () => {
     const api = stubApi({
-      'POST /api/v1/user/': () => ok(userRecord({ id: 9 }), MSG.profile_saved),
+      'POST /api/v1/user/': () => ok(userRecord({ id: 9 }), MSG.user_saved),
       'GET /api/v1/user/': page,
     });
     const { router } = renderApp('/user-add');
@@ -191,7 +191,7 @@ describe('add user', () => {
       avatar: '',
       is_superuser: false,
     });
-    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(await screen.findByText('User saved successfully!')).toBeInTheDocument();
   });
 
   it('puts a taken username under its field', async () => {
@@ -221,7 +221,7 @@ describe('edit user', () => {
   it('loads the user of ?id=, saves with PUT ?id= and returns to the list', async () => {
     const api = stubApi({
       'GET /api/v1/user/3': () => ok(USERS[2]),
-      'PUT /api/v1/user/': () => ok(USERS[2], MSG.profile_saved),
+      'PUT /api/v1/user/': () => ok(USERS[2], MSG.user_saved),
       'GET /api/v1/user/': page,
     });
     const { router } = renderApp('/user-edit?id=3');
@@ -246,7 +246,7 @@ describe('edit user', () => {
       email: 'bob@example.com',
       is_superuser: true,
     });
-    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(await screen.findByText('User saved successfully!')).toBeInTheDocument();
   });
 
   it("says 'Oops, something went wrong!' when the user cannot be loaded", async () => {
