@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { reportFormError } from '../../../lib/antd-form-rules';
 import { useErrorPopup } from '../../../lib/popup';
+import { listAddress } from '../../../lib/list-address';
 import { routePath } from '../../../lib/routes';
 import { useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useCreateProduct } from '../api/create-product';
@@ -26,7 +27,7 @@ export function ProductAddPage() {
   const create = useToastedMutation(useCreateProduct(), {
     success: (message) => message,
     onError: (error) => reportFormError(form, error, popup, { fields: PRODUCT_FIELDS }),
-    onSuccess: () => navigate(routePath('product')),
+    onSuccess: () => navigate(listAddress(routePath('product'))),
   });
 
   return (
