@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { rememberListAddress } from '../../lib/list-address';
 import type { z } from 'zod';
+import { rememberListAddress } from '../../lib/list-address';
 import {
   parseFilters,
   readListQuery,
