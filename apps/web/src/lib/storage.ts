@@ -36,6 +36,8 @@ export const SESSION_STORAGE_KEYS = {
   rechargeDraft: `${PRODUCT}_recharge_draft`,
   /** Toasts still showing when the storefront hands a console route to the console's page (app/face.ts). */
   carriedToasts: `${PRODUCT}_carried_toasts`,
+  /** Each console list's last address, filters and page, in this tab (lib/list-address.ts). */
+  listAddresses: `${PRODUCT}_list_addresses`,
 } as const;
 
 /** The session keys cleared on logout, on 401 and by the navigation guard. */

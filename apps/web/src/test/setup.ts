@@ -63,4 +63,5 @@ afterEach(() => {
   clearToasts();
   clearPopups();
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });

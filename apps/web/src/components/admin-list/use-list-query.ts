@@ -1,6 +1,7 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { rememberListAddress } from '../../lib/list-address';
 import {
   parseFilters,
   readListQuery,
@@ -27,6 +28,9 @@ export interface TListQueryState<F> {
 export function useListQuery<S extends TFilterSchema>(schema: S): TListQueryState<z.output<S>> {
   const [search, setSearch] = useSearchParams();
   const text = search.toString();
+  const { pathname } = useLocation();
+  // Where Save, Cancel and Back on the list's screens return to (lib/list-address.ts).
+  useEffect(() => rememberListAddress(pathname, text ? `?${text}` : ''), [pathname, text]);
   // Parsed once per address, so the query (and the data query keyed by it) keeps its identity between renders.
   const query = useMemo(() => readListQuery(schema, new URLSearchParams(text)), [schema, text]);
   const change = useCallback(

@@ -6,6 +6,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
 import { reportFormError } from '../../../lib/antd-form-rules';
+import { listAddress } from '../../../lib/list-address';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { useToastedMutation } from '../../../lib/use-toasted-mutation';
@@ -42,7 +43,7 @@ function AddPrice({ productId }: { productId: number }) {
   const create = useToastedMutation(useCreatePrice(), {
     success: (message) => message,
     onError: (error) => reportFormError(form, error, popup, { fields: PRICE_FIELDS }),
-    onSuccess: () => navigate(routePath('price', { id: productId })),
+    onSuccess: () => navigate(listAddress(routePath('price', { id: productId }))),
   });
 
   if (product.isPending) return <PageLoading />;
@@ -50,7 +51,7 @@ function AddPrice({ productId }: { productId: number }) {
     return (
       <LoadFailed
         onRetry={() => void product.refetch()}
-        back={<ButtonLink to={routePath('product')}>{t('products.back')}</ButtonLink>}
+        back={<ButtonLink to={listAddress(routePath('product'))}>{t('products.back')}</ButtonLink>}
       />
     );
   }

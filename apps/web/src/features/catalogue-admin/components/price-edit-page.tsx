@@ -8,6 +8,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
 import { reportFormError } from '../../../lib/antd-form-rules';
+import { listAddress } from '../../../lib/list-address';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { useToastedMutation } from '../../../lib/use-toasted-mutation';
@@ -45,7 +46,7 @@ function EditPrice({ id }: { id: number }) {
     return (
       <LoadFailed
         onRetry={() => void price.refetch()}
-        back={<ButtonLink to={routePath('product')}>{t('products.back')}</ButtonLink>}
+        back={<ButtonLink to={listAddress(routePath('product'))}>{t('products.back')}</ButtonLink>}
       />
     );
   }
@@ -62,7 +63,7 @@ function EditPriceForm({ price }: { price: TPrice }) {
     // SPEC.md §8: a failed price edit shows the error itself, even when its fields were marked.
     onError: (error) =>
       reportFormError(form, error, popup, { fields: PRICE_FIELDS, alwaysShowMessage: true }),
-    onSuccess: () => navigate(routePath('price', { id: price.product_id })),
+    onSuccess: () => navigate(listAddress(routePath('price', { id: price.product_id }))),
   });
 
   return (

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ButtonLink } from '../../../components/button-link';
 import { fieldRules } from '../../../lib/antd-form-rules';
+import { listAddress } from '../../../lib/list-address';
 import { routePath } from '../../../lib/routes';
 import { currencyOptions } from '../utils/format';
 import { useLanguage } from './use-language';
@@ -151,7 +152,7 @@ export function PriceForm({
         <Button type="primary" htmlType="submit" loading={pending}>
           {submitLabel}
         </Button>
-        <ButtonLink to={routePath('price', { id: productId })}>{t('form.cancel')}</ButtonLink>
+        <ButtonLink to={listAddress(routePath('price', { id: productId }))}>{t('form.cancel')}</ButtonLink>
       </Space>
     </Form>
   );

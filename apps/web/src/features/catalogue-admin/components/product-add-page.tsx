@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { reportFormError } from '../../../lib/antd-form-rules';
+import { listAddress } from '../../../lib/list-address';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { useToastedMutation } from '../../../lib/use-toasted-mutation';
@@ -26,7 +27,7 @@ export function ProductAddPage() {
   const create = useToastedMutation(useCreateProduct(), {
     success: (message) => message,
     onError: (error) => reportFormError(form, error, popup, { fields: PRODUCT_FIELDS }),
-    onSuccess: () => navigate(routePath('product')),
+    onSuccess: () => navigate(listAddress(routePath('product'))),
   });
 
   return (

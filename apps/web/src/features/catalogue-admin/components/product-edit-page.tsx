@@ -7,6 +7,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
 import { reportFormError } from '../../../lib/antd-form-rules';
+import { listAddress } from '../../../lib/list-address';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { useToastedMutation } from '../../../lib/use-toasted-mutation';
@@ -43,7 +44,7 @@ function EditProduct({ id }: { id: number }) {
     return (
       <LoadFailed
         onRetry={() => void product.refetch()}
-        back={<ButtonLink to={routePath('product')}>{t('products.back')}</ButtonLink>}
+        back={<ButtonLink to={listAddress(routePath('product'))}>{t('products.back')}</ButtonLink>}
       />
     );
   }
@@ -60,7 +61,7 @@ function EditProductForm({ product }: { product: TProduct }) {
     // SPEC.md §8: a failed product edit shows the error itself, even when its fields were marked.
     onError: (error) =>
       reportFormError(form, error, popup, { fields: PRODUCT_FIELDS, alwaysShowMessage: true }),
-    onSuccess: () => navigate(routePath('product')),
+    onSuccess: () => navigate(listAddress(routePath('product'))),
   });
 
   return (

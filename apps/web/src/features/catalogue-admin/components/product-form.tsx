@@ -3,6 +3,7 @@ import { Button, Form, type FormInstance, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
 import { fieldRules } from '../../../lib/antd-form-rules';
+import { listAddress } from '../../../lib/list-address';
 import { routePath } from '../../../lib/routes';
 import { ProductImageField } from './product-image-field';
 
@@ -97,7 +98,7 @@ export function ProductForm({
         <Button type="primary" htmlType="submit" loading={pending}>
           {submitLabel}
         </Button>
-        <ButtonLink to={routePath('product')}>{t('form.cancel')}</ButtonLink>
+        <ButtonLink to={listAddress(routePath('product'))}>{t('form.cancel')}</ButtonLink>
       </Space>
     </Form>
   );

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { BackLink } from '../../../components/back-link';
 import { PageHeader } from '../../../components/page-header';
 import { reportFormError } from '../../../lib/antd-form-rules';
+import { listAddress } from '../../../lib/list-address';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { useToastedMutation } from '../../../lib/use-toasted-mutation';
@@ -20,7 +21,7 @@ export function FaqAddPage() {
   const create = useToastedMutation(useCreateFaq(), {
     success: t('saved'),
     onError: (error) => reportFormError(form, error, popup, { fields: FAQ_FIELDS }),
-    onSuccess: () => navigate(routePath('faq-admin')),
+    onSuccess: () => navigate(listAddress(routePath('faq-admin'))),
   });
 
   return (
@@ -28,7 +29,7 @@ export function FaqAddPage() {
       <PageHeader
         title={t('add.title')}
         description={t('add.description')}
-        back={<BackLink to={routePath('faq-admin')}>{t('form.back')}</BackLink>}
+        back={<BackLink to={listAddress(routePath('faq-admin'))}>{t('form.back')}</BackLink>}
       />
       <div className="console-panel">
         <FaqForm

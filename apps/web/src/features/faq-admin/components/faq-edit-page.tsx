@@ -8,6 +8,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
 import { reportFormError } from '../../../lib/antd-form-rules';
+import { listAddress } from '../../../lib/list-address';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { useToastedMutation } from '../../../lib/use-toasted-mutation';
@@ -31,7 +32,7 @@ export function FaqEditPage() {
       <PageHeader
         title={t('edit.title')}
         description={t('edit.description')}
-        back={<BackLink to={routePath('faq-admin')}>{t('form.back')}</BackLink>}
+        back={<BackLink to={listAddress(routePath('faq-admin'))}>{t('form.back')}</BackLink>}
       />
       <div className="console-panel">{id ? <EditFaq id={id} /> : <BadId />}</div>
     </div>
@@ -55,7 +56,7 @@ function EditFaq({ id }: { id: number }) {
     return (
       <LoadFailed
         onRetry={() => void faq.refetch()}
-        back={<ButtonLink to={routePath('faq-admin')}>{t('form.back')}</ButtonLink>}
+        back={<ButtonLink to={listAddress(routePath('faq-admin'))}>{t('form.back')}</ButtonLink>}
       />
     );
   }
@@ -70,7 +71,7 @@ function EditFaqForm({ faq }: { faq: TFaq }) {
   const update = useToastedMutation(useUpdateFaq(), {
     success: t('saved'),
     onError: (error) => reportFormError(form, error, popup, { fields: FAQ_FIELDS }),
-    onSuccess: () => navigate(routePath('faq-admin')),
+    onSuccess: () => navigate(listAddress(routePath('faq-admin'))),
   });
 
   return (

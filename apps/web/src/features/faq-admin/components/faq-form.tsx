@@ -5,6 +5,7 @@ import { Button, Col, Form, type FormInstance, Input, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
 import { fieldRules } from '../../../lib/antd-form-rules';
+import { listAddress } from '../../../lib/list-address';
 import { routePath } from '../../../lib/routes';
 
 export type TFaqFormValues = TFaqInput;
@@ -115,7 +116,7 @@ export function FaqForm({ form, name, initialValues, pending, submitLabel, onSub
         <Button type="primary" htmlType="submit" icon={<SaveOutlined aria-hidden="true" />} loading={pending}>
           {submitLabel}
         </Button>
-        <ButtonLink to={routePath('faq-admin')}>{t('form.cancel')}</ButtonLink>
+        <ButtonLink to={listAddress(routePath('faq-admin'))}>{t('form.cancel')}</ButtonLink>
       </Space>
     </Form>
   );

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { BackLink } from '../../../components/back-link';
 import { PageHeader } from '../../../components/page-header';
 import { reportFormError } from '../../../lib/antd-form-rules';
+import { listAddress } from '../../../lib/list-address';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { useToastedMutation } from '../../../lib/use-toasted-mutation';
@@ -26,7 +27,7 @@ export function PromotionAddPage() {
   const create = useToastedMutation(useCreatePromotion(), {
     success: t('saved'),
     onError: (error) => reportFormError(form, error, popup, { fields: PROMOTION_FIELDS }),
-    onSuccess: () => navigate(routePath('promotion')),
+    onSuccess: () => navigate(listAddress(routePath('promotion'))),
   });
 
   return (
@@ -34,7 +35,7 @@ export function PromotionAddPage() {
       <PageHeader
         title={t('add.title')}
         description={t('add.description')}
-        back={<BackLink to={routePath('promotion')}>{t('form.back')}</BackLink>}
+        back={<BackLink to={listAddress(routePath('promotion'))}>{t('form.back')}</BackLink>}
       />
       <div className="console-panel">
         <PromotionForm

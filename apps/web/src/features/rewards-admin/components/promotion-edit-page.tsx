@@ -8,6 +8,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
 import { reportFormError } from '../../../lib/antd-form-rules';
+import { listAddress } from '../../../lib/list-address';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { useToastedMutation } from '../../../lib/use-toasted-mutation';
@@ -37,7 +38,7 @@ export function PromotionEditPage() {
       <PageHeader
         title={t('edit.title')}
         description={t('edit.description')}
-        back={<BackLink to={routePath('promotion')}>{t('form.back')}</BackLink>}
+        back={<BackLink to={listAddress(routePath('promotion'))}>{t('form.back')}</BackLink>}
       />
       <div className="console-panel">{id ? <EditPromotion id={id} /> : <BadId />}</div>
     </div>
@@ -61,7 +62,7 @@ function EditPromotion({ id }: { id: number }) {
     return (
       <LoadFailed
         onRetry={() => void promotion.refetch()}
-        back={<ButtonLink to={routePath('promotion')}>{t('form.back')}</ButtonLink>}
+        back={<ButtonLink to={listAddress(routePath('promotion'))}>{t('form.back')}</ButtonLink>}
       />
     );
   }
@@ -76,7 +77,7 @@ function EditPromotionForm({ promotion }: { promotion: TPromotion }) {
   const update = useToastedMutation(useUpdatePromotion(), {
     success: t('saved'),
     onError: (error) => reportFormError(form, error, popup, { fields: PROMOTION_FIELDS }),
-    onSuccess: () => navigate(routePath('promotion')),
+    onSuccess: () => navigate(listAddress(routePath('promotion'))),
   });
 
   return (

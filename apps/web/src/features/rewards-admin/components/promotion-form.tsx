@@ -40,6 +40,7 @@ import { fieldRules, VALIDATE_TRIGGER } from '../../../lib/antd-form-rules';
 import dayjs from '../../../lib/dayjs';
 import { invalidFieldMessage, messageTextOf } from '../../../lib/form-rules';
 import { currentLanguage } from '../../../lib/i18n';
+import { listAddress } from '../../../lib/list-address';
 import { routePath } from '../../../lib/routes';
 import { useProductOptions } from '../api/get-product-options';
 
@@ -343,7 +344,7 @@ export function PromotionForm({
         <Button type="primary" htmlType="submit" icon={<SaveOutlined aria-hidden="true" />} loading={pending}>
           {submitLabel}
         </Button>
-        <ButtonLink to={routePath('promotion')}>{t('form.cancel')}</ButtonLink>
+        <ButtonLink to={listAddress(routePath('promotion'))}>{t('form.cancel')}</ButtonLink>
       </Space>
     </Form>
   );

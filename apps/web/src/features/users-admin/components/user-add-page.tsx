@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { BackLink } from '../../../components/back-link';
 import { PageHeader } from '../../../components/page-header';
 import { reportFormError } from '../../../lib/antd-form-rules';
+import { listAddress } from '../../../lib/list-address';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { useToastedMutation } from '../../../lib/use-toasted-mutation';
@@ -31,7 +32,7 @@ export function UserAddPage() {
   const create = useToastedMutation(useCreateUser(), {
     success: t('saved'),
     onError: (error) => reportFormError(form, error, popup, { fields: FIELDS }),
-    onSuccess: () => navigate(routePath('user')),
+    onSuccess: () => navigate(listAddress(routePath('user'))),
   });
 
   return (
@@ -39,7 +40,7 @@ export function UserAddPage() {
       <PageHeader
         title={t('add.title')}
         description={t('add.description')}
-        back={<BackLink to={routePath('user')}>{t('form.back')}</BackLink>}
+        back={<BackLink to={listAddress(routePath('user'))}>{t('form.back')}</BackLink>}
       />
       <div className="console-panel">
         <UserForm

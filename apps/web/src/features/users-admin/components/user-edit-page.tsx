@@ -8,6 +8,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
 import { reportFormError } from '../../../lib/antd-form-rules';
+import { listAddress } from '../../../lib/list-address';
 import { useErrorPopup } from '../../../lib/popup';
 import { routePath } from '../../../lib/routes';
 import { useToastedMutation } from '../../../lib/use-toasted-mutation';
@@ -33,7 +34,7 @@ export function UserEditPage() {
       <PageHeader
         title={t('edit.title')}
         description={t('edit.description')}
-        back={<BackLink to={routePath('user')}>{t('form.back')}</BackLink>}
+        back={<BackLink to={listAddress(routePath('user'))}>{t('form.back')}</BackLink>}
       />
       <div className="console-panel">{id ? <EditUser id={id} /> : <BadId />}</div>
     </div>
@@ -57,7 +58,7 @@ function EditUser({ id }: { id: number }) {
     return (
       <LoadFailed
         onRetry={() => void user.refetch()}
-        back={<ButtonLink to={routePath('user')}>{t('form.back')}</ButtonLink>}
+        back={<ButtonLink to={listAddress(routePath('user'))}>{t('form.back')}</ButtonLink>}
       />
     );
   }
@@ -72,7 +73,7 @@ function EditUserForm({ user }: { user: TUser }) {
   const update = useToastedMutation(useUpdateUser(), {
     success: t('saved'),
     onError: (error) => reportFormError(form, error, popup, { fields: FIELDS }),
-    onSuccess: () => navigate(routePath('user')),
+    onSuccess: () => navigate(listAddress(routePath('user'))),
   });
 
   return (

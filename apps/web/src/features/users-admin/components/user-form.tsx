@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AvatarField } from '../../../components/avatar-field';
 import { ButtonLink } from '../../../components/button-link';
 import { fieldRules } from '../../../lib/antd-form-rules';
+import { listAddress } from '../../../lib/list-address';
 import { routePath } from '../../../lib/routes';
 
 export interface TUserFormValues {
@@ -83,7 +84,7 @@ export function UserForm({
         <Button type="primary" htmlType="submit" icon={<SaveOutlined aria-hidden="true" />} loading={pending}>
           {submitLabel}
         </Button>
-        <ButtonLink to={routePath('user')}>{t('form.cancel')}</ButtonLink>
+        <ButtonLink to={listAddress(routePath('user'))}>{t('form.cancel')}</ButtonLink>
       </Space>
     </Form>
   );

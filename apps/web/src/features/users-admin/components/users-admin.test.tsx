@@ -249,6 +249,26 @@ describe('edit user', () => {
     expect(await screen.findByText('User saved successfully!')).toBeInTheDocument();
   });
 
+  it('returns to the list as it was left, filters and page, by Save, Cancel and Back (issue #32)', async () => {
+    stubApi({
+      'GET /api/v1/user/3': () => ok(USERS[2]),
+      'PUT /api/v1/user/': () => ok(USERS[2], MSG.user_saved),
+      'GET /api/v1/user/': page,
+    });
+    const { router } = renderApp('/user?username=bob&page_size=10');
+    await screen.findByText('bobby02');
+    const back = async (leave: () => Promise<void>) => {
+      await router.navigate('/user-edit?id=3');
+      await screen.findByLabelText('Nickname');
+      await leave();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/user'));
+      expect(router.state.location.search).toBe('?username=bob&page_size=10');
+    };
+    await back(() => userEvent.click(screen.getByRole('link', { name: 'Cancel' })));
+    await back(() => userEvent.click(screen.getByRole('link', { name: /Back to users/ })));
+    await back(() => userEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+  });
+
   it("says 'Oops, something went wrong!' when the user cannot be loaded", async () => {
     stubApi({ 'GET /api/v1/user/404': () => fail(404, MSG.user_not_found) });
     renderApp('/user-edit?id=404');
