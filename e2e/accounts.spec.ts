@@ -245,9 +245,9 @@ test('an administrator adds a user, edits it and deletes it', async ({ page, con
   await page.getByRole('radio', { name: u('fields.yes') }).check();
   await page.getByRole('button', { name: u('edit.submit') }).click();
   await expect(toast(page, u('saved'))).toBeVisible();
-  await expect(page).toHaveURL(/\/user$/);
-  await filters.getByLabel(u('columns.username')).fill(account.username);
-  await filters.getByRole('button', { name: text('en', 'common', 'filters.search') }).click();
+  // Back at the list as it was left: still filtered to the account (issue #32).
+  await expect(page).toHaveURL(new RegExp(`/user\\?username=${account.username}$`));
+  await expect(filters.getByLabel(u('columns.username'))).toHaveValue(account.username);
   await expect(row).toContainText('Member Renamed');
   await expect(row).toContainText(u('roles.superuser'));
 
