@@ -249,7 +249,9 @@ describe('edit user', () => {
     expect(await screen.findByText('User saved successfully!')).toBeInTheDocument();
   });
 
-  it('returns to the list as it was left, filters and page, by Save, Cancel and Back (issue #32)', async () => {
+  it('returns to the list as it was left, filters and page, by Save, Cancel and Back (issue #32)', {
+    timeout: 30_000,
+  }, async () => {
     stubApi({
       'GET /api/v1/user/3': () => ok(USERS[2]),
       'PUT /api/v1/user/': () => ok(USERS[2], MSG.user_saved),
@@ -259,9 +261,11 @@ describe('edit user', () => {
     await screen.findByText('bobby02');
     const back = async (leave: () => Promise<void>) => {
       await router.navigate('/user-edit?id=3');
-      await screen.findByLabelText('Nickname');
+      // The user loaded into the form (Save checks its fields), as in the edit test above.
+      await waitFor(() => expect(screen.getByLabelText('Nickname')).toHaveValue('Bob'));
       await leave();
-      await waitFor(() => expect(router.state.location.pathname).toBe('/user'));
+      // Three round trips in one test: a loaded machine (the whole suite) takes longer than waitFor's 1 s default.
+      await waitFor(() => expect(router.state.location.pathname).toBe('/user'), { timeout: 5_000 });
       expect(router.state.location.search).toBe('?username=bob&page_size=10');
     };
     await back(() => userEvent.click(screen.getByRole('link', { name: 'Cancel' })));
