@@ -60,6 +60,16 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The server on a fresh DATA_DIR and a free loopback port, once it says it is running. */
+async function startSite() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ezr-proc-'));
+  dirs.push(dataDir);
+  const port = await freePort();
+  const p = run({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'admin-pass-1' });
+  await p.waitFor('EzRecharge is running at');
+  return { p, port, dataDir };
+}
+
 describe('the server process', () => {
   it('stops at once with one clear line naming a bad variable', async () => {
     const p = run({ PORT: 'eighty', DATABASE_URL: 'memory://' });
@@ -70,16 +80,7 @@ describe('the server process', () => {
   });
 
   it('serves, then on SIGTERM stops listening, closes the database and releases the data directory', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'ezr-proc-'));
-    dirs.push(dataDir);
-    const port = await freePort();
-    const p = run({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: 'admin-pass-1',
-    });
-    await p.waitFor('EzRecharge is running at');
+    const { p, port, dataDir } = await startSite();
     const res = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
     expect(res.status).toBe(200);
     expect(existsSync(path.join(dataDir, 'pg.lock'))).toBe(true);
@@ -95,16 +96,7 @@ describe('the server process', () => {
     timeout: 90_000,
   }, async () => {
     // Browsers open connections ahead of need (Chromium's preconnects); Node's close() waited for them for ever.
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'ezr-proc-'));
-    dirs.push(dataDir);
-    const port = await freePort();
-    const p = run({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: 'admin-pass-1',
-    });
-    await p.waitFor('EzRecharge is running at');
+    const { p, port } = await startSite();
     const idle = connect(port, '127.0.0.1');
     await new Promise((resolve) => idle.once('connect', resolve));
     const closedByServer = new Promise((resolve) => idle.once('close', resolve));
@@ -123,16 +115,7 @@ describe('the server process', () => {
       timeout: 90_000,
     },
     async () => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'ezr-proc-'));
-      dirs.push(dataDir);
-      const port = await freePort();
-      const p = run({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        ADMIN_PASSWORD: 'admin-pass-1',
-      });
-      await p.waitFor('EzRecharge is running at');
+      const { p, port } = await startSite();
       const { chromium } = await import('@playwright/test');
       const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
       try {
