@@ -98,6 +98,14 @@ export function decryptKeys(text: string, passphrase: string): string[] | null {
   }
 }
 
+/** The end of the `command` (backup, restore) with `message` on stderr and exit `code` (2: configuration, usage). */
+export function commandFailure(command: string): (message: string, code?: number) => never {
+  return (message, code = 1) => {
+    process.stderr.write(`${command}: ${message}\n`);
+    process.exit(code);
+  };
+}
+
 /** A notice meant to be seen: framed, on stderr. */
 export function loud(lines: string[]): string {
   const width = Math.max(...lines.map((l) => l.length));

@@ -8,6 +8,7 @@ import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
   type BackupManifest,
+  commandFailure,
   encryptKeys,
   FILES,
   keyFingerprint,
@@ -35,10 +36,8 @@ import { StartupError } from './infra/startup-error';
  */
 const run = promisify(execFile);
 
-function fail(message: string, code = 1): never {
-  process.stderr.write(`backup: ${message}\n`);
-  process.exit(code);
-}
+// Typed where declared, so that TypeScript reads a call as the end of the path.
+const fail: (message: string, code?: number) => never = commandFailure('backup');
 
 async function embeddedFiles(config: Config): Promise<Uint8Array> {
   const fromServer = await requestDump(config.dataDir);

@@ -8,6 +8,7 @@ import * as tar from 'tar';
 import {
   BACKUP_FORMAT,
   type BackupManifest,
+  commandFailure,
   decryptKeys,
   FILES,
   keyFingerprint,
@@ -30,10 +31,8 @@ import { loadPgliteFiles, redactUrl } from './infra/db';
  */
 const run = promisify(execFile);
 
-function fail(message: string, code = 1): never {
-  process.stderr.write(`restore: ${message}\n`);
-  process.exit(code);
-}
+// Typed where declared, so that TypeScript reads a call as the end of the path.
+const fail: (message: string, code?: number) => never = commandFailure('restore');
 
 async function isEmptyDir(dir: string): Promise<boolean> {
   if (!existsSync(dir)) return true;
