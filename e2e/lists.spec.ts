@@ -18,6 +18,9 @@ import { asReturningVisitor, expect, signInAsAdmin, test, text } from './support
 
 const o = (key: string) => text('en', 'orders', key);
 const f = (key: string) => text('en', 'feedback-admin', key);
+const u = (key: string) => text('en', 'users-admin', key);
+const c = (key: string) => text('en', 'catalogue-admin', key);
+const q = (key: string) => text('en', 'faq-admin', key);
 
 /** The product the first start seeds, with SGD/MYR/USD packs. */
 const SEEDED_PRODUCT = 'BIGO LIVE Diamonds';
@@ -200,6 +203,56 @@ test.describe('the console lists on a phone and a laptop', () => {
         await expectNoPageOverflow(page);
       }
       await photograph(page, testInfo, `feedback-list-${size.width}`);
+    }
+  });
+
+  test('users, products, prices and FAQ are cards on a phone, each with its actions in view (issue #32)', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await signInAsAdmin(page, SEEDED_ADMINS.lists);
+    await page.setViewportSize(WIDTHS[0]);
+    await page.goto('/product');
+    const product = page.locator('.admin-list__card', { hasText: SEEDED_PRODUCT });
+    await expect(product).toHaveCount(1);
+    const productId = new URL(
+      await product
+        .getByRole('link', { name: c('products.actions.prices') })
+        .evaluate((a) => (a as HTMLAnchorElement).href),
+    ).searchParams.get('id');
+
+    const lists = [
+      {
+        path: `/user?username=${SEEDED_ADMINS.lists.username}`,
+        lead: u('columns.username'),
+        actions: [u('actions.edit'), u('actions.delete')],
+      },
+      {
+        path: '/product',
+        lead: c('products.columns.name'),
+        actions: [c('products.actions.edit'), c('products.actions.delete')],
+      },
+      {
+        path: `/price?id=${productId}`,
+        lead: c('prices.columns.product'),
+        actions: [c('prices.actions.edit'), c('prices.actions.delete')],
+      },
+      { path: '/faq-admin', lead: q('columns.question'), actions: [q('actions.edit'), q('actions.delete')] },
+    ];
+    for (const list of lists) {
+      await page.goto(list.path);
+      const card = page.locator('.admin-list__card').first();
+      await expect(card, list.path).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('table')).toHaveCount(0);
+      await expect(card.locator('dt').first()).toHaveText(list.lead);
+      for (const action of list.actions)
+        await expectWithinWidth(page, card.getByText(action, { exact: true }).first());
+      await expectNoPageOverflow(page);
+      await photograph(
+        page,
+        testInfo,
+        `list-cards${new URL(list.path, 'http://x').pathname.replace('/', '-')}`,
+      );
     }
   });
 });

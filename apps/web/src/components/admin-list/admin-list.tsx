@@ -11,8 +11,8 @@ import type { TListQueryState } from './use-list-query';
 import './admin-list.css';
 
 /**
- * Narrower than this (a phone, a tablet held upright, a narrow window), a list with `cards` shows its rows as cards:
- * its table would hide most columns off-screen.
+ * Narrower than this (a phone, a tablet held upright, a narrow window), every list shows its rows as cards: its table
+ * would hide most columns, and the row actions in the last one, off-screen (issue #32).
  */
 const LIST_CARDS_BELOW_PX = 992;
 
@@ -80,8 +80,8 @@ export interface TAdminListProps<Row extends { id: number }, F extends Record<st
   /** Shown instead of antd's 'No data' when the query answered an empty page. */
   emptyText?: ReactNode;
   /**
-   * Below LIST_CARDS_BELOW_PX, each row as a card of its columns, those named in `lead` (column keys) first. Without
-   * it the list is a table at every width.
+   * Below LIST_CARDS_BELOW_PX each row is a card of its columns: those named in `lead` (column keys) first, else in
+   * the table's order.
    */
   cards?: { lead: readonly string[] };
 }
@@ -193,7 +193,7 @@ export function AdminList<Row extends { id: number }, F extends Record<string, u
   const tableRef = useRef<HTMLDivElement>(null);
   const scrollLabel = t('list.scrollRegion');
   // The table comes and goes with the card layout: the effect follows it.
-  const asCards = cards !== undefined && !wide;
+  const asCards = !wide;
   useEffect(() => {
     if (asCards) return undefined;
     const scroller = tableRef.current?.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
@@ -222,13 +222,13 @@ export function AdminList<Row extends { id: number }, F extends Record<string, u
         ))}
         {!applyOnChange && <FilterActions onReset={reset} />}
       </Form>
-      {cards && asCards ? (
+      {asCards ? (
         <Spin spinning={rows.isFetching}>
           {data.length > 0 ? (
             <AdminListCards
               rows={data}
               columns={columns}
-              lead={cards.lead}
+              lead={cards?.lead ?? []}
               actions={renderActions && { render: renderActions }}
               expandable={expandable}
             />

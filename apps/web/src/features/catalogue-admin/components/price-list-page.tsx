@@ -91,6 +91,7 @@ function PriceList({ productId }: { productId: number }) {
       columns={columns}
       actions={actions}
       scrollX={940}
+      cards={{ lead: ['product', 'code'] }}
     />
   );
 }

@@ -95,6 +95,7 @@ export function ProductListPage() {
       columns={columns}
       actions={actions}
       scrollX={960}
+      cards={{ lead: ['name', 'release'] }}
     />
   );
 }

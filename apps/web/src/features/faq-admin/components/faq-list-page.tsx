@@ -76,6 +76,7 @@ export function FaqListPage() {
       columns={columns}
       actions={actions}
       scrollX={900}
+      cards={{ lead: ['question'] }}
     />
   );
 }

@@ -77,6 +77,7 @@ export function UserListPage() {
       columns={columns}
       actions={actions}
       scrollX={760}
+      cards={{ lead: ['username', 'role'] }}
     />
   );
 }
