@@ -3,6 +3,7 @@ import {
   MESSAGES,
   MSG,
   ORDER_STATUS,
+  type TLiveOffers,
   type TMessageKey,
   type TOrder,
   type TPromotion,
@@ -148,6 +149,45 @@ describe('rewards', () => {
 
   beforeEach(async () => {
     await fetch(`${url}/sandbox/bigo/controls`, { method: 'DELETE', headers: { authorization: admin } });
+  });
+
+  describe('live offers (what the posters may advertise; issue #32)', () => {
+    const live = async () => {
+      const res = await api('GET', '/api/v1/rewards/live');
+      expect(res.headers['cache-control']).toBe('public, max-age=60');
+      return dataOf<TLiveOffers>(res);
+    };
+
+    it('a fresh install advertises nothing: its promotions and the spins start paused', async () => {
+      expect(await live()).toEqual({ bank_transfer: [], welcome: false, promo_codes: false, spins: false });
+    });
+
+    it('follows pause and resume, and a promotion that has not started yet is not live', async () => {
+      const seeded = dataOf<{ page_data: TPromotion[] }>(
+        await api('GET', '/api/v1/promotions/?page=1&page_size=50', admin),
+      ).page_data;
+      const bank = seeded.find((p) => p.kind === 'channel');
+      const welcome = seeded.find((p) => p.kind === 'welcome');
+      if (!bank || !welcome) throw new Error('the seeded promotions are missing');
+      dataOf(await api('POST', `/api/v1/promotions/${bank.id}/resume`, admin));
+      const later = await codePromotion({ valid_from: new Date(Date.now() + 86_400_000).toISOString() });
+      try {
+        expect(await live()).toEqual({
+          bank_transfer: ['MYR', 'SGD'],
+          welcome: false,
+          promo_codes: false,
+          spins: false,
+        });
+        dataOf(await api('POST', `/api/v1/promotions/${welcome.id}/resume`, admin));
+        const now = await codePromotion();
+        expect(await live()).toMatchObject({ welcome: true, promo_codes: true });
+        dataOf(await api('POST', `/api/v1/promotions/${now.id}/pause`, admin));
+      } finally {
+        for (const id of [bank.id, welcome.id, later.id])
+          dataOf(await api('POST', `/api/v1/promotions/${id}/pause`, admin));
+      }
+      expect(await live()).toEqual({ bank_transfer: [], welcome: false, promo_codes: false, spins: false });
+    });
   });
 
   describe('promo codes: quote and commit', () => {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   bonusDiamonds,
   decideBonus,
+  liveAdvertisedOffers,
   normalizePromoCode,
+  promotionLive,
   type TBonusFacts,
   type TPromotionRule,
 } from './rewards';
@@ -155,5 +157,35 @@ describe('promo codes and promotion input', () => {
         valid_to: '2026-11-30T00:00:00+08:00',
       }),
     ).toEqual(['valid_to:promotion_dates_invalid']);
+  });
+});
+
+describe('live offers (issue #32)', () => {
+  const now = new Date('2026-12-06T04:00:00Z');
+  it('a promotion is live while active and within its dates', () => {
+    const live = (valid_from: string | null, valid_to: string | null, active = true) =>
+      promotionLive({ active, valid_from, valid_to }, now);
+    expect(live(null, null)).toBe(true);
+    expect(live(null, null, false)).toBe(false);
+    expect(live('2026-12-06T04:00:01Z', null)).toBe(false);
+    expect(live('2026-12-06T04:00:00Z', null)).toBe(true);
+    expect(live(null, '2026-12-06T04:00:00Z')).toBe(false);
+    expect(live(null, '2026-12-06T04:00:01Z')).toBe(true);
+  });
+
+  it('names the advertised offers that run: the bank-transfer posters speak of SGD', () => {
+    const offers = (live: Partial<Parameters<typeof liveAdvertisedOffers>[0]>) => [
+      ...liveAdvertisedOffers({
+        bank_transfer: [],
+        welcome: false,
+        promo_codes: false,
+        spins: false,
+        ...live,
+      }),
+    ];
+    expect(offers({})).toEqual([]);
+    expect(offers({ bank_transfer: ['MYR'] })).toEqual([]);
+    expect(offers({ bank_transfer: ['MYR', 'SGD'], spins: true })).toEqual(['bank_transfer_sgd', 'spins']);
+    expect(offers({ welcome: true, promo_codes: true })).toEqual(['welcome', 'promo_codes']);
   });
 });

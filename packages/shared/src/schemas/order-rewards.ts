@@ -54,3 +54,15 @@ export const ZRewardQuote = z.object({
   channel_offers: z.array(ZChannelOffer),
 });
 export type TRewardQuote = z.infer<typeof ZRewardQuote>;
+
+/**
+ * The offers the shop's posters and About page advertise, as they stand now (issue #32: a paused offer is not
+ * advertised). `bank_transfer` lists the currencies of the live payment-method bonuses.
+ */
+export const ZLiveOffers = z.object({
+  bank_transfer: z.array(z.string()),
+  welcome: z.boolean(),
+  promo_codes: z.boolean(),
+  spins: z.boolean(),
+});
+export type TLiveOffers = z.infer<typeof ZLiveOffers>;

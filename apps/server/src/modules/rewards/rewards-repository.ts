@@ -60,6 +60,19 @@ export async function activePromotions(db: DbOrTx, kind: 'welcome' | 'channel'):
     .orderBy(asc(promotions.id));
 }
 
+/** The active promotions of every kind, as far as an advertisement needs them (whether live, and where). */
+export async function activePromotionWindows(db: DbOrTx) {
+  return db
+    .select({
+      kind: promotions.kind,
+      currencies: promotions.currencies,
+      validFrom: promotions.validFrom,
+      validTo: promotions.validTo,
+    })
+    .from(promotions)
+    .where(eq(promotions.active, true));
+}
+
 /** Whose uses a per-buyer limit counts: the account (signed in) or the BIGO ID (visitors); welcome counts both. */
 export interface BuyerKey {
   userId: number | null;

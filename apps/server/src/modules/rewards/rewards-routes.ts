@@ -2,6 +2,7 @@ import {
   envelope,
   pageOf,
   ZErrorBody,
+  ZLiveOffers,
   ZMyRewards,
   ZPageQuery,
   ZPrizeQuery,
@@ -64,6 +65,25 @@ export const rewardsRoutes: FastifyPluginAsyncZod<
     async (request) => {
       const userId = await optionalUserId(request, deps.sessions);
       return ok(await service.quote(request.body, { userId, ip: request.ip }));
+    },
+  );
+
+  app.get(
+    '/rewards/live',
+    {
+      schema: {
+        tags,
+        summary: 'The offers the posters and the About page may advertise now',
+        description:
+          'Which advertised offers are live: the payment-method (bank transfer) bonus per currency, the welcome ' +
+          'bonus, promo codes and the lucky spins. A paused or expired promotion is not live. Public; a browser ' +
+          'may keep the answer a minute.',
+        response: { 200: envelope(ZLiveOffers) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return ok(await service.liveOffers());
     },
   );
 

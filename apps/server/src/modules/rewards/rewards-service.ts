@@ -5,6 +5,8 @@ import {
   MESSAGES,
   MSG,
   pageWindow,
+  promotionLive,
+  type TLiveOffers,
   type TOrderBonus,
   type TPage,
   type TPageQuery,
@@ -24,6 +26,7 @@ import { enforce, type Limit, type RateLimiter } from '../../infra/rate-limit';
 import { decideAtCommit, type OrderFacts, ruleOf } from './rewards-grants';
 import {
   activePromotions,
+  activePromotionWindows,
   costOfPromotions,
   findPriceForQuote,
   findPromotion,
@@ -36,6 +39,7 @@ import {
   promotionUsage,
   updatePromotion,
 } from './rewards-repository';
+import { readSpinSettings } from './spins-repository';
 
 /** Quotes per client address: the form asks on every change of pack, quantity or code; a quote writes nothing (as cheap as an order read). */
 export const REWARD_QUOTE_PER_IP: Limit = { name: 'reward-quote-ip', max: 120, windowMs: 60_000 };
@@ -195,6 +199,34 @@ export class RewardsService {
       bonus_game: bonuses.reduce((sum, b) => sum + b.diamonds, 0),
       promo,
       channel_offers: channelOffers,
+    };
+  }
+
+  /**
+   * GET /rewards/live: the offers the posters and the About page may advertise now (issue #32: a paused or
+   * expired promotion, or the spins switched off, is not advertised). Promo codes count as a whole: the posters
+   * invite buyers to look for codes, never name one.
+   */
+  async liveOffers(): Promise<TLiveOffers> {
+    const now = this.now();
+    const live = (await activePromotionWindows(this.deps.db)).filter((row) =>
+      promotionLive(
+        {
+          active: true,
+          valid_from: row.validFrom?.toISOString() ?? null,
+          valid_to: row.validTo?.toISOString() ?? null,
+        },
+        now,
+      ),
+    );
+    const bankTransfer = new Set(
+      live.filter((row) => row.kind === 'channel').flatMap((row) => row.currencies),
+    );
+    return {
+      bank_transfer: [...bankTransfer].sort(),
+      welcome: live.some((row) => row.kind === 'welcome'),
+      promo_codes: live.some((row) => row.kind === 'code'),
+      spins: (await readSpinSettings(this.deps.db)).active,
     };
   }
 

@@ -1,23 +1,46 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { TLiveOffers } from '@ezrecharge/shared/schemas/order-rewards';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { AppProviders } from '../../../app/providers';
 import { POSTERS } from '../../../assets/posters';
 import { i18n, setLanguage } from '../../../lib/i18n';
+import { liveOffersKey } from '../../../lib/live-offers';
+import { queryClient } from '../../../lib/query-client';
 import { STORAGE_KEYS } from '../../../lib/storage';
+import { ok, stubApi } from '../../../test/stub-api';
 import { AboutEzrechargePage } from './about-ezrecharge-page';
 
-function renderPage() {
-  return render(
-    <MemoryRouter>
-      <AboutEzrechargePage />
-    </MemoryRouter>,
+const ALL_LIVE: TLiveOffers = {
+  bank_transfer: ['MYR', 'SGD'],
+  welcome: true,
+  promo_codes: true,
+  spins: true,
+};
+const NONE_LIVE: TLiveOffers = { bank_transfer: [], welcome: false, promo_codes: false, spins: false };
+
+/** The page with the offers of `live` running (GET /api/v1/rewards/live); waits until they are shown. */
+async function renderPage(live: TLiveOffers = ALL_LIVE) {
+  stubApi({ 'GET /api/v1/rewards/live': () => ok(live) });
+  const view = render(
+    <AppProviders>
+      <MemoryRouter>
+        <AboutEzrechargePage />
+      </MemoryRouter>
+    </AppProviders>,
   );
+  await waitFor(() => expect(queryClient.getQueryData(liveOffersKey)).toBeDefined());
+  return view;
 }
 
 describe('about EzRecharge page', () => {
-  it('states every SPEC.md §1 marketing fact', async () => {
+  beforeEach(() => {
+    queryClient.removeQueries({ queryKey: liveOffersKey });
+  });
+
+  it('states every SPEC.md §1 marketing fact while its offers run', async () => {
     await setLanguage('en');
-    renderPage();
+    await renderPage();
     const text = document.body.textContent ?? '';
     for (const fact of [
       /authorised BIGO LIVE diamond reseller since 2020/,
@@ -44,18 +67,18 @@ describe('about EzRecharge page', () => {
 
   it('sends visitors to the public recharge page and signed-in users to their own', async () => {
     await setLanguage('en');
-    const { unmount } = renderPage();
+    const { unmount } = await renderPage();
     expect(screen.getByRole('link', { name: 'Recharge now' })).toHaveAttribute('href', '/recharge');
     unmount();
 
     window.localStorage.setItem(STORAGE_KEYS.isLogin, 'true');
-    renderPage();
+    await renderPage();
     expect(screen.getByRole('link', { name: 'Recharge now' })).toHaveAttribute('href', '/ezrecharge');
   });
 
   it('tells the story of the poster shown beside the carousel', async () => {
     await setLanguage('en');
-    renderPage();
+    await renderPage();
     const carousel = screen.getByRole('region', { name: 'Promotion posters' });
     const promotions = carousel.parentElement as HTMLElement;
     expect(within(promotions).getByText('Promotion 1 of 4')).toBeInTheDocument();
@@ -72,12 +95,52 @@ describe('about EzRecharge page', () => {
 
   it('shows the Chinese posters and texts in Chinese', async () => {
     await setLanguage('zh');
-    renderPage();
+    await renderPage();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('BIGO LIVE 钻石充值');
     const posters = screen.getAllByAltText(/^活动海报/);
     expect(new Set(posters.map((poster) => poster.getAttribute('src')))).toEqual(
       new Set(POSTERS.map((poster) => poster.src.zh)),
     );
+  });
+});
+
+describe('about EzRecharge page: only live offers are advertised (issue #32)', () => {
+  beforeEach(() => {
+    queryClient.removeQueries({ queryKey: liveOffersKey });
+  });
+
+  it('with every offer paused, shows no poster, reward or example, and says so, in both languages', async () => {
+    for (const [language, none] of [
+      ['en', /No promotions are running right now/],
+      ['zh', /目前没有进行中的优惠活动/],
+    ] as const) {
+      queryClient.removeQueries({ queryKey: liveOffersKey });
+      await setLanguage(language);
+      const { unmount } = await renderPage(NONE_LIVE);
+      expect(screen.queryAllByAltText(/^(Promotion poster|活动海报)/)).toHaveLength(0);
+      expect(screen.queryByRole('region', { name: /Promotion posters|活动海报/ })).toBeNull();
+      const text = document.body.textContent ?? '';
+      const offers = i18n.getFixedT(language, 'content');
+      for (const rule of offers('aboutRecharge.rewards', { returnObjects: true }) as string[])
+        expect(text).not.toContain(rule);
+      for (const slide of offers('aboutRecharge.slides', { returnObjects: true }) as { title: string }[])
+        expect(text).not.toContain(slide.title);
+      expect(text).not.toContain(offers('aboutRecharge.exampleBonusValue'));
+      expect(screen.getAllByText(none)).toHaveLength(2);
+      unmount();
+    }
+  });
+
+  it('with only the spins on, advertises the spins alone', async () => {
+    await setLanguage('en');
+    await renderPage({ ...NONE_LIVE, spins: true });
+    const posters = screen.getAllByAltText(/^Promotion poster/);
+    expect(new Set(posters.map((poster) => poster.getAttribute('src')))).toEqual(
+      new Set([POSTERS[1]?.src.en]),
+    );
+    const text = document.body.textContent ?? '';
+    expect(text).toMatch(/one spin for every 600 diamonds recharged/);
+    expect(text).not.toMatch(/1 free diamond|50 diamonds|100 bonus diamonds/);
   });
 });
 

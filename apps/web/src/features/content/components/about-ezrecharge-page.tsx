@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { POSTERS, posterSrc } from '../../../assets/posters';
 import { Carousel, CarouselImage } from '../../../components/ui/carousel';
 import { ClockIcon, GiftIcon, HeadsetIcon, ShieldCheckIcon, WarningIcon } from '../../../components/ui/icons';
+import { advertised, useLiveOffers } from '../../../lib/live-offers';
 import { routePath } from '../../../lib/routes';
 import { useSignedIn } from '../../../lib/session';
 import { SITE } from '../../../lib/site';
@@ -17,6 +18,9 @@ const BENEFITS = [
   { key: 'secure', icon: <ShieldCheckIcon /> },
   { key: 'support', icon: <HeadsetIcon /> },
 ] as const;
+
+/** What each line of the rewards list speaks of, in its order (content.json `aboutRecharge.rewards`). */
+const REWARD_OFFERS = [['bank_transfer_sgd'], ['spins'], ['welcome'], ['promo_codes']] as const;
 
 const EXAMPLE_ROWS = [
   ['exampleAmount', 'exampleAmountValue'],
@@ -33,15 +37,26 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** SPEC.md §2 "About-recharge": intro, recharge button, four benefits, promotions carousel, and the §1 facts. */
+/**
+ * SPEC.md §2 "About-recharge": intro, recharge button, four benefits, promotions carousel, and the §1 facts. The
+ * posters, the rewards and the example speak only of the offers that are live (issue #32).
+ */
 export function AboutEzrechargePage() {
   const { t, i18n } = useTranslation('content');
   const hours = useSupportHours();
   const [activeSlide, setActiveSlide] = useState(0);
+  const live = useLiveOffers();
 
-  const slides = toSlideTexts(t('aboutRecharge.slides', { returnObjects: true }), 'aboutRecharge.slides');
-  const rewards = toStringList(t('aboutRecharge.rewards', { returnObjects: true }), 'aboutRecharge.rewards');
-  const current = slides[activeSlide % slides.length];
+  // Slide i of the texts is poster i.
+  const slides = toSlideTexts(t('aboutRecharge.slides', { returnObjects: true }), 'aboutRecharge.slides')
+    .map((slide, index) => ({ slide, poster: POSTERS[index % POSTERS.length] }))
+    .filter(({ poster }) => poster && advertised(live, poster.offers));
+  const rewards = toStringList(
+    t('aboutRecharge.rewards', { returnObjects: true }),
+    'aboutRecharge.rewards',
+  ).filter((_rule, index) => advertised(live, REWARD_OFFERS[index] ?? []));
+  const showExample = advertised(live, ['bank_transfer_sgd']);
+  const current = slides[activeSlide % Math.max(1, slides.length)]?.slide;
   // The signed-in flag is read after the first render (useSyncExternalStore's server value is "signed out"), so a
   // page rendered ahead of time matches the first render in the browser.
   const rechargeTarget = routePath(useSignedIn() ? 'ezrecharge' : 'recharge');
@@ -73,62 +88,72 @@ export function AboutEzrechargePage() {
       </Section>
 
       <Section id="promotions-title" title={t('aboutRecharge.promotionsTitle')}>
-        <p className="content-muted content-section__intro">{t('aboutRecharge.promotionsIntro')}</p>
-        <div className="content-split content-split--promo content-promotions">
-          <Carousel
-            className="content-carousel"
-            label={t('aboutRecharge.postersLabel')}
-            aspectRatio="16 / 9"
-            // Below the fold on a phone: every poster waits until it is near the screen.
-            eagerFirst={false}
-            onChange={setActiveSlide}
-          >
-            {slides.map((slide, index) => {
-              const poster = POSTERS[index % POSTERS.length];
-              return (
-                poster && (
-                  <CarouselImage
-                    key={slide.title}
-                    src={posterSrc(poster, i18n.resolvedLanguage)}
-                    alt={slide.alt}
-                    width={800}
-                    height={450}
-                  />
-                )
-              );
-            })}
-          </Carousel>
-          {current && (
-            <div className="content-slide-text">
-              <span className="content-slide-text__counter">
-                {t('aboutRecharge.slideCounter', { current: activeSlide + 1, total: slides.length })}
-              </span>
-              <h3>{current.title}</h3>
-              <p>{current.body}</p>
+        {slides.length === 0 ? (
+          <p className="content-muted content-section__intro">{t('aboutRecharge.noOffers')}</p>
+        ) : (
+          <>
+            <p className="content-muted content-section__intro">{t('aboutRecharge.promotionsIntro')}</p>
+            <div className="content-split content-split--promo content-promotions">
+              <Carousel
+                className="content-carousel"
+                label={t('aboutRecharge.postersLabel')}
+                aspectRatio="16 / 9"
+                // Below the fold on a phone: every poster waits until it is near the screen.
+                eagerFirst={false}
+                onChange={setActiveSlide}
+              >
+                {slides.map(
+                  ({ slide, poster }) =>
+                    poster && (
+                      <CarouselImage
+                        key={slide.title}
+                        src={posterSrc(poster, i18n.resolvedLanguage)}
+                        alt={slide.alt}
+                        width={800}
+                        height={450}
+                      />
+                    ),
+                )}
+              </Carousel>
+              {current && (
+                <div className="content-slide-text">
+                  <span className="content-slide-text__counter">
+                    {t('aboutRecharge.slideCounter', { current: activeSlide + 1, total: slides.length })}
+                  </span>
+                  <h3>{current.title}</h3>
+                  <p>{current.body}</p>
+                </div>
+              )}
             </div>
-          )}
-        </div>
+          </>
+        )}
       </Section>
 
       <Section id="rewards-title" title={t('aboutRecharge.rewardsTitle')}>
         <div className="content-split content-split--rewards">
-          <ul className="content-lead">
-            {rewards.map((rule) => (
-              <li key={rule}>{rule}</li>
-            ))}
-          </ul>
-          <div className="content-card content-card--soft content-example">
-            <h3>{t('aboutRecharge.exampleTitle')}</h3>
-            <dl>
-              {EXAMPLE_ROWS.map(([label, value]) => (
-                <div key={label} className="content-example__row">
-                  <dt>{t(`aboutRecharge.${label}`)}</dt>
-                  <dd>{t(`aboutRecharge.${value}`)}</dd>
-                </div>
+          {rewards.length > 0 ? (
+            <ul className="content-lead">
+              {rewards.map((rule) => (
+                <li key={rule}>{rule}</li>
               ))}
-            </dl>
-            <p className="content-muted content-small">{t('aboutRecharge.exampleNote')}</p>
-          </div>
+            </ul>
+          ) : (
+            <p className="content-lead">{t('aboutRecharge.noOffers')}</p>
+          )}
+          {showExample && (
+            <div className="content-card content-card--soft content-example">
+              <h3>{t('aboutRecharge.exampleTitle')}</h3>
+              <dl>
+                {EXAMPLE_ROWS.map(([label, value]) => (
+                  <div key={label} className="content-example__row">
+                    <dt>{t(`aboutRecharge.${label}`)}</dt>
+                    <dd>{t(`aboutRecharge.${value}`)}</dd>
+                  </div>
+                ))}
+              </dl>
+              <p className="content-muted content-small">{t('aboutRecharge.exampleNote')}</p>
+            </div>
+          )}
         </div>
       </Section>
 

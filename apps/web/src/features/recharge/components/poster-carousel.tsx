@@ -2,6 +2,7 @@ import type { TCurrency } from '@ezrecharge/shared/money';
 import { useTranslation } from 'react-i18next';
 import { posterSrc, postersFor } from '../../../assets/posters';
 import { Carousel, CarouselImage } from '../../../components/ui/carousel';
+import { useLiveOffers } from '../../../lib/live-offers';
 
 const SLIDE_KEYS = {
   1: 'posters.slide1',
@@ -19,7 +20,8 @@ const SLIDE_KEYS = {
  */
 export function PosterCarousel({ currency }: { currency: TCurrency | undefined }) {
   const { t, i18n } = useTranslation('recharge');
-  const posters = postersFor(currency);
+  const posters = postersFor(currency, useLiveOffers());
+  if (posters.length === 0) return null;
   return (
     <Carousel
       // A new set starts again at its first slide.

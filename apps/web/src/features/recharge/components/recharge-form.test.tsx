@@ -128,6 +128,9 @@ function catalogueRoutes(prices: TPriceSelect = PRICES) {
     // Issue #16: no promotion on offer (recharge-promo.test.tsx covers the bonuses).
     'POST /api/v1/rewards/quote': () =>
       ok({ amount_game: 0, bonuses: [], bonus_game: 0, promo: null, channel_offers: [] }),
+    // Issue #32: every advertised offer running, so that every poster shows.
+    'GET /api/v1/rewards/live': () =>
+      ok({ bank_transfer: ['MYR', 'SGD'], welcome: true, promo_codes: true, spins: true }),
   };
 }
 
@@ -344,6 +347,23 @@ describe('public recharge /recharge', () => {
     await chooseOption(form().getByLabelText('Currency'), 'SGD · Singapore Dollar');
     expect(await form().findByRole('radio', { name: '100 diamonds for SGD 2.50' })).toBeInTheDocument();
     await waitFor(() => expect(shownPosters()).toEqual(new Set(POSTERS.map((poster) => poster.src.en))));
+  });
+
+  it('advertises only the offers that are live: the spins alone, then none (issue #32)', async () => {
+    const live = { bank_transfer: [] as string[], welcome: false, promo_codes: false, spins: true };
+    stubApi({ ...catalogueRoutes(), 'GET /api/v1/rewards/live': () => ok(live) });
+    const { unmount } = renderApp('/recharge');
+    expect(await screen.findByRole('radio', { name: '100 diamonds for SGD 2.50' })).toBeInTheDocument();
+    await waitFor(() => expect(shownPosters()).toEqual(new Set([POSTERS[1]?.src.en])));
+    unmount();
+
+    queryClient.clear();
+    live.spins = false;
+    renderApp('/recharge');
+    expect(await screen.findByRole('radio', { name: '100 diamonds for SGD 2.50' })).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.getQueryData(['live-offers'])).toBeDefined());
+    expect(screen.queryAllByAltText(/^Promotion poster/)).toHaveLength(0);
+    expect(screen.queryByRole('region', { name: 'Promotions' })).toBeNull();
   });
 
   it('keeps the BIGO ID, e-mail, pack and quantity across the reload of the language toggle, once', async () => {
