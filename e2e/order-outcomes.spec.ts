@@ -42,6 +42,32 @@ async function setFiuuRefunds(request: APIRequestContext, bearer: string, mode: 
   expect(res.status()).toBe(200);
 }
 
+/** How many lines the text of the element at `selector` (the first match) takes on screen. */
+function linesOf(page: Page, selector: string): Promise<number> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+}
+
+/** Issue #32: the order number's label never breaks ("订单/号" on a phone); at 1366 px the number is one line. */
+async function expectOrderNumberUnbroken(page: Page): Promise<void> {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 768 },
+  ]) {
+    await page.setViewportSize(size);
+    expect(await linesOf(page, '.order-details__row:first-child dt'), `label at ${size.width}`).toBe(1);
+    if (size.width > 1000)
+      expect(await linesOf(page, '.order-details .order-number__digits'), 'number at 1366').toBe(1);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 /** An operator signed in to the console in a browser context of their own; returns the page and the bearer. */
 async function operator(browser: Browser): Promise<{ page: Page; bearer: string }> {
   const page = await (await browser.newContext()).newPage();
@@ -173,6 +199,7 @@ for (const lang of LANGS) {
       link = await expectEmails(email, lang, orderNum, [10, 11, 13, 11, 12], base);
       await page.goto(link);
       await expectResultPage(page, lang, 12, orderNum);
+      await expectOrderNumberUnbroken(page);
     } finally {
       await setBigoRejected(admin.page.request, admin.bearer, bigoId, false);
       await setFiuuRefunds(admin.page.request, admin.bearer, null);

@@ -6,9 +6,9 @@ import { formatPrice } from '../../../lib/money-format';
 import { OrderBonuses, OrderDiamonds } from './order-bonus';
 import { OrderStatusBadge } from './order-status-badge';
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+function Row({ label, children, full }: { label: string; children: ReactNode; full?: boolean }) {
   return (
-    <div className="order-details__row">
+    <div className={full ? 'order-details__row order-details__row--full' : 'order-details__row'}>
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
@@ -24,7 +24,7 @@ export function OrderDetails({ order }: { order: TOrder }) {
   const { t } = useTranslation('orders');
   return (
     <dl className="order-details" aria-label={t('result.details')}>
-      <Row label={t('fields.orderNum')}>
+      <Row label={t('fields.orderNum')} full>
         <OrderNumber orderNum={order.order_num} />
       </Row>
       <Row label={t('fields.status')}>
