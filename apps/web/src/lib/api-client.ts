@@ -204,7 +204,19 @@ function transportError(kind: 'network' | 'timeout' | 'aborted', cause: unknown)
   return new ApiError({ kind, message: i18n.t(`common:errors.${kind}`), cause });
 }
 
-function handleFailure(status: number, body: unknown, silent: boolean): ApiError {
+/**
+ * A refusal for asking too often, with how long to wait (the answer's Retry-After, in seconds), in the reader's
+ * language (issue #32: "Too many requests" alone left the buyer guessing). Undefined without a usable Retry-After.
+ */
+export function waitMessage(retryAfter: string | null): string | undefined {
+  const seconds = Number(retryAfter);
+  if (!retryAfter || !Number.isFinite(seconds) || seconds <= 0) return undefined;
+  return seconds < 120
+    ? i18n.t('common:errors.rate_limited_seconds', { count: Math.ceil(seconds) })
+    : i18n.t('common:errors.rate_limited_minutes', { count: Math.ceil(seconds / 60) });
+}
+
+function handleFailure(status: number, body: unknown, silent: boolean, retryAfter: string | null): ApiError {
   const error = toErrorBody(body);
   const shared = {
     kind: 'http' as const,
@@ -236,7 +248,9 @@ function handleFailure(status: number, body: unknown, silent: boolean): ApiError
     navigateTo(routePath('login'));
     return new ApiError({ ...shared, message: text, toasted: true });
   }
-  const text = displayMessage(error, 'message');
+  // A message of its own (a shared key) says more than how long to wait; otherwise the wait is what to know.
+  const wait = status === 429 && !messageKeyText(error.message_key) ? waitMessage(retryAfter) : undefined;
+  const text = wait ?? displayMessage(error, 'message');
   toast.error(text);
   return new ApiError({ ...shared, message: text, toasted: true });
 }
@@ -280,7 +294,13 @@ export async function apiRequest<T = unknown>(path: string, options: TRequestOpt
       throw transportError('network', cause);
     }
 
-    if (!response.ok) throw handleFailure(response.status, responseBody, options.silent ?? false);
+    if (!response.ok)
+      throw handleFailure(
+        response.status,
+        responseBody,
+        options.silent ?? false,
+        response.headers.get('Retry-After'),
+      );
 
     if (!options.parse) return responseBody as T;
     try {

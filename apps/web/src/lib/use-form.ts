@@ -43,6 +43,8 @@ export interface TForm<V extends TValues> {
   setValue: <K extends keyof V & string>(name: K, value: V[K], validate?: boolean) => void;
   setValues: (values: Partial<V>) => void;
   setErrors: (errors: Record<string, string>) => void;
+  /** Removes the messages of these fields (what they said no longer holds). */
+  clearErrors: (names: readonly (keyof V & string)[]) => void;
   validateField: <K extends keyof V & string>(name: K, value?: V[K]) => Promise<boolean>;
   /** Every field's rules; focuses the first field in error. */
   validate: () => Promise<boolean>;
@@ -161,6 +163,13 @@ export function useForm<V extends TValues>({
       setErrorsState((previous) => ({ ...previous, ...serverErrors }));
       const first = Object.keys(serverErrors)[0];
       if (first) elements.current.get(first)?.focus();
+    },
+    clearErrors: (names) => {
+      setErrorsState((previous) => {
+        const next = { ...previous };
+        for (const name of names) delete next[name];
+        return next;
+      });
     },
     validateField: validateField as TForm<V>['validateField'],
     validate,

@@ -63,6 +63,7 @@ export function ResetPasswordPage() {
   const sendCaptcha = useCaptchaSender({
     email: form.values.email,
     setErrors: form.setErrors,
+    clearErrors: form.clearErrors,
     captchaApi: 'forget_password',
     emailRule: resetRule('email', t('fields.email')),
     sentText: t('reset.captchaSent'),

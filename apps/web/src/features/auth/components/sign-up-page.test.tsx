@@ -110,6 +110,38 @@ describe('sign-up', () => {
     expect(api.calls).toEqual([]);
   });
 
+  it('takes back "Please click \'SEND CODE\'" once the code is sent (issue #32)', async () => {
+    stubApi({ 'POST /api/v1/captcha/': () => ok(null, CAPTCHA_SENT) });
+    renderApp('/signup');
+    await fillSignUp({ code: '', terms: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    const missing = "Please click 'SEND CODE'. The verification code will be sent to your email.";
+    expect(await screen.findByText(missing)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'SEND CODE' }));
+    expect(await screen.findByRole('button', { name: /Resend in \d+ s$/ })).toBeDisabled();
+    expect(screen.queryByText(missing)).toBeNull();
+  });
+
+  it.each([
+    ['en', 'SEND CODE', 'Email', 'Too many requests. Please wait 42 seconds and try again.'],
+    ['zh', '发送验证码', '邮箱', '请求过于频繁，请等待 42 秒后再试。'],
+  ] as const)(
+    'a second code asked for too soon says how long to wait (%s; issue #32)',
+    async (language, send, email, wait) => {
+      await setLanguage(language);
+      stubApi({
+        'POST /api/v1/captcha/': () => ({
+          ...fail(429, 'Too many requests', { code: 'rate_limited' }),
+          headers: { 'Retry-After': '42' },
+        }),
+      });
+      renderApp('/signup');
+      await fill(await screen.findByLabelText(email), 'newbie@example.com');
+      await userEvent.click(screen.getByRole('button', { name: send }));
+      expect(await screen.findByText(wait)).toBeInTheDocument();
+    },
+  );
+
   it('registers with the SPEC.md payload, confirms and goes to sign-in', async () => {
     const api = stubApi({
       'POST /api/v1/register': () => ok(userRecord({ username: 'newbie01' }), MSG.register_success),

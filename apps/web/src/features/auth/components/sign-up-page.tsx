@@ -57,6 +57,7 @@ export function SignUpPage() {
   const sendCaptcha = useCaptchaSender({
     email: form.values.email,
     setErrors: form.setErrors,
+    clearErrors: form.clearErrors,
     captchaApi: 'register',
     emailRule: registerRule('email', t('fields.email')),
     // The same answer whether or not the address has an account (issue #15): the mail says which.

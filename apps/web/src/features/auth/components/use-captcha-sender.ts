@@ -16,6 +16,8 @@ interface TCaptchaSenderOptions {
   email: string;
   /** Puts messages under the form's fields (the form's `setErrors`). */
   setErrors: TSetFieldErrors;
+  /** Removes the messages of fields (the form's `clearErrors`). */
+  clearErrors: (names: readonly ('email' | 'captcha_code')[]) => void;
   captchaApi: TCaptchaApi;
   /** The screen's e-mail rule, for an address that is there but not valid. */
   emailRule: TValidator;
@@ -25,11 +27,13 @@ interface TCaptchaSenderOptions {
 /**
  * What the SEND CODE / GET CODE button does on the sign-up and reset screens: without an e-mail, SPEC.md's "Please enter
  * your email to receive the verification code." under the e-mail field; otherwise ask the server, confirm with a
- * toast, and put a refusal (e.g. an address the server finds invalid) under the field it concerns.
+ * toast and clear what the e-mail and code fields said, and put a refusal (e.g. an address the server finds invalid)
+ * under the field it concerns.
  */
 export function useCaptchaSender({
   email: typed,
   setErrors,
+  clearErrors,
   captchaApi,
   emailRule,
   sentText,
@@ -55,7 +59,9 @@ export function useCaptchaSender({
       reportFieldErrors(setErrors, error, popup, { fields: ['email'], aliases: { captcha_value: 'email' } });
       return false;
     }
+    // "Please click 'SEND CODE'" no longer holds once the code is on its way (issue #32).
+    clearErrors(['email', 'captcha_code']);
     toast.success(sentText);
     return true;
-  }, [typed, setErrors, captchaApi, emailRule, sentText, mutateAsync, popup]);
+  }, [typed, setErrors, clearErrors, captchaApi, emailRule, sentText, mutateAsync, popup]);
 }
