@@ -255,4 +255,29 @@ test.describe('the console lists on a phone and a laptop', () => {
       );
     }
   });
+
+  test('the dark sidebar runs the whole height of a long page, scrolled to its end (issue #32)', async ({
+    page,
+  }) => {
+    await signInAsAdmin(page, SEEDED_ADMINS.lists);
+    // A short window makes the FAQ list several screens long.
+    await page.setViewportSize({ width: 1366, height: 400 });
+    await page.goto('/faq-admin');
+    await expect(page.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
+    const sider = page.locator('.admin-layout__sider');
+    for (const at of ['top', 'middle', 'end'] as const) {
+      await page.evaluate((where) => {
+        const end = document.documentElement.scrollHeight - window.innerHeight;
+        window.scrollTo(0, where === 'top' ? 0 : where === 'middle' ? end / 2 : end);
+      }, at);
+      const box = await sider.boundingBox();
+      const height = await page.evaluate(() => window.innerHeight);
+      expect(box, at).not.toBeNull();
+      expect(box?.y ?? 1, at).toBeLessThanOrEqual(0);
+      expect((box?.y ?? 0) + (box?.height ?? 0), at).toBeGreaterThanOrEqual(height);
+      const dark = await sider.evaluate((node) => getComputedStyle(node).backgroundColor);
+      expect(dark).not.toBe('rgba(0, 0, 0, 0)');
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(800);
+  });
 });
