@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   bonusDiamonds,
   decideBonus,
-  liveAdvertisedOffers,
   normalizePromoCode,
   promotionLive,
   type TBonusFacts,
@@ -171,21 +170,5 @@ describe('live offers (issue #32)', () => {
     expect(live('2026-12-06T04:00:00Z', null)).toBe(true);
     expect(live(null, '2026-12-06T04:00:00Z')).toBe(false);
     expect(live(null, '2026-12-06T04:00:01Z')).toBe(true);
-  });
-
-  it('names the advertised offers that run: the bank-transfer posters speak of SGD', () => {
-    const offers = (live: Partial<Parameters<typeof liveAdvertisedOffers>[0]>) => [
-      ...liveAdvertisedOffers({
-        bank_transfer: [],
-        welcome: false,
-        promo_codes: false,
-        spins: false,
-        ...live,
-      }),
-    ];
-    expect(offers({})).toEqual([]);
-    expect(offers({ bank_transfer: ['MYR'] })).toEqual([]);
-    expect(offers({ bank_transfer: ['MYR', 'SGD'], spins: true })).toEqual(['bank_transfer_sgd', 'spins']);
-    expect(offers({ welcome: true, promo_codes: true })).toEqual(['welcome', 'promo_codes']);
   });
 });

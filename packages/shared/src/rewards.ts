@@ -139,21 +139,3 @@ export function promotionLive(
   if (rule.valid_from !== null && now < new Date(rule.valid_from)) return false;
   return rule.valid_to === null || now < new Date(rule.valid_to);
 }
-
-/** The offers an advertisement speaks of (the posters and the About page's rewards, SPEC.md §1–2). */
-export type TAdvertisedOffer = 'bank_transfer_sgd' | 'spins' | 'welcome' | 'promo_codes';
-
-/** Which advertised offers are live, from the answer of GET /api/v1/rewards/live. */
-export function liveAdvertisedOffers(live: {
-  bank_transfer: readonly string[];
-  welcome: boolean;
-  promo_codes: boolean;
-  spins: boolean;
-}): ReadonlySet<TAdvertisedOffer> {
-  const offers = new Set<TAdvertisedOffer>();
-  if (live.bank_transfer.includes('SGD')) offers.add('bank_transfer_sgd');
-  if (live.spins) offers.add('spins');
-  if (live.welcome) offers.add('welcome');
-  if (live.promo_codes) offers.add('promo_codes');
-  return offers;
-}

@@ -210,7 +210,7 @@ function transportError(kind: 'network' | 'timeout' | 'aborted', cause: unknown)
  */
 export function waitMessage(retryAfter: string | null): string | undefined {
   const seconds = Number(retryAfter);
-  if (!retryAfter || !Number.isFinite(seconds) || seconds <= 0) return undefined;
+  if (!(seconds > 0)) return undefined;
   return seconds < 120
     ? i18n.t('common:errors.rate_limited_seconds', { count: Math.ceil(seconds) })
     : i18n.t('common:errors.rate_limited_minutes', { count: Math.ceil(seconds / 60) });

@@ -1,35 +1,58 @@
-import { liveAdvertisedOffers, type TAdvertisedOffer } from '@ezrecharge/shared/rewards';
-import { useQuery } from '@tanstack/react-query';
+import { liveAdvertisedOffers, type TAdvertisedOffer } from '@ezrecharge/shared/live-offers';
+import { useEffect, useState } from 'react';
 import { api } from './api-client';
 import { orderRewardSchemas, parseEnvelopeWith } from './lazy-schemas';
 
 /**
  * The offers the posters and the About page may advertise (issue #32): GET /api/v1/rewards/live, which names the
- * live promotions and whether the spins are on. Silent: posters are no reason to interrupt a buyer.
+ * live promotions and whether the spins are on. Kept a minute, as the server allows; silent, as posters are no
+ * reason to interrupt a buyer. Plain state rather than a query: the pages that show posters stay within their
+ * first-load budget.
  */
-export async function getLiveOffers(signal?: AbortSignal): Promise<ReadonlySet<TAdvertisedOffer>> {
-  const body = await api.get('/api/v1/rewards/live', {
-    signal,
-    silent: true,
-    parse: parseEnvelopeWith(orderRewardSchemas, (m) => m.ZLiveOffers),
-  });
-  return liveAdvertisedOffers(body.data);
+const KEEP_MS = 60_000;
+
+let known: { offers: ReadonlySet<TAdvertisedOffer>; at: number } | undefined;
+let asking: Promise<ReadonlySet<TAdvertisedOffer>> | undefined;
+
+export async function getLiveOffers(): Promise<ReadonlySet<TAdvertisedOffer>> {
+  if (known && Date.now() - known.at < KEEP_MS) return known.offers;
+  asking ??= api
+    .get('/api/v1/rewards/live', {
+      silent: true,
+      parse: parseEnvelopeWith(orderRewardSchemas, (m) => m.ZLiveOffers),
+    })
+    .then((body) => {
+      known = { offers: liveAdvertisedOffers(body.data), at: Date.now() };
+      return known.offers;
+    })
+    .finally(() => {
+      asking = undefined;
+    });
+  return asking;
 }
 
-export const liveOffersKey = ['live-offers'] as const;
+/** Forgets the last answer (tests). */
+export function forgetLiveOffers(): void {
+  known = undefined;
+}
 
 /**
  * The live offers; undefined while they load or when they could not be read: nothing is advertised that the shop
  * has not confirmed is on offer.
  */
 export function useLiveOffers(): ReadonlySet<TAdvertisedOffer> | undefined {
-  return useQuery({
-    queryKey: liveOffersKey,
-    queryFn: ({ signal }) => getLiveOffers(signal),
-    // The server lets a browser keep the answer a minute.
-    staleTime: 60_000,
-    retry: false,
-  }).data;
+  const [offers, setOffers] = useState(() => known?.offers);
+  useEffect(() => {
+    let current = true;
+    getLiveOffers().then(
+      (live) => current && setOffers(live),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return offers;
 }
 
 /** Whether something that advertises `offers` (any one of them) may be shown. */

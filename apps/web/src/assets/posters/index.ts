@@ -1,5 +1,5 @@
+import type { TAdvertisedOffer } from '@ezrecharge/shared/live-offers';
 import type { TCurrency } from '@ezrecharge/shared/money';
-import type { TAdvertisedOffer } from '@ezrecharge/shared/rewards';
 import poster1En from './poster-1-en.svg?no-inline';
 import poster1Zh from './poster-1-zh.svg?no-inline';
 import poster2En from './poster-2-en.svg?no-inline';

@@ -123,8 +123,8 @@ describe('sign-up', () => {
   });
 
   it.each([
-    ['en', 'SEND CODE', 'Email', 'Too many requests. Please wait 42 seconds and try again.'],
-    ['zh', '发送验证码', '邮箱', '请求过于频繁，请等待 42 秒后再试。'],
+    ['en', 'SEND CODE', 'Email', 'Too many requests. Please try again in 42 s.'],
+    ['zh', '发送验证码', '邮箱', '请求过于频繁，请 42 秒后再试。'],
   ] as const)(
     'a second code asked for too soon says how long to wait (%s; issue #32)',
     async (language, send, email, wait) => {

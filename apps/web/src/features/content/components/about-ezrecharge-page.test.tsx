@@ -1,12 +1,11 @@
 import type { TLiveOffers } from '@ezrecharge/shared/schemas/order-rewards';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { POSTERS } from '../../../assets/posters';
 import { i18n, setLanguage } from '../../../lib/i18n';
-import { liveOffersKey } from '../../../lib/live-offers';
-import { queryClient } from '../../../lib/query-client';
+import { forgetLiveOffers, getLiveOffers } from '../../../lib/live-offers';
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { ok, stubApi } from '../../../test/stub-api';
 import { AboutEzrechargePage } from './about-ezrecharge-page';
@@ -29,13 +28,13 @@ async function renderPage(live: TLiveOffers = ALL_LIVE) {
       </MemoryRouter>
     </AppProviders>,
   );
-  await waitFor(() => expect(queryClient.getQueryData(liveOffersKey)).toBeDefined());
+  await act(() => getLiveOffers());
   return view;
 }
 
 describe('about EzRecharge page', () => {
   beforeEach(() => {
-    queryClient.removeQueries({ queryKey: liveOffersKey });
+    forgetLiveOffers();
   });
 
   it('states every SPEC.md §1 marketing fact while its offers run', async () => {
@@ -106,7 +105,7 @@ describe('about EzRecharge page', () => {
 
 describe('about EzRecharge page: only live offers are advertised (issue #32)', () => {
   beforeEach(() => {
-    queryClient.removeQueries({ queryKey: liveOffersKey });
+    forgetLiveOffers();
   });
 
   it('with every offer paused, shows no poster, reward or example, and says so, in both languages', async () => {
@@ -114,7 +113,7 @@ describe('about EzRecharge page: only live offers are advertised (issue #32)', (
       ['en', /No promotions are running right now/],
       ['zh', /目前没有进行中的优惠活动/],
     ] as const) {
-      queryClient.removeQueries({ queryKey: liveOffersKey });
+      forgetLiveOffers();
       await setLanguage(language);
       const { unmount } = await renderPage(NONE_LIVE);
       expect(screen.queryAllByAltText(/^(Promotion poster|活动海报)/)).toHaveLength(0);

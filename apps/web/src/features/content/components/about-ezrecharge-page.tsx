@@ -88,7 +88,7 @@ export function AboutEzrechargePage() {
       </Section>
 
       <Section id="promotions-title" title={t('aboutRecharge.promotionsTitle')}>
-        {slides.length === 0 ? (
+        {live === undefined ? null : slides.length === 0 ? (
           <p className="content-muted content-section__intro">{t('aboutRecharge.noOffers')}</p>
         ) : (
           <>
@@ -131,7 +131,7 @@ export function AboutEzrechargePage() {
 
       <Section id="rewards-title" title={t('aboutRecharge.rewardsTitle')}>
         <div className="content-split content-split--rewards">
-          {rewards.length > 0 ? (
+          {live === undefined ? null : rewards.length > 0 ? (
             <ul className="content-lead">
               {rewards.map((rule) => (
                 <li key={rule}>{rule}</li>

@@ -6,11 +6,12 @@ import {
   formatEventTime,
   WIRE_CONTEXT,
 } from '@ezrecharge/shared/wire-crypto';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POSTERS } from '../../../assets/posters';
 import { i18n, setLanguage } from '../../../lib/i18n';
+import { forgetLiveOffers, getLiveOffers } from '../../../lib/live-offers';
 import { setNavigator } from '../../../lib/navigation';
 import { HANDOFF_STALL_MS } from '../../../lib/payment-handoff';
 import { queryClient } from '../../../lib/query-client';
@@ -175,6 +176,7 @@ afterEach(() => {
   orderRules.firstVisit = false;
   setNavigator(null);
   queryClient.clear();
+  forgetLiveOffers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   for (const node of document.querySelectorAll('form[data-payment-handoff]')) node.remove();
@@ -358,10 +360,11 @@ describe('public recharge /recharge', () => {
     unmount();
 
     queryClient.clear();
+    forgetLiveOffers();
     live.spins = false;
     renderApp('/recharge');
     expect(await screen.findByRole('radio', { name: '100 diamonds for SGD 2.50' })).toBeInTheDocument();
-    await waitFor(() => expect(queryClient.getQueryData(['live-offers'])).toBeDefined());
+    await act(() => getLiveOffers());
     expect(screen.queryAllByAltText(/^Promotion poster/)).toHaveLength(0);
     expect(screen.queryByRole('region', { name: 'Promotions' })).toBeNull();
   });
