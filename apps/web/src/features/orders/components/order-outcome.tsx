@@ -1,7 +1,12 @@
-import { orderOutcome, orderOutcomeText, type TOrderTone } from '@ezrecharge/shared/order-outcome';
-import type { TOrderStatus } from '@ezrecharge/shared/order-status';
+import {
+  deliveryPromiseEndsAt,
+  ORDER_OUTCOME_TEXTS,
+  orderOutcomeAt,
+  type TOrderOutcomeFacts,
+  type TOrderTone,
+} from '@ezrecharge/shared/order-outcome';
 import { SUPPORT_CONTACT_TEXTS, supportLines } from '@ezrecharge/shared/support-contact';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CheckCircleIcon,
@@ -16,6 +21,7 @@ import { currentLanguage } from '../../../lib/i18n';
  * What an order's status means to its buyer, as the shared mapping words it (packages/shared order-outcome.ts, the
  * same words as the order e-mails): a headline with an icon of its tone, what happens next, what to do, and the
  * support channels and hours where the buyer should contact us. Only delivered diamonds get the success tick.
+ * A delivery past its promised time says so (issue #32): the shared rule decides, from the order's paid time.
  */
 
 /** Each tone's icon; `data-icon` names its shape (the journeys check that only delivered diamonds get the tick). */
@@ -27,16 +33,28 @@ const TONE_ICONS: Record<TOrderTone, ReactNode> = {
   closed: <MinusCircleIcon className="order-result__icon" data-icon="minus-circle" />,
 };
 
-/** The texts in the active language; re-rendered when the language changes. */
-function useOutcome(status: TOrderStatus) {
+/**
+ * The texts in the active language at this moment; re-rendered when the language changes, and once more when a
+ * delivery passes its promised time (the order itself may not change then, so nothing else would draw it again).
+ */
+function useOutcome(order: TOrderOutcomeFacts) {
   useTranslation('orders');
+  const [, redraw] = useState(0);
+  const endsAt = deliveryPromiseEndsAt(order);
+  useEffect(() => {
+    const wait = endsAt === null ? 0 : endsAt - Date.now();
+    if (wait <= 0) return;
+    const timer = setTimeout(() => redraw((n) => n + 1), wait);
+    return () => clearTimeout(timer);
+  }, [endsAt]);
   const lang = currentLanguage();
-  return { lang, outcome: orderOutcome(status), text: orderOutcomeText(status, lang) };
+  const outcome = orderOutcomeAt(order, Date.now());
+  return { lang, outcome, text: ORDER_OUTCOME_TEXTS[lang][outcome.key] };
 }
 
 /** The headline of the order's outcome with its tone's icon; `level` 1 on the result page, 2 under the lookup. */
-export function OrderOutcomeHead({ status, level }: { status: TOrderStatus; level: 1 | 2 }) {
-  const { outcome, text } = useOutcome(status);
+export function OrderOutcomeHead({ order, level }: { order: TOrderOutcomeFacts; level: 1 | 2 }) {
+  const { outcome, text } = useOutcome(order);
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <div className={`order-result__head is-${outcome.tone}`} data-tone={outcome.tone}>
@@ -63,16 +81,16 @@ function ContactLink({ href, children }: { href: string; children: ReactNode }) 
  * heading one level below the outcome's (`level`, as OrderOutcomeHead's).
  */
 export function OrderOutcomeSteps({
-  status,
+  order,
   orderNum,
   level,
 }: {
-  status: TOrderStatus;
+  order: TOrderOutcomeFacts;
   orderNum: string;
   level: 1 | 2;
 }) {
   const { t } = useTranslation('orders');
-  const { lang, outcome, text } = useOutcome(status);
+  const { lang, outcome, text } = useOutcome(order);
   const support = SUPPORT_CONTACT_TEXTS[lang];
   const supportId = useId();
   const Heading = level === 1 ? 'h2' : 'h3';
