@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_PROMISE_MINUTES } from './limits';
 import {
-  DELIVERY_LATE_OUTCOME,
-  deliveryPromiseEndsAt,
   isDeliveryLate,
   ORDER_OUTCOME_KEYS,
   ORDER_OUTCOME_TEXTS,
@@ -10,9 +8,7 @@ import {
   ORDER_TODOS,
   ORDER_TONES,
   orderOutcome,
-  orderOutcomeAt,
   orderOutcomeText,
-  orderOutcomeTextAt,
   orderResultPath,
 } from './order-outcome';
 import { ORDER_STATUS, ORDER_STATUSES } from './order-status';
@@ -34,8 +30,8 @@ describe('order outcomes', () => {
     }
   });
 
-  it('has texts for exactly the keys the statuses and a late delivery use, in both languages', () => {
-    const used = new Set([...Object.values(ORDER_OUTCOMES), DELIVERY_LATE_OUTCOME].map((o) => o.key));
+  it('has texts for exactly the keys the statuses use, in both languages', () => {
+    const used = new Set(Object.values(ORDER_OUTCOMES).map((o) => o.key));
     expect([...used].sort()).toEqual([...ORDER_OUTCOME_KEYS].sort());
     for (const lang of LANGUAGES)
       expect(Object.keys(ORDER_OUTCOME_TEXTS[lang]).sort()).toEqual([...used].sort());
@@ -90,7 +86,6 @@ describe('order outcomes', () => {
     const PAID = '2026-12-06T03:00:00.000Z';
     const paidMs = Date.parse(PAID);
     const promise = DELIVERY_PROMISE_MINUTES * 60_000;
-    const waiting = [ORDER_STATUS.PAYMENT_COMPLETED, ORDER_STATUS.CHARGING] as const;
 
     it('promises two minutes, the time the delivering text names', () => {
       expect(DELIVERY_PROMISE_MINUTES).toBe(2);
@@ -98,44 +93,26 @@ describe('order outcomes', () => {
       expect(orderOutcomeText(ORDER_STATUS.CHARGING, 'zh').next).toContain('两分钟内');
     });
 
-    it('reads "delivering" until the promise ends, counted from the payment, then "taking longer"', () => {
-      for (const status of waiting) {
+    it('is late once the promise has passed since the payment, not before', () => {
+      for (const status of [ORDER_STATUS.PAYMENT_COMPLETED, ORDER_STATUS.CHARGING]) {
         const order = { order_status: status, paid_at: PAID };
-        expect(deliveryPromiseEndsAt(order)).toBe(paidMs + promise);
+        expect(isDeliveryLate(order, paidMs)).toBe(false);
         expect(isDeliveryLate(order, paidMs + promise - 1)).toBe(false);
-        expect(orderOutcomeAt(order, paidMs + promise - 1)).toBe(orderOutcome(status));
         expect(isDeliveryLate(order, paidMs + promise)).toBe(true);
-        expect(orderOutcomeAt(order, paidMs + 3 * 60_000)).toBe(DELIVERY_LATE_OUTCOME);
+        expect(isDeliveryLate(order, paidMs + 3 * 60_000)).toBe(true);
       }
     });
 
     it('never calls late an order that is not waiting for delivery, or whose paid time is unknown', () => {
       const muchLater = paidMs + 24 * 60 * 60_000;
       for (const status of ORDER_STATUSES.filter((s) => s !== 7 && s !== 8)) {
-        const order = { order_status: status, paid_at: PAID };
-        expect(deliveryPromiseEndsAt(order), String(status)).toBeNull();
-        expect(orderOutcomeAt(order, muchLater)).toBe(orderOutcome(status));
+        expect(isDeliveryLate({ order_status: status, paid_at: PAID }, muchLater), String(status)).toBe(
+          false,
+        );
       }
       for (const paid_at of [null, '', 'not a time']) {
-        const order = { order_status: ORDER_STATUS.CHARGING, paid_at };
-        expect(deliveryPromiseEndsAt(order)).toBeNull();
-        expect(orderOutcomeAt(order, muchLater)).toBe(orderOutcome(ORDER_STATUS.CHARGING));
+        expect(isDeliveryLate({ order_status: ORDER_STATUS.CHARGING, paid_at }, muchLater)).toBe(false);
       }
-    });
-
-    it('says it takes longer than usual and what happens next, in both languages, as a delivery still under way', () => {
-      expect(DELIVERY_LATE_OUTCOME).toEqual({ key: 'delivery_late', tone: 'progress', todo: 'none' });
-      const order = { order_status: ORDER_STATUS.CHARGING, paid_at: PAID };
-      const en = orderOutcomeTextAt(order, paidMs + 3 * 60_000, 'en');
-      expect(en.headline).toBe('Paid: your delivery is taking longer than usual');
-      expect(en.next).not.toContain('usually arrive');
-      expect(en.next).toMatch(/We keep trying automatically.*within 1 business day.*refunds the full amount/);
-      expect(en.todo).toMatch(/we e-mail you/);
-      const zh = orderOutcomeTextAt(order, paidMs + 3 * 60_000, 'zh');
-      expect(zh.headline).toBe('付款成功，充值用时比平时长');
-      expect(zh.next).toMatch(/自动继续充值.*1 个工作日内.*全额退款/);
-      // Before the promise ends the page reads as it always did.
-      expect(orderOutcomeTextAt(order, paidMs, 'en')).toBe(orderOutcomeText(ORDER_STATUS.CHARGING, 'en'));
     });
   });
 

@@ -1,12 +1,13 @@
 import {
-  deliveryPromiseEndsAt,
-  ORDER_OUTCOME_TEXTS,
-  orderOutcomeAt,
-  type TOrderOutcomeFacts,
+  isDeliveryLate,
+  orderOutcome,
+  orderOutcomeText,
+  type TDeliveryFacts,
+  type TOrderOutcomeText,
   type TOrderTone,
 } from '@ezrecharge/shared/order-outcome';
 import { SUPPORT_CONTACT_TEXTS, supportLines } from '@ezrecharge/shared/support-contact';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CheckCircleIcon,
@@ -21,7 +22,6 @@ import { currentLanguage } from '../../../lib/i18n';
  * What an order's status means to its buyer, as the shared mapping words it (packages/shared order-outcome.ts, the
  * same words as the order e-mails): a headline with an icon of its tone, what happens next, what to do, and the
  * support channels and hours where the buyer should contact us. Only delivered diamonds get the success tick.
- * A delivery past its promised time says so (issue #32): the shared rule decides, from the order's paid time.
  */
 
 /** Each tone's icon; `data-icon` names its shape (the journeys check that only delivered diamonds get the tick). */
@@ -34,27 +34,31 @@ const TONE_ICONS: Record<TOrderTone, ReactNode> = {
 };
 
 /**
- * The texts in the active language at this moment; re-rendered when the language changes, and once more when a
- * delivery passes its promised time (the order itself may not change then, so nothing else would draw it again).
+ * An order as its outcome is told (its status and paid time), at `now`: the time of the latest answer. The page asks
+ * every few seconds while the order moves, so a delivery turns late even when the order itself does not change.
  */
-function useOutcome(order: TOrderOutcomeFacts) {
-  useTranslation('orders');
-  const [, redraw] = useState(0);
-  const endsAt = deliveryPromiseEndsAt(order);
-  useEffect(() => {
-    const wait = endsAt === null ? 0 : endsAt - Date.now();
-    if (wait <= 0) return;
-    const timer = setTimeout(() => redraw((n) => n + 1), wait);
-    return () => clearTimeout(timer);
-  }, [endsAt]);
+interface TOutcomeProps {
+  order: TDeliveryFacts;
+  now: number;
+}
+
+/**
+ * The texts in the active language; re-rendered when the language changes. A delivery past its promised time
+ * (`late`: the shared rule isDeliveryLate, issue #32) keeps its status' tone and to-do, and says it is taking longer
+ * and what happens next, in the page's own words (orders.json `result.late`).
+ */
+function useOutcome({ order, now }: TOutcomeProps) {
+  const { t } = useTranslation('orders');
   const lang = currentLanguage();
-  const outcome = orderOutcomeAt(order, Date.now());
-  return { lang, outcome, text: ORDER_OUTCOME_TEXTS[lang][outcome.key] };
+  const text = isDeliveryLate(order, now)
+    ? (t('result.late', { returnObjects: true }) as TOrderOutcomeText)
+    : orderOutcomeText(order.order_status, lang);
+  return { lang, outcome: orderOutcome(order.order_status), text };
 }
 
 /** The headline of the order's outcome with its tone's icon; `level` 1 on the result page, 2 under the lookup. */
-export function OrderOutcomeHead({ order, level }: { order: TOrderOutcomeFacts; level: 1 | 2 }) {
-  const { outcome, text } = useOutcome(order);
+export function OrderOutcomeHead({ level, ...props }: TOutcomeProps & { level: 1 | 2 }) {
+  const { outcome, text } = useOutcome(props);
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <div className={`order-result__head is-${outcome.tone}`} data-tone={outcome.tone}>
@@ -81,16 +85,12 @@ function ContactLink({ href, children }: { href: string; children: ReactNode }) 
  * heading one level below the outcome's (`level`, as OrderOutcomeHead's).
  */
 export function OrderOutcomeSteps({
-  order,
   orderNum,
   level,
-}: {
-  order: TOrderOutcomeFacts;
-  orderNum: string;
-  level: 1 | 2;
-}) {
+  ...props
+}: TOutcomeProps & { orderNum: string; level: 1 | 2 }) {
   const { t } = useTranslation('orders');
-  const { lang, outcome, text } = useOutcome(order);
+  const { lang, outcome, text } = useOutcome(props);
   const support = SUPPORT_CONTACT_TEXTS[lang];
   const supportId = useId();
   const Heading = level === 1 ? 'h2' : 'h3';

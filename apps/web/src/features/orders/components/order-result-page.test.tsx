@@ -298,15 +298,11 @@ describe('order result page /home-order', () => {
 
     it('promises two minutes until they pass, then says so without the order changing', async () => {
       const promised = orderOutcomeText(8, 'en');
-      // The same answer every time: only the clock turns the page.
-      stubApi({
-        'GET /api/v1/order/stripe': () =>
-          ok(
-            orderRecord({
-              order_status: 8,
-              paid_at: new Date(Date.now() - 2 * 60_000 + 1_200).toISOString(),
-            }),
-          ),
+      // The same answer every time (paid 1.2 s short of the promise): only the clock turns the page, at the next
+      // answer of the polling.
+      const paidAt = new Date(Date.now() - 2 * 60_000 + 1_200).toISOString();
+      const api = stubApi({
+        'GET /api/v1/order/stripe': () => ok(orderRecord({ order_status: 8, paid_at: paidAt })),
       });
       renderApp('/home-order?order_num=EZ20250601A1B2C3');
       expect(await screen.findByRole('heading', { level: 1, name: promised.headline })).toBeInTheDocument();
@@ -315,9 +311,10 @@ describe('order result page /home-order', () => {
         await screen.findByRole(
           'heading',
           { level: 1, name: 'Paid: your delivery is taking longer than usual' },
-          { timeout: 3_000 },
+          { timeout: 3 * ORDER_POLL_MS },
         ),
       ).toBeInTheDocument();
+      expect(api.calls.length).toBeGreaterThan(1);
       expect(screen.queryByText(promised.next)).toBeNull();
     });
 
