@@ -1,4 +1,11 @@
-import { formatMinor, MESSAGES, ORDER_STATUS, type TOrder, type TOrderOverview } from '@ezrecharge/shared';
+import {
+  formatMinor,
+  MESSAGES,
+  ORDER_STATUS,
+  type TOrder,
+  type TOrderEvent,
+  type TOrderOverview,
+} from '@ezrecharge/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, jobs, orders, users } from '../src/db/schema';
@@ -763,6 +770,67 @@ describe('fulfilment', () => {
       expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.PAYMENT_COMPLETED);
       expect((await markDelivered('EZ20260101AAAAAAAAAAAAAAAAAAAA', admin)).status).toBe(404);
       await t.app.jobs.runDue();
+    });
+  });
+
+  describe('a delivery BIGO keeps refusing with a transport error (issue #32)', () => {
+    const overviewLate = async () =>
+      ((await api('GET', '/api/v1/order/overview', { auth: admin })).body.data as TOrderOverview)
+        .delivery_late;
+    const lateQueue = async () => {
+      const res = await api('GET', '/api/v1/order/?attention=delivery_late&page_size=100', { auth: admin });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return ((res.body.data as Json).page_data as TOrder[]).map((o) => o.order_num);
+    };
+    const paidMinutesAgo = async (orderNum: string, minutes: number) => {
+      await t.app.database.db
+        .update(orders)
+        .set({ paidAt: sql`now() - make_interval(mins => ${minutes})` })
+        .where(eq(orders.orderNum, orderNum));
+    };
+
+    it('is late for the operator past the threshold, and its retries are one history row with their count', async () => {
+      const before = await overviewLate();
+      const num = await paidOrder({ gameId: 'fan_late' });
+      await setControls({ fail_next: { http_status: 503, count: 20, endpoint: 'recharge' } });
+      for (let attempt = 0; attempt < 6; attempt++) {
+        await makeDue(num);
+        await t.app.jobs.runDue();
+      }
+      expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.CHARGING);
+      expect(await ledger(num)).toBe(0);
+
+      // Paid a moment ago, then four minutes ago: slow, but not yet late for the operator (5 minutes).
+      expect(await overviewLate()).toBe(before);
+      await paidMinutesAgo(num, 4);
+      expect(await overviewLate()).toBe(before);
+      expect(await lateQueue()).not.toContain(num);
+      await paidMinutesAgo(num, 6);
+      expect(await overviewLate()).toBe(before + 1);
+      expect(await lateQueue()).toContain(num);
+
+      // Every attempt stays its own row in the database; the history the console reads joins the repeats.
+      const stored = await eventsOf(t.app, num);
+      const res = await api('GET', `/api/v1/order/events?order_num=${num}`, { auth: admin });
+      expect(res.status).toBe(200);
+      const rows = res.body.data as TOrderEvent[];
+      expect(rows.reduce((n, row) => n + row.count, 0)).toBe(stored.length);
+      expect(rows.length).toBeLessThan(stored.length);
+      const retry = 'BIGO not reached, will retry: BIGO answered HTTP 503';
+      const retries = stored.filter((e) => e.cause === retry);
+      expect(retries).toHaveLength(6);
+      const joined = rows.find((row) => row.cause === retry && row.count > 1);
+      expect(joined).toMatchObject({ from_status: 8, to_status: 8, actor: 'system', count: 5 });
+      expect(joined?.created_at).toBe(retries[0]?.createdAt.toISOString());
+      expect(joined?.last_at).toBe(retries[4]?.createdAt.toISOString());
+
+      // Delivered at last: out of the queue.
+      await api('DELETE', '/sandbox/bigo/controls', { auth: admin });
+      await makeDue(num);
+      await t.app.jobs.runDue();
+      expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.CHARGED);
+      expect(await overviewLate()).toBe(before);
+      expect(await lateQueue()).not.toContain(num);
     });
   });
 

@@ -29,6 +29,17 @@ export const SELECT_CACHE_MS = 300_000;
 export const GAME_TYPE = 1;
 export const MAX_ORDER_DIAMONDS = 100_000;
 export const FIRE_ICON_MIN_DIAMONDS = 40_000;
+/**
+ * Issue #32: the delivery time the result page promises a paid order ("usually within two minutes"), counted from
+ * its payment (paid_at); past it the buyer is told the delivery is taking longer (order-outcome.ts).
+ */
+export const DELIVERY_PROMISE_MINUTES = 2;
+/**
+ * Issue #32: a paid order not delivered this long after its payment is in the operator's "deliveries late" queue
+ * (the overview's card, the order list's `attention=delivery_late`): longer than the buyer's promise, so the
+ * queue holds only deliveries that are stuck, not ones a moment slow.
+ */
+export const DELIVERY_LATE_MINUTES = 5;
 
 // Text limits
 export const TEXT_LIMITS = {

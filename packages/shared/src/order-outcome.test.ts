@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { DELIVERY_PROMISE_MINUTES } from './limits';
 import {
+  isDeliveryLate,
   ORDER_OUTCOME_KEYS,
   ORDER_OUTCOME_TEXTS,
   ORDER_OUTCOMES,
@@ -78,6 +80,40 @@ describe('order outcomes', () => {
         if (part !== 'headline') expect(text, `${key} ${part}`).toMatch(/。$/u);
       }
     }
+  });
+
+  describe('a delivery past the promised time (issue #32)', () => {
+    const PAID = '2026-12-06T03:00:00.000Z';
+    const paidMs = Date.parse(PAID);
+    const promise = DELIVERY_PROMISE_MINUTES * 60_000;
+
+    it('promises two minutes, the time the delivering text names', () => {
+      expect(DELIVERY_PROMISE_MINUTES).toBe(2);
+      expect(orderOutcomeText(ORDER_STATUS.CHARGING, 'en').next).toContain('within two minutes');
+      expect(orderOutcomeText(ORDER_STATUS.CHARGING, 'zh').next).toContain('两分钟内');
+    });
+
+    it('is late once the promise has passed since the payment, not before', () => {
+      for (const status of [ORDER_STATUS.PAYMENT_COMPLETED, ORDER_STATUS.CHARGING]) {
+        const order = { order_status: status, paid_at: PAID };
+        expect(isDeliveryLate(order, paidMs)).toBe(false);
+        expect(isDeliveryLate(order, paidMs + promise - 1)).toBe(false);
+        expect(isDeliveryLate(order, paidMs + promise)).toBe(true);
+        expect(isDeliveryLate(order, paidMs + 3 * 60_000)).toBe(true);
+      }
+    });
+
+    it('never calls late an order that is not waiting for delivery, or whose paid time is unknown', () => {
+      const muchLater = paidMs + 24 * 60 * 60_000;
+      for (const status of ORDER_STATUSES.filter((s) => s !== 7 && s !== 8)) {
+        expect(isDeliveryLate({ order_status: status, paid_at: PAID }, muchLater), String(status)).toBe(
+          false,
+        );
+      }
+      for (const paid_at of [null, '', 'not a time']) {
+        expect(isDeliveryLate({ order_status: ORDER_STATUS.CHARGING, paid_at }, muchLater)).toBe(false);
+      }
+    });
   });
 
   it('links to the result page of one order', () => {

@@ -1,3 +1,4 @@
+import { DELIVERY_PROMISE_MINUTES } from './limits';
 import { ORDER_STATUS as S, type TOrderStatus } from './order-status';
 import type { TLanguage } from './support-contact';
 
@@ -64,6 +65,27 @@ export const ORDER_OUTCOMES: Readonly<Record<TOrderStatus, TOrderOutcome>> = {
 };
 
 export const orderOutcome = (status: TOrderStatus): TOrderOutcome => ORDER_OUTCOMES[status];
+
+/** What of an order decides whether its delivery is late: its status and when it was paid (ISO time). */
+export interface TDeliveryFacts {
+  order_status: TOrderStatus;
+  paid_at: string | null;
+}
+
+/**
+ * Issue #32: whether a paid order waiting for delivery (7, 8) has waited longer than the delivery time its buyer
+ * was promised ("usually within two minutes", DELIVERY_PROMISE_MINUTES), counted from its payment, at `now` (ms
+ * since the epoch). A late delivery is still under way (tone progress, nothing to do), but the result page says it
+ * is taking longer and what happens next instead of the promise. Those words are the page's alone (no e-mail says
+ * them), so they live with its other words in apps/web's locales (orders.json `result.late`), loaded with the page
+ * in the buyer's language only: the page's first load has no bytes to spare for both languages.
+ */
+export function isDeliveryLate(order: TDeliveryFacts, now: number): boolean {
+  return (
+    (order.order_status === S.PAYMENT_COMPLETED || order.order_status === S.CHARGING) &&
+    now - Date.parse(order.paid_at ?? '') >= DELIVERY_PROMISE_MINUTES * 60_000
+  );
+}
 
 /** The three parts of what a buyer reads: a headline, what happens next, and what to do. */
 export interface TOrderOutcomeText {

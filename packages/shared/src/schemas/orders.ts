@@ -142,6 +142,12 @@ export const ZOrderEvent = z.object({
   cause: z.string(),
   actor: z.string(),
   created_at: z.string(),
+  /**
+   * Issue #32: how many identical moves in a row this row stands for (the same statuses, cause and actor: a delivery
+   * retried again and again), from created_at to last_at. Every move stays its own row in the database.
+   */
+  count: z.number().int().min(1),
+  last_at: z.string(),
 });
 export type TOrderEvent = z.infer<typeof ZOrderEvent>;
 
@@ -237,10 +243,12 @@ export type TRewardQuoteInput = z.input<typeof ZRewardQuoteInput>;
 
 /**
  * The operator's queues (issue #26), each an order list filter the overview's cards link to: payments held for a
- * differing amount, deliveries that may have happened, orders paid twice, refunds overdue at their gateway.
+ * differing amount, deliveries that may have happened, orders paid twice, refunds overdue at their gateway, and
+ * (issue #32) paid orders still not delivered DELIVERY_LATE_MINUTES after their payment.
  */
 export const ORDER_ATTENTIONS = [
   'payment_held',
+  'delivery_late',
   'delivery_uncertain',
   'paid_twice',
   'refund_overdue',
@@ -339,6 +347,8 @@ export const ZOrderOverview = z.object({
   refund_failed: z.number().int(),
   /** Paid orders whose amount or currency differed from the order: held for an operator. */
   payment_held: z.number().int(),
+  /** Issue #32: paid orders (7, 8) still not delivered DELIVERY_LATE_MINUTES after their payment. */
+  delivery_late: z.number().int(),
   /** Issue #26: orders in 10 whose delivery may have happened (a call got no answer): check BIGO before a refund. */
   delivery_uncertain: z.number().int(),
   /** Issue #26: extra payments captured for orders already paid, waiting for an operator's refund. */

@@ -2,6 +2,7 @@ import { EXTRA_PAYMENT_REFUNDABLE, ORDER_STATUS, type TOrderStatus } from '@ezre
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { extraPayments, jobs, orderEvents, orders } from '../../db/schema';
 import { type DbOrTx, queryRows } from '../../infra/db';
+import { deliveryLateCondition } from '../order-lifecycle/order-queues';
 import { deliverOrderJob } from './fulfilment-jobs';
 
 /** Drizzle queries of the fulfilment module. Every function takes the database or a transaction. */
@@ -121,10 +122,11 @@ export async function countHeldPayments(db: DbOrTx): Promise<number> {
  */
 export async function countOperatorQueues(
   db: DbOrTx,
-): Promise<{ deliveryUncertain: number; paidTwice: number; refundOverdue: number }> {
-  const [row] = await queryRows<{ uncertain: number; twice: number; overdue: number }>(
+): Promise<{ deliveryLate: number; deliveryUncertain: number; paidTwice: number; refundOverdue: number }> {
+  const [row] = await queryRows<{ late: number; uncertain: number; twice: number; overdue: number }>(
     db,
     sql`select
+          (select count(*) from ${orders} where ${deliveryLateCondition}) as late,
           (select count(*) from ${orders}
             where order_status = ${ORDER_STATUS.CHARGE_FAILED} and delivery_uncertain) as uncertain,
           (select count(distinct order_id) from ${extraPayments}
@@ -139,6 +141,7 @@ export async function countOperatorQueues(
           ) overdue) as overdue`,
   );
   return {
+    deliveryLate: Number(row?.late ?? 0),
     deliveryUncertain: Number(row?.uncertain ?? 0),
     paidTwice: Number(row?.twice ?? 0),
     refundOverdue: Number(row?.overdue ?? 0),

@@ -105,7 +105,7 @@ export class FulfilmentService {
 
   /**
    * GET /order/overview: the reseller balance from the latest precheck and the orders waiting for an operator,
-   * issue #26's queues included (each counted as the order list's `attention` filter lists it).
+   * issue #26's and #32's queues included (each counted as the order list's `attention` filter lists it).
    */
   async overview(): Promise<TOrderOverview> {
     const { db } = this.deps;
@@ -122,6 +122,7 @@ export class FulfilmentService {
       charge_failed: counts.get(ORDER_STATUS.CHARGE_FAILED) ?? 0,
       refund_failed: counts.get(ORDER_STATUS.REFUND_FAILED) ?? 0,
       payment_held: held,
+      delivery_late: queues.deliveryLate,
       delivery_uncertain: queues.deliveryUncertain,
       paid_twice: queues.paidTwice,
       refund_overdue: queues.refundOverdue,

@@ -185,6 +185,7 @@ export async function apiOrderOf(
   return toApiOrder(row, { maskEmail: options.maskEmail, bonuses, operator });
 }
 
+/** One event row as the API shows it: a single move (count 1) until collapseRepeatedEvents joins it with its repeats. */
 export function toApiEvent(row: OrderEventRow): TOrderEvent {
   return {
     from_status: row.fromStatus === null ? null : statusOf(row.fromStatus, String(row.orderId)),
@@ -192,6 +193,8 @@ export function toApiEvent(row: OrderEventRow): TOrderEvent {
     cause: row.cause,
     actor: row.actor,
     created_at: row.createdAt.toISOString(),
+    count: 1,
+    last_at: row.createdAt.toISOString(),
   };
 }
 

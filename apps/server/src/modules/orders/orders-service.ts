@@ -56,6 +56,7 @@ import {
   recordCommitGrants,
   welcomeOnOffer,
 } from '../rewards/rewards-grants';
+import { collapseRepeatedEvents } from './order-history';
 import {
   ORDER_COMMIT_PER_IP,
   ORDER_LOOKUP_FAILURES,
@@ -483,10 +484,13 @@ export class OrdersService {
     return apiOrderOf(this.deps.db, order, { maskEmail: false });
   }
 
-  /** GET /order/events: an order's status moves, oldest first (superusers). */
+  /**
+   * GET /order/events: an order's status moves, oldest first (superusers), identical consecutive moves as one row
+   * with their count (issue #32: order-history.ts).
+   */
   async events(orderNum: string): Promise<TOrderEvent[]> {
     const order = await findOrder(this.deps.db, orderNum);
     if (!order) throw AppError.notFound(ORDER_MESSAGES.notFound);
-    return (await eventsOfOrder(this.deps.db, order.id)).map(toApiEvent);
+    return collapseRepeatedEvents((await eventsOfOrder(this.deps.db, order.id)).map(toApiEvent));
   }
 }

@@ -1,3 +1,4 @@
+import { DELIVERY_LATE_MINUTES } from '@ezrecharge/shared/limits';
 import {
   EXTRA_PAYMENT_REFUNDABLE,
   type TExtraPayment,
@@ -13,15 +14,24 @@ export const refundableExtraPayments = (order: TOrder): TExtraPayment[] =>
 
 /**
  * Which of the operator's queues (issue #26) an order is in, as the server's `attention` filter and the overview's
- * cards count them: held payment, uncertain delivery, paid twice, refund overdue.
+ * cards count them: held payment, late or uncertain delivery, paid twice, refund overdue. A late delivery is judged
+ * by this browser's clock when the list loaded (the server's list judges by the database's).
  */
-export function attentionsOf(order: TOrder): TOrderAttention[] {
+export function attentionsOf(order: TOrder, now: number = Date.now()): TOrderAttention[] {
   const queues: TOrderAttention[] = [];
+  if (isDeliveryLateForOperator(order, now)) queues.push('delivery_late');
   if (order.delivery_uncertain && order.order_status === 10) queues.push('delivery_uncertain');
   if (refundableExtraPayments(order).length > 0) queues.push('paid_twice');
   const extraOverdue = order.extra_payments.some((p) => p.state === 'refunding' && p.refund_overdue_at);
   if ((order.order_status === 11 && order.refund_overdue_at) || extraOverdue) queues.push('refund_overdue');
   return queues;
+}
+
+/** Issue #32: paid (7, 8) and still not delivered DELIVERY_LATE_MINUTES after its payment. */
+function isDeliveryLateForOperator(order: TOrder, now: number): boolean {
+  if (order.order_status !== 7 && order.order_status !== 8) return false;
+  const paidAt = order.paid_at === null ? Number.NaN : Date.parse(order.paid_at);
+  return Number.isFinite(paidAt) && now - paidAt > DELIVERY_LATE_MINUTES * 60_000;
 }
 
 /** The order's queues as warning tags beside its status (superusers see them; buyers' orders never carry them). */

@@ -1,6 +1,6 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { ORDER_STATUS, orderStatusI18nKey } from '@ezrecharge/shared/order-status';
-import type { TOrder } from '@ezrecharge/shared/schemas/orders';
+import type { TOrder, TOrderEvent } from '@ezrecharge/shared/schemas/orders';
 import { Alert, Button, Spin, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,35 @@ function actorLabel(actor: string, names: Readonly<Record<string, string>> | und
   const match = /^(?:user|admin):(\d+)$/.exec(actor);
   const name = match?.[1] ? names?.[match[1]] : undefined;
   return name ? `${name} (${actor})` : actor;
+}
+
+/** When the move happened; for identical moves in a row (issue #32), the first and the last time. */
+function EventTime({ event, format }: { event: TOrderEvent; format: string }) {
+  if (event.count === 1) {
+    return (
+      <time className="order-history__time" dateTime={event.created_at}>
+        {dayjs(event.created_at).format(format)}
+      </time>
+    );
+  }
+  return (
+    <span className="order-history__time">
+      <time dateTime={event.created_at}>{dayjs(event.created_at).format(format)}</time> –{' '}
+      <time dateTime={event.last_at}>{dayjs(event.last_at).format(format)}</time>
+    </span>
+  );
+}
+
+/** How many identical moves in a row the row stands for ("×14"), said in words to screen readers. */
+function RepeatCount({ count }: { count: number }) {
+  const { t } = useTranslation('orders');
+  if (count === 1) return null;
+  return (
+    <Tag className="order-history__count">
+      <span aria-hidden="true">×{count}</span>
+      <span className="visually-hidden">{t('history.repeated', { count })}</span>
+    </Tag>
+  );
 }
 
 interface TOrderHistoryProps {
@@ -60,9 +89,7 @@ export function OrderHistory({ order, names }: TOrderHistoryProps) {
             key={`${event.created_at} ${event.from_status} ${event.to_status} ${event.cause}`}
             className="order-history__event"
           >
-            <time className="order-history__time" dateTime={event.created_at}>
-              {dayjs(event.created_at).format(dateFormat)}
-            </time>
+            <EventTime event={event} format={dateFormat} />
             <span className="order-history__move">
               {event.from_status === null ? (
                 <span className="order-history__new">{t('history.created')}</span>
@@ -71,6 +98,7 @@ export function OrderHistory({ order, names }: TOrderHistoryProps) {
               )}
               <ArrowRightOutlined aria-label={t('history.to')} />
               <OrderStatusTag status={event.to_status} />
+              <RepeatCount count={event.count} />
             </span>
             <span className="order-history__cause">{event.cause}</span>
             <span className="order-history__actor">

@@ -80,6 +80,8 @@ const EVENTS: TOrderEvent[] = [
     cause: 'precheck ok',
     actor: 'user:7',
     created_at: '2025-06-01T04:00:00.000Z',
+    count: 1,
+    last_at: '2025-06-01T04:00:00.000Z',
   },
   {
     from_status: 7,
@@ -87,6 +89,8 @@ const EVENTS: TOrderEvent[] = [
     cause: 'delivery started',
     actor: 'system',
     created_at: '2025-06-01T04:01:01.000Z',
+    count: 1,
+    last_at: '2025-06-01T04:01:01.000Z',
   },
   {
     from_status: 8,
@@ -94,6 +98,8 @@ const EVENTS: TOrderEvent[] = [
     cause: 'BIGO refused the delivery: BIGO ID does not exist',
     actor: 'system',
     created_at: '2025-06-01T04:01:02.000Z',
+    count: 1,
+    last_at: '2025-06-01T04:01:02.000Z',
   },
 ];
 
@@ -165,6 +171,45 @@ describe('order list /order for superusers', () => {
     await setLanguage('zh');
     expect(await within(moves[2] as HTMLElement).findByText('充值失败')).toBeInTheDocument();
     expect(within(moves[2] as HTMLElement).getByText('充值中')).toBeInTheDocument();
+  });
+
+  it('shows identical moves in a row as one with their count and first and last time, in both languages (issue #32)', async () => {
+    const retry = 'BIGO not reached, will retry: BIGO answered HTTP 503';
+    const repeated: TOrderEvent = {
+      from_status: 8,
+      to_status: 8,
+      cause: retry,
+      actor: 'system',
+      created_at: '2025-06-01T04:01:03.000Z',
+      count: 14,
+      last_at: '2025-06-01T04:04:05.000Z',
+    };
+    stubApi({ ...listRoutes(), 'GET /api/v1/order/events': () => ok([...EVENTS.slice(0, 2), repeated]) });
+    renderApp('/order');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Show the history of order EZCHARGEFAILED' }),
+    );
+    const history = within(await screen.findByRole('list', { name: /Status moves of order EZCHARGEFAILED/ }));
+    const moves = history.getAllByRole('listitem');
+    expect(moves).toHaveLength(3);
+    const row = within(moves[2] as HTMLElement);
+    expect(row.getByText(retry)).toBeInTheDocument();
+    expect(row.getByText('×14')).toHaveAttribute('aria-hidden', 'true');
+    expect(row.getByText('14 times in a row')).toHaveClass('visually-hidden');
+    const times = row.getAllByText((_c, node) => node?.tagName === 'TIME');
+    expect(times.map((time) => time.getAttribute('datetime'))).toEqual([
+      '2025-06-01T04:01:03.000Z',
+      '2025-06-01T04:04:05.000Z',
+    ]);
+    // A move that happened once has no count.
+    expect(within(moves[1] as HTMLElement).queryByText(/×/)).toBeNull();
+    expect(within(moves[1] as HTMLElement).getAllByText((_c, node) => node?.tagName === 'TIME')).toHaveLength(
+      1,
+    );
+
+    await setLanguage('zh');
+    expect(await within(moves[2] as HTMLElement).findByText('连续 14 次')).toBeInTheDocument();
+    expect(row.getByText('×14')).toBeInTheDocument();
   });
 
   it('marks why an order failed as resolved once it was refunded, in both languages (issue #32)', async () => {

@@ -101,12 +101,17 @@ export function OrderLookup() {
       )}
       {found.data && !found.isError && (
         <section className="order-result__card order-lookup__result">
-          <OrderOutcomeHead status={found.data.order_status} level={2} />
+          <OrderOutcomeHead order={found.data} now={found.dataUpdatedAt} level={2} />
           <OrderDetails order={found.data} />
           {isOrderMoving(found.data.order_status, false) && (
             <p className="order-result__updating">{t('result.updating')}</p>
           )}
-          <OrderOutcomeSteps status={found.data.order_status} orderNum={found.data.order_num} level={2} />
+          <OrderOutcomeSteps
+            order={found.data}
+            now={found.dataUpdatedAt}
+            orderNum={found.data.order_num}
+            level={2}
+          />
         </section>
       )}
     </>

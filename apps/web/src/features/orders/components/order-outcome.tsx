@@ -1,5 +1,11 @@
-import { orderOutcome, orderOutcomeText, type TOrderTone } from '@ezrecharge/shared/order-outcome';
-import type { TOrderStatus } from '@ezrecharge/shared/order-status';
+import {
+  isDeliveryLate,
+  orderOutcome,
+  orderOutcomeText,
+  type TDeliveryFacts,
+  type TOrderOutcomeText,
+  type TOrderTone,
+} from '@ezrecharge/shared/order-outcome';
 import { SUPPORT_CONTACT_TEXTS, supportLines } from '@ezrecharge/shared/support-contact';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,16 +33,32 @@ const TONE_ICONS: Record<TOrderTone, ReactNode> = {
   closed: <MinusCircleIcon className="order-result__icon" data-icon="minus-circle" />,
 };
 
-/** The texts in the active language; re-rendered when the language changes. */
-function useOutcome(status: TOrderStatus) {
-  useTranslation('orders');
+/**
+ * An order as its outcome is told (its status and paid time), at `now`: the time of the latest answer. The page asks
+ * every few seconds while the order moves, so a delivery turns late even when the order itself does not change.
+ */
+interface TOutcomeProps {
+  order: TDeliveryFacts;
+  now: number;
+}
+
+/**
+ * The texts in the active language; re-rendered when the language changes. A delivery past its promised time
+ * (`late`: the shared rule isDeliveryLate, issue #32) keeps its status' tone and to-do, and says it is taking longer
+ * and what happens next, in the page's own words (orders.json `result.late`).
+ */
+function useOutcome({ order, now }: TOutcomeProps) {
+  const { t } = useTranslation('orders');
   const lang = currentLanguage();
-  return { lang, outcome: orderOutcome(status), text: orderOutcomeText(status, lang) };
+  const text = isDeliveryLate(order, now)
+    ? (t('result.late', { returnObjects: true }) as TOrderOutcomeText)
+    : orderOutcomeText(order.order_status, lang);
+  return { lang, outcome: orderOutcome(order.order_status), text };
 }
 
 /** The headline of the order's outcome with its tone's icon; `level` 1 on the result page, 2 under the lookup. */
-export function OrderOutcomeHead({ status, level }: { status: TOrderStatus; level: 1 | 2 }) {
-  const { outcome, text } = useOutcome(status);
+export function OrderOutcomeHead({ level, ...props }: TOutcomeProps & { level: 1 | 2 }) {
+  const { outcome, text } = useOutcome(props);
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <div className={`order-result__head is-${outcome.tone}`} data-tone={outcome.tone}>
@@ -63,16 +85,12 @@ function ContactLink({ href, children }: { href: string; children: ReactNode }) 
  * heading one level below the outcome's (`level`, as OrderOutcomeHead's).
  */
 export function OrderOutcomeSteps({
-  status,
   orderNum,
   level,
-}: {
-  status: TOrderStatus;
-  orderNum: string;
-  level: 1 | 2;
-}) {
+  ...props
+}: TOutcomeProps & { orderNum: string; level: 1 | 2 }) {
   const { t } = useTranslation('orders');
-  const { lang, outcome, text } = useOutcome(status);
+  const { lang, outcome, text } = useOutcome(props);
   const support = SUPPORT_CONTACT_TEXTS[lang];
   const supportId = useId();
   const Heading = level === 1 ? 'h2' : 'h3';

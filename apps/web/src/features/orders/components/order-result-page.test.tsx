@@ -262,6 +262,73 @@ describe('order result page /home-order', () => {
     }
   });
 
+  describe('a paid order still not delivered after the promised two minutes (issue #32)', () => {
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+    it.each([
+      [
+        'en',
+        'Paid: your delivery is taking longer than usual',
+        /We keep trying automatically and e-mail you a receipt as soon as they arrive\. If they cannot be delivered, within 1 business day our team delivers them or refunds the full amount/,
+        'Charging in progress',
+      ],
+      [
+        'zh',
+        '付款成功，充值用时比平时长',
+        /我们会自动继续充值.*1 个工作日内为您完成充值或全额退款/,
+        '充值中',
+      ],
+    ] as const)(
+      'says it is taking longer and what happens next (%s)',
+      async (lang, headline, next, status) => {
+        await setLanguage(lang);
+        stubApi({
+          'GET /api/v1/order/stripe': () => ok(orderRecord({ order_status: 8, paid_at: minutesAgo(3) })),
+        });
+        renderApp('/home-order?order_num=EZ20250601A1B2C3');
+        expect(await screen.findByRole('heading', { level: 1, name: headline })).toBeInTheDocument();
+        expect(tone()).toBe('progress');
+        expect(screen.getByText(next)).toBeInTheDocument();
+        expect(document.body).not.toHaveTextContent(/within two minutes|两分钟内到达/);
+        expect(Object.values(details())).toContain(status);
+        // Still under way, not a failure: no support block.
+        expect(screen.queryByRole('region', { name: /Contact support|联系客服/ })).toBeNull();
+      },
+    );
+
+    it('promises two minutes until they pass, then says so without the order changing', async () => {
+      const promised = orderOutcomeText(8, 'en');
+      // The same answer every time (paid 1.2 s short of the promise): only the clock turns the page, at the next
+      // answer of the polling.
+      const paidAt = new Date(Date.now() - 2 * 60_000 + 1_200).toISOString();
+      const api = stubApi({
+        'GET /api/v1/order/stripe': () => ok(orderRecord({ order_status: 8, paid_at: paidAt })),
+      });
+      renderApp('/home-order?order_num=EZ20250601A1B2C3');
+      expect(await screen.findByRole('heading', { level: 1, name: promised.headline })).toBeInTheDocument();
+      expect(screen.getByText(promised.next)).toBeInTheDocument();
+      expect(
+        await screen.findByRole(
+          'heading',
+          { level: 1, name: 'Paid: your delivery is taking longer than usual' },
+          { timeout: 3 * ORDER_POLL_MS },
+        ),
+      ).toBeInTheDocument();
+      expect(api.calls.length).toBeGreaterThan(1);
+      expect(screen.queryByText(promised.next)).toBeNull();
+    });
+
+    it('keeps the two-minute promise for a delivery paid a moment ago', async () => {
+      stubApi({
+        'GET /api/v1/order/stripe': () => ok(orderRecord({ order_status: 7, paid_at: minutesAgo(0.5) })),
+      });
+      renderApp('/home-order?order_num=EZ20250601A1B2C3');
+      const { headline, next } = orderOutcomeText(7, 'en');
+      expect(await screen.findByRole('heading', { level: 1, name: headline })).toBeInTheDocument();
+      expect(screen.getByText(next)).toBeInTheDocument();
+    });
+  });
+
   it('tells a Chinese buyer that the refund failed and that we are on it', async () => {
     await setLanguage('zh');
     stubApi({ 'GET /api/v1/order/stripe': () => ok(orderRecord({ order_status: 13 })) });

@@ -85,7 +85,7 @@ function OrderResult({ orderNum, success }: { orderNum: string; success: boolean
   const data = order.data;
   return (
     <div className="order-result__card">
-      <OrderOutcomeHead status={data.order_status} level={1} />
+      <OrderOutcomeHead order={data} now={order.dataUpdatedAt} level={1} />
       <HydrateInTurn>
         <OrderDetails order={data} />
       </HydrateInTurn>
@@ -95,7 +95,7 @@ function OrderResult({ orderNum, success }: { orderNum: string; success: boolean
         </p>
       )}
       <HydrateInTurn>
-        <OrderOutcomeSteps status={data.order_status} orderNum={data.order_num} level={1} />
+        <OrderOutcomeSteps order={data} now={order.dataUpdatedAt} orderNum={data.order_num} level={1} />
       </HydrateInTurn>
       <Actions />
     </div>

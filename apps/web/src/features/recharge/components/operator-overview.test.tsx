@@ -33,6 +33,7 @@ const OVERVIEW: TOrderOverview = {
   charge_failed: 2,
   refund_failed: 1,
   payment_held: 0,
+  delivery_late: 3,
   delivery_uncertain: 0,
   paid_twice: 0,
   refund_overdue: 0,
@@ -82,6 +83,12 @@ describe('operator overview /ezrecharge', () => {
       'href',
       '/order?attention=payment_held',
     );
+    // Issue #32: paid orders still not delivered after the threshold.
+    expect(
+      overview.getByRole('link', {
+        name: /^Deliveries late\s*3\s*Paid over 5 minutes ago and still not delivered/,
+      }),
+    ).toHaveAttribute('href', '/order?attention=delivery_late');
     expect(overview.getByRole('link', { name: /^Delivery uncertain\s*0\D/ })).toHaveAttribute(
       'href',
       '/order?attention=delivery_uncertain',
@@ -114,6 +121,10 @@ describe('operator overview /ezrecharge', () => {
     await setLanguage('zh');
     expect(await screen.findByText('低于预警值 100,000 钻石：请为代理账户充值。')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^充值失败\s*2\D/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^充值延迟\s*3\s*付款已超过 5 分钟仍未到账/ })).toHaveAttribute(
+      'href',
+      '/order?attention=delivery_late',
+    );
   });
 
   it('says the balance is not known before any precheck reported it', async () => {

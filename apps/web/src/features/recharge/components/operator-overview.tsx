@@ -1,4 +1,5 @@
 import { ArrowRightOutlined, WarningOutlined } from '@ant-design/icons';
+import { DELIVERY_LATE_MINUTES } from '@ezrecharge/shared/limits';
 import { ORDER_STATUS } from '@ezrecharge/shared/order-status';
 import { Button, Spin } from 'antd';
 import type { ReactNode } from 'react';
@@ -114,6 +115,12 @@ export function OperatorOverview() {
           hint={t('overview.paymentHeldHint')}
           count={data.payment_held}
           to={routePath('order', { attention: 'payment_held' })}
+        />
+        <CountCard
+          label={t('overview.deliveryLate')}
+          hint={t('overview.deliveryLateHint', { minutes: DELIVERY_LATE_MINUTES })}
+          count={data.delivery_late}
+          to={routePath('order', { attention: 'delivery_late' })}
         />
         <CountCard
           label={t('overview.deliveryUncertain')}
