@@ -101,6 +101,11 @@ export interface TRequestOptions<T> {
    * session this way, so a dead token sends the visitor to /signin without an error message or a second redirect.
    */
   silent?: boolean;
+  /**
+   * `file`: a successful answer is kept as it came, a File named as its Content-Disposition says (else
+   * `download`), for the browser to save (lib/download.ts); failures are read and handled as usual.
+   */
+  answer?: 'json' | 'file';
 }
 
 /**
@@ -190,6 +195,18 @@ function displayMessage(body: Partial<TErrorBody>, prefer: 'message' | 'detail')
   return first || second || i18n.t('common:errors.undefined');
 }
 
+/** The file name of a Content-Disposition header (`attachment; filename="orders-20261121-1803.csv"`). */
+export function dispositionFilename(header: string | null): string | undefined {
+  const match = /filename="([^"]+)"/i.exec(header ?? '') ?? /filename=([^;\s]+)/i.exec(header ?? '');
+  return match?.[1];
+}
+
+async function fileOf(response: Response): Promise<File> {
+  const blob = await response.blob();
+  const name = dispositionFilename(response.headers.get('content-disposition')) ?? 'download';
+  return new File([blob], name, { type: blob.type });
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
@@ -273,7 +290,8 @@ export async function apiRequest<T = unknown>(path: string, options: TRequestOpt
         signal: controller.signal,
         credentials: 'same-origin',
       });
-      responseBody = await readBody(response);
+      responseBody =
+        options.answer === 'file' && response.ok ? await fileOf(response) : await readBody(response);
     } catch (cause) {
       if (timedOut) throw transportError('timeout', cause);
       if (callerSignal?.aborted) throw transportError('aborted', cause);
