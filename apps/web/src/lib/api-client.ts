@@ -102,7 +102,7 @@ export interface TRequestOptions<T> {
    */
   silent?: boolean;
   /**
-   * `file`: a successful answer is kept as it came, a File named as its Content-Disposition says (else
+   * `file`: a successful answer is kept as it came, a TDownloaded named as its Content-Disposition says (else
    * `download`), for the browser to save (lib/download.ts); failures are read and handled as usual.
    */
   answer?: 'json' | 'file';
@@ -201,10 +201,15 @@ export function dispositionFilename(header: string | null): string | undefined {
   return match?.[1];
 }
 
-async function fileOf(response: Response): Promise<File> {
+/** A file an API call answered (`answer: 'file'`): its bytes and the name the server gave it. */
+export interface TDownloaded {
+  name: string;
+  blob: Blob;
+}
+
+async function fileOf(response: Response): Promise<TDownloaded> {
   const blob = await response.blob();
-  const name = dispositionFilename(response.headers.get('content-disposition')) ?? 'download';
-  return new File([blob], name, { type: blob.type });
+  return { name: dispositionFilename(response.headers.get('content-disposition')) ?? 'download', blob };
 }
 
 async function readBody(response: Response): Promise<unknown> {

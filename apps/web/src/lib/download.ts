@@ -1,4 +1,4 @@
-import { apiRequest, type TQueryValue } from './api-client';
+import { apiRequest, type TDownloaded, type TQueryValue } from './api-client';
 
 /** Exports stream many rows: give them longer than an ordinary call. */
 const DOWNLOAD_TIMEOUT_MS = 5 * 60_000;
@@ -9,13 +9,12 @@ const DOWNLOAD_TIMEOUT_MS = 5 * 60_000;
  * promise rejects with its ApiError.
  */
 export async function downloadFile(path: string, query: Record<string, TQueryValue>): Promise<void> {
-  const file = await apiRequest<File>(path, { query, answer: 'file', timeoutMs: DOWNLOAD_TIMEOUT_MS });
-  saveFile(file);
+  saveFile(await apiRequest<TDownloaded>(path, { query, answer: 'file', timeoutMs: DOWNLOAD_TIMEOUT_MS }));
 }
 
 /** Saves `file` through a transient link with `download` (the way a page asks the browser to save a blob). */
-export function saveFile(file: File): void {
-  const href = URL.createObjectURL(file);
+export function saveFile(file: TDownloaded): void {
+  const href = URL.createObjectURL(file.blob);
   const link = document.createElement('a');
   link.href = href;
   link.download = file.name;
