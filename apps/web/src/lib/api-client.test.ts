@@ -1,6 +1,7 @@
 import { REQUEST_TIMEOUT_MS } from '@ezrecharge/shared/limits';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiRequest, type TDownloaded } from './api-client';
+import { ApiError, api, apiRequest } from './api-client';
+import { fileOf, type TDownloaded } from './download';
 import { setLanguage } from './i18n';
 import { setNavigator } from './navigation';
 import { getAccessToken, isSignedIn, readLocal, STORAGE_KEYS, setAccessToken, writeLocal } from './storage';
@@ -177,7 +178,7 @@ describe('successful calls', () => {
   });
 });
 
-describe('files (answer: file)', () => {
+describe('files (read: fileOf of lib/download.ts)', () => {
   it('keeps a successful answer as a blob named by its Content-Disposition, bytes untouched', async () => {
     signIn();
     const csv = '\uFEFFOrder number\r\nEZ1\r\n';
@@ -192,7 +193,7 @@ describe('files (answer: file)', () => {
         }),
     );
 
-    const file = await apiRequest<TDownloaded>('/api/v1/order/export', { answer: 'file' });
+    const file = await apiRequest<TDownloaded>('/api/v1/order/export', { read: fileOf });
 
     expect(file.name).toBe('orders-20261121-1803.csv');
     expect(file.blob.type).toMatch(/^text\/csv/);
@@ -205,7 +206,7 @@ describe('files (answer: file)', () => {
     signIn();
     stubFetch(() => jsonResponse(403, { message: 'Not allowed', detail: 'Not allowed', code: 'forbidden' }));
 
-    const failed = apiRequest('/api/v1/order/export', { answer: 'file' });
+    const failed = apiRequest('/api/v1/order/export', { read: fileOf });
 
     await expect(failed).rejects.toMatchObject({ status: 403, serverMessage: 'Not allowed', toasted: true });
   });

@@ -101,11 +101,8 @@ export interface TRequestOptions<T> {
    * session this way, so a dead token sends the visitor to /signin without an error message or a second redirect.
    */
   silent?: boolean;
-  /**
-   * `file`: a successful answer is kept as it came, a TDownloaded named as its Content-Disposition says (else
-   * `download`), for the browser to save (lib/download.ts); failures are read and handled as usual.
-   */
-  answer?: 'json' | 'file';
+  /** Reads a successful answer instead of JSON (a file: lib/download.ts); failures are read and handled as usual. */
+  read?: (response: Response) => Promise<unknown>;
 }
 
 /**
@@ -195,23 +192,6 @@ function displayMessage(body: Partial<TErrorBody>, prefer: 'message' | 'detail')
   return first || second || i18n.t('common:errors.undefined');
 }
 
-/** The file name of a Content-Disposition header (`attachment; filename="orders-20261121-1803.csv"`). */
-export function dispositionFilename(header: string | null): string | undefined {
-  const match = /filename="([^"]+)"/i.exec(header ?? '') ?? /filename=([^;\s]+)/i.exec(header ?? '');
-  return match?.[1];
-}
-
-/** A file an API call answered (`answer: 'file'`): its bytes and the name the server gave it. */
-export interface TDownloaded {
-  name: string;
-  blob: Blob;
-}
-
-async function fileOf(response: Response): Promise<TDownloaded> {
-  const blob = await response.blob();
-  return { name: dispositionFilename(response.headers.get('content-disposition')) ?? 'download', blob };
-}
-
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
@@ -295,8 +275,7 @@ export async function apiRequest<T = unknown>(path: string, options: TRequestOpt
         signal: controller.signal,
         credentials: 'same-origin',
       });
-      responseBody =
-        options.answer === 'file' && response.ok ? await fileOf(response) : await readBody(response);
+      responseBody = options.read && response.ok ? await options.read(response) : await readBody(response);
     } catch (cause) {
       if (timedOut) throw transportError('timeout', cause);
       if (callerSignal?.aborted) throw transportError('aborted', cause);
