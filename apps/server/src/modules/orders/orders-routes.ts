@@ -149,8 +149,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<RouteContext<{ orders: OrdersSe
         "could start a formula (`=`, `+`, `-`, `@`, tab, CR) prefixed with `'`. Headers and status names in " +
         '`lang`, else the Accept-Language. Streamed in batches; each export is audited.',
       querystring: ZOrderListQuery.extend({ lang: z.enum(LANGUAGES).optional() }),
+      // The document's content type of the answers (@fastify/swagger): the CSV, or a JSON error.
+      produces: ['text/csv', 'application/json'],
       response: {
-        200: z.any().meta({ type: 'string', description: 'text/csv; charset=utf-8' }),
+        200: z.any().meta({ type: 'string', description: 'The CSV (text/csv; charset=utf-8)' }),
         ...errors,
       },
     }),
