@@ -1,13 +1,6 @@
-import { ZPriceSelect, ZProductSelect } from '@ezrecharge/shared/schemas/catalogue';
-import {
-  decryptWireJson,
-  encryptWireJson,
-  formatEventTime,
-  WIRE_CONTEXT,
-} from '@ezrecharge/shared/wire-crypto';
-import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { SEEDED_ADMINS } from './seeded-admins';
-import { asReturningVisitor, expect, signInAsAdmin, test, text } from './support';
+import { asReturningVisitor, expect, placeVisitorOrder, signInAsAdmin, test, text } from './support';
 
 /**
  * The console's lists on a phone, a tablet and a laptop (issue #13): at 390 and 768 px each order and each message
@@ -22,9 +15,6 @@ const u = (key: string) => text('en', 'users-admin', key);
 const c = (key: string) => text('en', 'catalogue-admin', key);
 const q = (key: string) => text('en', 'faq-admin', key);
 
-/** The product the first start seeds, with SGD/MYR/USD packs. */
-const SEEDED_PRODUCT = 'BIGO LIVE Diamonds';
-
 /** A suffix no other run or journey uses (journeys run in parallel against one server). */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -33,47 +23,6 @@ const WIDTHS = [
   { width: 768, height: 1024 },
   { width: 1366, height: 768 },
 ] as const;
-
-/** A select answer opened as the recharge page opens it (DESIGN.md §5). */
-async function unseal(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<unknown> {
-  expect(response.status()).toBe(200);
-  const sealed = ((await response.json()) as { data: { data: string; timestamp: string } }).data;
-  return decryptWireJson(sealed.data, sealed.timestamp, WIRE_CONTEXT.select);
-}
-
-/** A visitor's order of the seeded product's first SGD pack, placed as the recharge form places it. */
-async function placeOrder(request: APIRequestContext, bigoId: string): Promise<string> {
-  const product = ZProductSelect.parse(
-    await unseal(await request.get('/api/v1/product/select?release=1')),
-  ).find((p) => p.name === SEEDED_PRODUCT);
-  if (!product) throw new Error(`no released product named ${SEEDED_PRODUCT}`);
-  const select = ZPriceSelect.parse(
-    await unseal(await request.get(`/api/v1/price/select/${product.id}?localLang=en`)),
-  );
-  const pack = select.prices.SGD?.[0];
-  if (!pack) throw new Error('no SGD pack');
-  const eventtime = formatEventTime();
-  const payload = {
-    game_type: 1,
-    game_id: bigoId,
-    price_id: pack.id,
-    quantity: 1,
-    amount: pack.unit_amount,
-    amount_game: pack.game_amount,
-    pay_currency: 'SGD',
-    token: '',
-    page_info: 'recharge',
-  };
-  const res = await request.post('/api/v1/order/', {
-    data: {
-      data: await encryptWireJson(payload, eventtime, WIRE_CONTEXT.order),
-      eventtime,
-      email: 'lists.buyer@example.com',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { data: { order_num: string } }).data.order_num;
-}
 
 /**
  * Whole within the window's width as the list opens: not cut off at either side, nor hidden by sideways scrolling.
@@ -130,8 +79,8 @@ test.describe('the console lists on a phone and a laptop', () => {
   }, testInfo) => {
     test.setTimeout(90_000);
     const bigoId = `e2eLists${unique()}`;
-    const first = await placeOrder(page.request, bigoId);
-    const second = await placeOrder(page.request, bigoId);
+    const first = await placeVisitorOrder(page.request, bigoId, 'lists.buyer@example.com');
+    const second = await placeVisitorOrder(page.request, bigoId, 'lists.buyer@example.com');
     await signInAsAdmin(page, SEEDED_ADMINS.lists);
 
     for (const size of WIDTHS) {

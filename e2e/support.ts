@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { ZProductSelect } from '@ezrecharge/shared/schemas/catalogue';
-import { decryptWireJson, WIRE_CONTEXT } from '@ezrecharge/shared/wire-crypto';
+import { ZPriceSelect, ZProductSelect } from '@ezrecharge/shared/schemas/catalogue';
+import {
+  decryptWireJson,
+  encryptWireJson,
+  formatEventTime,
+  WIRE_CONTEXT,
+} from '@ezrecharge/shared/wire-crypto';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import type { TSeededAdmin } from './seeded-admins';
 
@@ -311,4 +316,49 @@ export async function addSeededPrice(
     { bearer: token, body: { product_id: product.id, ...pack } },
   );
   expect([200, 409]).toContain(status);
+}
+
+/** A select answer opened as the recharge page opens it (DESIGN.md §5). */
+async function unseal(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<unknown> {
+  expect(response.status()).toBe(200);
+  const sealed = ((await response.json()) as { data: { data: string; timestamp: string } }).data;
+  return decryptWireJson(sealed.data, sealed.timestamp, WIRE_CONTEXT.select);
+}
+
+/** A visitor's order (status 3) of the seeded product's first SGD pack, placed as the recharge form places it. */
+export async function placeVisitorOrder(
+  request: APIRequestContext,
+  bigoId: string,
+  email: string,
+): Promise<string> {
+  const product = ZProductSelect.parse(
+    await unseal(await request.get('/api/v1/product/select?release=1')),
+  ).find((p) => p.name === SEEDED_PRODUCT);
+  if (!product) throw new Error(`no released product named ${SEEDED_PRODUCT}`);
+  const select = ZPriceSelect.parse(
+    await unseal(await request.get(`/api/v1/price/select/${product.id}?localLang=en`)),
+  );
+  const pack = select.prices.SGD?.[0];
+  if (!pack) throw new Error('no SGD pack');
+  const eventtime = formatEventTime();
+  const payload = {
+    game_type: 1,
+    game_id: bigoId,
+    price_id: pack.id,
+    quantity: 1,
+    amount: pack.unit_amount,
+    amount_game: pack.game_amount,
+    pay_currency: 'SGD',
+    token: '',
+    page_info: 'recharge',
+  };
+  const res = await request.post('/api/v1/order/', {
+    data: {
+      data: await encryptWireJson(payload, eventtime, WIRE_CONTEXT.order),
+      eventtime,
+      email,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: { order_num: string } }).data.order_num;
 }

@@ -189,6 +189,7 @@ export function createServices(infra: Infra): Services {
       limiter,
       log,
       balanceAlertBelow: config.bigoBalanceAlertBelow,
+      timeZone: config.shopTimeZone,
       now,
     }),
     payments: new PaymentsService({ db, lifecycle, limiter, log }),

@@ -1,6 +1,7 @@
 import { REQUEST_TIMEOUT_MS } from '@ezrecharge/shared/limits';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, apiRequest } from './api-client';
+import { fileOf, type TDownloaded } from './download';
 import { setLanguage } from './i18n';
 import { setNavigator } from './navigation';
 import { getAccessToken, isSignedIn, readLocal, STORAGE_KEYS, setAccessToken, writeLocal } from './storage';
@@ -174,6 +175,40 @@ describe('successful calls', () => {
     await api.get('/api/v1/user/', { query: { page: 1, page_size: 5, username: '', email: undefined } });
 
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/user/?page=1&page_size=5');
+  });
+});
+
+describe('files (read: fileOf of lib/download.ts)', () => {
+  it('keeps a successful answer as a blob named by its Content-Disposition, bytes untouched', async () => {
+    signIn();
+    const csv = '\uFEFFOrder number\r\nEZ1\r\n';
+    stubFetch(
+      () =>
+        new Response(csv, {
+          status: 200,
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="orders-20261121-1803.csv"',
+          },
+        }),
+    );
+
+    const file = await apiRequest<TDownloaded>('/api/v1/order/export', { read: fileOf });
+
+    expect(file.name).toBe('orders-20261121-1803.csv');
+    expect(file.blob.type).toMatch(/^text\/csv/);
+    expect(new Uint8Array(await file.blob.arrayBuffer()).slice(0, 3)).toEqual(
+      new Uint8Array([0xef, 0xbb, 0xbf]),
+    );
+  });
+
+  it('reads a refusal as every call does', async () => {
+    signIn();
+    stubFetch(() => jsonResponse(403, { message: 'Not allowed', detail: 'Not allowed', code: 'forbidden' }));
+
+    const failed = apiRequest('/api/v1/order/export', { read: fileOf });
+
+    await expect(failed).rejects.toMatchObject({ status: 403, serverMessage: 'Not allowed', toasted: true });
   });
 });
 

@@ -101,6 +101,8 @@ export interface TRequestOptions<T> {
    * session this way, so a dead token sends the visitor to /signin without an error message or a second redirect.
    */
   silent?: boolean;
+  /** Reads a successful answer instead of JSON (a file: lib/download.ts); failures are read and handled as usual. */
+  read?: (response: Response) => Promise<unknown>;
 }
 
 /**
@@ -287,7 +289,7 @@ export async function apiRequest<T = unknown>(path: string, options: TRequestOpt
         signal: controller.signal,
         credentials: 'same-origin',
       });
-      responseBody = await readBody(response);
+      responseBody = options.read && response.ok ? await options.read(response) : await readBody(response);
     } catch (cause) {
       if (timedOut) throw transportError('timeout', cause);
       if (callerSignal?.aborted) throw transportError('aborted', cause);

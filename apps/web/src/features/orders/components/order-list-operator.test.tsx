@@ -570,6 +570,73 @@ describe('order list /order for superusers', () => {
     const filters = within(screen.getByRole('search', { name: 'Filter orders' }));
     expect(filters.getByTitle('Charge failed')).toBeInTheDocument();
   });
+
+  describe('Export CSV (issue #28)', () => {
+    const CSV = '\uFEFFOrder number,Status\r\nEZCHARGED,Charged successfully\r\n';
+
+    function exportRoutes() {
+      return {
+        ...listRoutes(ROWS.slice(2, 3)),
+        'GET /api/v1/order/export': (): TReply => ({
+          status: 200,
+          body: CSV,
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="orders-20250601-1200.csv"',
+          },
+        }),
+      };
+    }
+
+    /** What the page hands the browser to save: the link's name and the file behind it. */
+    function captureSaves() {
+      const saved: { name: string; file: Blob }[] = [];
+      const files = new Map<string, Blob>();
+      vi.spyOn(URL, 'createObjectURL').mockImplementation((file) => {
+        const href = `blob:test/${files.size}`;
+        files.set(href, file as Blob);
+        return href;
+      });
+      vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        const file = files.get(this.getAttribute('href') ?? '');
+        if (file) saved.push({ name: this.download, file });
+      });
+      return saved;
+    }
+
+    it('downloads every order the address filters select, not only the page shown, under the server’s name', async () => {
+      const saved = captureSaves();
+      const api = stubApi(exportRoutes());
+      renderApp('/order?order_status=9&game_id=Star88&page=2&page_size=5');
+      await screen.findByText('EZCHARGED');
+
+      await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+      await waitFor(() => expect(saved).toHaveLength(1));
+      const [call] = api.callsTo('GET /api/v1/order/export');
+      expect(call?.url.search).toBe('?game_id=Star88&order_status=9');
+      expect(call?.headers.get('authorization')).toMatch(/^Bearer /);
+      expect(call?.headers.get('accept-language')).toBe('en');
+      expect(saved[0]?.name).toBe('orders-20250601-1200.csv');
+      expect(saved[0]?.file.size).toBeGreaterThan(0);
+    });
+
+    it('is labelled in Chinese, and asks for the Chinese headers', async () => {
+      setLanguage('zh');
+      captureSaves();
+      const api = stubApi(exportRoutes());
+      renderApp('/order?attention=delivery_uncertain');
+      await screen.findByText('EZCHARGED');
+
+      await userEvent.click(screen.getByRole('button', { name: '导出 CSV' }));
+
+      await waitFor(() => expect(api.callsTo('GET /api/v1/order/export')).toHaveLength(1));
+      const [call] = api.callsTo('GET /api/v1/order/export');
+      expect(call?.url.search).toBe('?attention=delivery_uncertain');
+      expect(call?.headers.get('accept-language')).toBe('zh');
+    });
+  });
 });
 
 describe('order list /order for ordinary users', () => {
@@ -582,6 +649,7 @@ describe('order list /order for ordinary users', () => {
     expect(screen.queryByRole('button', { name: /Show the history/ })).toBeNull();
     for (const orderNum of ['EZCHARGEFAILED', 'EZREFUNDFAILED']) expect(actionsOf(orderNum)).toEqual([]);
     expect(screen.queryByText('Retry charge')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
     expect(api.callsTo('GET /api/v1/order/events')).toHaveLength(0);
   });
 });

@@ -6,6 +6,7 @@ import { PaymentStalled } from '../../../components/payment-stalled';
 import { useSuperuser } from '../../../lib/session';
 import { useGetOrders, useGetUserNames } from '../api/get-orders';
 import { OrderActionModal } from './order-action-modal';
+import { OrderExportButton } from './order-export-button';
 import { useOrderColumns } from './order-list-columns';
 import { useOrderFilters } from './order-list-filters';
 import { type TOrderAction, useHistoryExpandable, useOrderRowActions } from './order-row-actions';
@@ -18,7 +19,8 @@ import './orders.css';
  * order's creator while it awaits payment (2 or 3), which hands the buyer to the payment page as the recharge form
  * does. The server decides whose orders are listed. Superusers also open a row for its status history and act on
  * orders that need an operator: retry the charge or refund (10), retry the refund (13), refund an extra payment
- * (issue #26); and filter by the operator's queues (`attention`), as the overview's cards link to them.
+ * (issue #26); filter by the operator's queues (`attention`), as the overview's cards link to them; and export the
+ * filtered list as CSV (issue #28).
  */
 export function OrderListPage() {
   const { t } = useTranslation(['orders', 'common']);
@@ -52,6 +54,7 @@ export function OrderListPage() {
       className="order-list"
       texts={texts}
       description={superuser ? t('list.descriptionAdmin') : t('list.description')}
+      extra={superuser && <OrderExportButton filters={list.query.filters} />}
       notice={
         stalled && (
           // Pay Now again for the same order: fresh hand-off data from the server (or why it cannot be paid now).
