@@ -237,13 +237,15 @@ export type TRewardQuoteInput = z.input<typeof ZRewardQuoteInput>;
 
 /**
  * The operator's queues (issue #26), each an order list filter the overview's cards link to: payments held for a
- * differing amount, deliveries that may have happened, orders paid twice, refunds overdue at their gateway.
+ * differing amount, deliveries that may have happened, orders paid twice, refunds overdue at their gateway; and
+ * issue #28's orders with an open dispute (`disputed`).
  */
 export const ORDER_ATTENTIONS = [
   'payment_held',
   'delivery_uncertain',
   'paid_twice',
   'refund_overdue',
+  'disputed',
 ] as const;
 export type TOrderAttention = (typeof ORDER_ATTENTIONS)[number];
 
@@ -345,5 +347,7 @@ export const ZOrderOverview = z.object({
   paid_twice: z.number().int(),
   /** Issue #26: refunds past the time their gateway documents (the order's or an extra payment's). */
   refund_overdue: z.number().int(),
+  /** Issue #28: orders with a dispute the bank has not decided yet. */
+  disputes_open: z.number().int(),
 });
 export type TOrderOverview = z.infer<typeof ZOrderOverview>;

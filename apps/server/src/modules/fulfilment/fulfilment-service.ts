@@ -8,6 +8,7 @@ import {
 import { auditChange } from '../../infra/audit';
 import type { Db } from '../../infra/db';
 import type { JobQueue } from '../../infra/jobs';
+import { countOpenDisputes } from '../disputes/disputes-repository';
 import type { OrderLifecycle } from '../order-lifecycle/order-lifecycle';
 import { movedByOperator, type OrderMoveSet } from '../order-lifecycle/order-moves';
 import { apiOrderOf } from '../order-lifecycle/order-row';
@@ -109,11 +110,12 @@ export class FulfilmentService {
    */
   async overview(): Promise<TOrderOverview> {
     const { db } = this.deps;
-    const [balance, counts, held, queues] = await Promise.all([
+    const [balance, counts, held, queues, disputesOpen] = await Promise.all([
       latestPrecheckBalance(db),
       countByStatus(db, [ORDER_STATUS.CHARGE_FAILED, ORDER_STATUS.REFUND_FAILED]),
       countHeldPayments(db),
       countOperatorQueues(db),
+      countOpenDisputes(db),
     ]);
     return {
       reseller_balance: balance?.balance ?? null,
@@ -125,6 +127,7 @@ export class FulfilmentService {
       delivery_uncertain: queues.deliveryUncertain,
       paid_twice: queues.paidTwice,
       refund_overdue: queues.refundOverdue,
+      disputes_open: disputesOpen,
     };
   }
 }
