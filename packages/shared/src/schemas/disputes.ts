@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZRowId } from './api';
+import { MAX_ROW_ID } from './api';
 import { ZOrderNum } from './orders';
 
 /**
@@ -90,7 +90,7 @@ export const DISPUTE_EXPLANATION_MAX = 20_000;
 export const ZDisputeEvidenceSubmit = z.object({
   order_num: ZOrderNum,
   /** Our id of the dispute (TDispute.id). */
-  dispute_id: ZRowId,
+  dispute_id: z.number().int().min(1).max(MAX_ROW_ID),
   explanation: z.string().trim().min(1).max(DISPUTE_EXPLANATION_MAX),
 });
 export type TDisputeEvidenceSubmit = z.infer<typeof ZDisputeEvidenceSubmit>;
