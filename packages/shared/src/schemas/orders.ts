@@ -219,6 +219,11 @@ export const ZOrder = z.object({
   refund_overdue_at: z.string().nullable(),
   /** Issue #26 (superusers; empty elsewhere): payments the gateway captured for the order besides the one that paid it. */
   extra_payments: z.array(ZExtraPayment),
+  /**
+   * Issue #28 (superusers; null elsewhere): the status of the order's newest dispute (Stripe's words:
+   * needs_response, under_review, won, lost…), null when its payment was never disputed.
+   */
+  dispute_status: z.string().nullable(),
 });
 export type TOrder = z.infer<typeof ZOrder>;
 

@@ -1,3 +1,4 @@
+import { CLOSED_DISPUTE_STATUSES } from '@ezrecharge/shared/schemas/disputes';
 import {
   EXTRA_PAYMENT_REFUNDABLE,
   type TExtraPayment,
@@ -13,7 +14,7 @@ export const refundableExtraPayments = (order: TOrder): TExtraPayment[] =>
 
 /**
  * Which of the operator's queues (issue #26) an order is in, as the server's `attention` filter and the overview's
- * cards count them: held payment, uncertain delivery, paid twice, refund overdue.
+ * cards count them: held payment, uncertain delivery, paid twice, refund overdue, and issue #28's open dispute.
  */
 export function attentionsOf(order: TOrder): TOrderAttention[] {
   const queues: TOrderAttention[] = [];
@@ -21,6 +22,12 @@ export function attentionsOf(order: TOrder): TOrderAttention[] {
   if (refundableExtraPayments(order).length > 0) queues.push('paid_twice');
   const extraOverdue = order.extra_payments.some((p) => p.state === 'refunding' && p.refund_overdue_at);
   if ((order.order_status === 11 && order.refund_overdue_at) || extraOverdue) queues.push('refund_overdue');
+  if (
+    order.dispute_status !== null &&
+    !(CLOSED_DISPUTE_STATUSES as readonly string[]).includes(order.dispute_status)
+  ) {
+    queues.push('disputed');
+  }
   return queues;
 }
 

@@ -36,6 +36,7 @@ const OVERVIEW: TOrderOverview = {
   delivery_uncertain: 0,
   paid_twice: 0,
   refund_overdue: 0,
+  disputes_open: 0,
 };
 
 /** The landing page's recharge form with an empty catalogue (wire-encrypted, as the server sends it). */
