@@ -201,6 +201,7 @@ export function createServices(infra: Infra): Services {
       lifecycle,
       jobs,
       balanceAlertBelow: config.bigoBalanceAlertBelow,
+      disputes,
     }),
     refunds: refundsService(infra),
     disputes,

@@ -8,7 +8,7 @@ import {
 import { auditChange } from '../../infra/audit';
 import type { Db } from '../../infra/db';
 import type { JobQueue } from '../../infra/jobs';
-import { countOpenDisputes } from '../disputes/disputes-repository';
+import type { DisputesService } from '../disputes/disputes-service';
 import type { OrderLifecycle } from '../order-lifecycle/order-lifecycle';
 import { movedByOperator, type OrderMoveSet } from '../order-lifecycle/order-moves';
 import { apiOrderOf } from '../order-lifecycle/order-row';
@@ -25,6 +25,8 @@ export interface FulfilmentServiceDeps {
   jobs: JobQueue;
   /** BIGO_BALANCE_ALERT_BELOW. */
   balanceAlertBelow: number;
+  /** Issue #28: counts the orders with an open dispute for the overview. */
+  disputes: Pick<DisputesService, 'countOpen'>;
 }
 
 /** The superuser who acts, and from where (for the audit row). */
@@ -115,7 +117,7 @@ export class FulfilmentService {
       countByStatus(db, [ORDER_STATUS.CHARGE_FAILED, ORDER_STATUS.REFUND_FAILED]),
       countHeldPayments(db),
       countOperatorQueues(db),
-      countOpenDisputes(db),
+      this.deps.disputes.countOpen(),
     ]);
     return {
       reseller_balance: balance?.balance ?? null,

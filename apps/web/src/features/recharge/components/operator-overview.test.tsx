@@ -95,6 +95,11 @@ describe('operator overview /ezrecharge', () => {
       'href',
       '/order?attention=refund_overdue',
     );
+    // Issue #28: orders whose payment a card holder disputed, not decided yet.
+    expect(overview.getByRole('link', { name: /^Disputes open\s*0\D/ })).toHaveAttribute(
+      'href',
+      '/order?attention=disputed',
+    );
 
     await userEvent.click(overview.getByRole('link', { name: /^Charge failed\s*2\D/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?order_status=10'));
@@ -105,7 +110,7 @@ describe('operator overview /ezrecharge', () => {
 
   it('warns when the balance is below the warning level, in Chinese too', async () => {
     signInAs({ id: 1, username: 'admin', nickname: 'Admin', is_superuser: true });
-    stubApi(routes({ ...OVERVIEW, reseller_balance: 99_999 }));
+    stubApi(routes({ ...OVERVIEW, reseller_balance: 99_999, disputes_open: 3 }));
     renderApp('/ezrecharge');
 
     const overview = await panel();
@@ -115,6 +120,10 @@ describe('operator overview /ezrecharge', () => {
     await setLanguage('zh');
     expect(await screen.findByText('低于预警值 100,000 钻石：请为代理账户充值。')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^充值失败\s*2\D/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^未结争议\s*3\D/ })).toHaveAttribute(
+      'href',
+      '/order?attention=disputed',
+    );
   });
 
   it('says the balance is not known before any precheck reported it', async () => {
