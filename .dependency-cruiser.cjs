@@ -8,6 +8,8 @@ const SERVER_MODULE_LAYERS = [
   ['order-lifecycle', 'alerts', 'auth', 'attachments', 'catalogue', 'faq', 'feedback', 'health', 'jobs'],
   // Issue #16: bonuses ride on the order (below) and are granted inside the transactions of the modules above.
   ['rewards'],
+  // Issue #28: disputes attach to orders (below); payments applies their events, the overview counts them.
+  ['disputes'],
   ['payments', 'fulfilment', 'refunds', 'users'],
   ['orders'],
 ];

@@ -28,6 +28,7 @@ import { attachmentsRoutes } from './modules/attachments/attachments-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue-routes';
+import { disputesRoutes } from './modules/disputes/disputes-routes';
 import { faqRoutes } from './modules/faq/faq-routes';
 import { feedbackRoutes } from './modules/feedback/feedback-routes';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment-routes';
@@ -93,6 +94,7 @@ const MODULE_ROUTES: FastifyPluginAsyncZod<RouteDeps>[] = [
   refundsRoutes,
   rewardsRoutes,
   fulfilmentRoutes,
+  disputesRoutes,
   jobsRoutes,
 ];
 

@@ -41,6 +41,8 @@ import { TwoFactorService } from './modules/auth/two-factor-service';
 import { CatalogueSyncService } from './modules/catalogue/catalogue-sync-service';
 import { PricesService } from './modules/catalogue/prices-service';
 import { ProductsService } from './modules/catalogue/products-service';
+import { disputeAlertHandler, disputeAlertJob } from './modules/disputes/disputes-jobs';
+import { DisputesService } from './modules/disputes/disputes-service';
 import { FaqService } from './modules/faq/faq-service';
 import { FeedbackService } from './modules/feedback/feedback-service';
 import {
@@ -120,6 +122,7 @@ export interface Services {
   payments: PaymentsService;
   fulfilment: FulfilmentService;
   refunds: RefundsService;
+  disputes: DisputesService;
   rewards: RewardsService;
   spins: SpinsService;
 }
@@ -150,6 +153,7 @@ export function createServices(infra: Infra): Services {
   const { config, db, mailer, limiter, sessions, gateways, jobs, lifecycle, log, now } = infra;
   const secret = infra.dataDir.secret;
   const twoFactor = new TwoFactorService({ db, secret, limiter, sessions, now });
+  const disputes = new DisputesService({ db, payments: gateways.payments, jobs, log });
   return {
     auth: new AuthService({
       db,
@@ -192,14 +196,16 @@ export function createServices(infra: Infra): Services {
       timeZone: config.shopTimeZone,
       now,
     }),
-    payments: new PaymentsService({ db, lifecycle, limiter, log }),
+    payments: new PaymentsService({ db, lifecycle, limiter, log, disputes }),
     fulfilment: new FulfilmentService({
       db,
       lifecycle,
       jobs,
       balanceAlertBelow: config.bigoBalanceAlertBelow,
+      disputes,
     }),
     refunds: refundsService(infra),
+    disputes,
     rewards: new RewardsService({ db, limiter, now }),
     spins: new SpinsService({ db, limiter }),
   };
@@ -223,6 +229,7 @@ const JOB_TYPES = [
   deliveryUncertainAlertJob,
   refundOverdueAlertJob,
   extraPaymentAlertJob,
+  disputeAlertJob,
   paymentTimeoutJob,
   notificationRetentionJob,
   refundOrderJob,
@@ -252,6 +259,7 @@ function jobHandlers(infra: Infra): JobHandlers<typeof JOB_TYPES> {
     'delivery-uncertain-alert': deliveryUncertainAlertHandler(alerts),
     'refund-overdue-alert': refundOverdueAlertHandler(alerts),
     'extra-payment-alert': extraPaymentAlertHandler(alerts),
+    'dispute-alert': disputeAlertHandler(alerts),
     'payment-timeout': paymentTimeoutHandler({ db, lifecycle, gateways, now }),
     'notification-retention': notificationRetentionHandler({ db, now }),
     'refund-order': refundOrderHandler(refunds),

@@ -52,5 +52,6 @@ export {
 export type * from './sandbox-options';
 export type * from './sandbox-store';
 export { STRIPE_PRICE, STRIPE_PRODUCT } from './stripe-catalogue-sandbox';
+export { type SandboxDispute, STRIPE_DISPUTE } from './stripe-dispute-sandbox';
 export { type SandboxSession, STRIPE_SESSION } from './stripe-records';
 export { type SandboxRefund, STRIPE_REFUND, setStripeRefundControls } from './stripe-refund-sandbox';

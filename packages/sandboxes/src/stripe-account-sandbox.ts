@@ -5,11 +5,14 @@ import type { StripeSandboxOptions } from './sandbox-options';
  * The account side of the built-in Stripe, for a merchant's credential check ("retrieve account", "list webhook
  * endpoints" in Stripe's API reference; shapes as the `account` and `webhook_endpoint` fixtures of
  * github.com/stripe/openapi openapi/fixtures3.json): one sandbox account, and the one webhook endpoint the shop
- * registered (its URL), subscribed to the Checkout events the sandbox sends.
+ * registered (its URL), subscribed to the Checkout and dispute events the sandbox sends.
  */
 
-/** The events the sandbox's Checkout sends to the registered endpoint. */
+/** The events the sandbox's Checkout and disputes send to the registered endpoint. */
 const ENABLED_EVENTS = [
+  'charge.dispute.closed',
+  'charge.dispute.created',
+  'charge.dispute.updated',
   'checkout.session.async_payment_failed',
   'checkout.session.async_payment_succeeded',
   'checkout.session.completed',

@@ -22,6 +22,8 @@ import {
  *
  *   POST {prefix}/stripe/v1/checkout/sessions            create (mode=payment, one line item with price_data)
  *   GET  {prefix}/stripe/v1/checkout/sessions/{id}       retrieve (an open session past expires_at is expired)
+ *   GET  {prefix}/stripe/v1/checkout/sessions?payment_intent=   list: the session of a PaymentIntent ("List all
+ *                                                        Checkout Sessions": a list object, `limit` 1-100)
  *   POST {prefix}/stripe/v1/checkout/sessions/{id}/expire
  *   GET  {prefix}/stripe/pay/{id}                        the hosted page, with Pay / Cancel
  *   POST {prefix}/stripe/pay/{id}                        a button of that page
@@ -119,6 +121,24 @@ export function registerCheckoutApi(
     return session;
   });
 
+  api.get('/stripe/v1/checkout/sessions', async (request, reply) => {
+    const query = request.query as Record<string, string | undefined>;
+    const limit = query.limit === undefined ? 10 : Number(query.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+      return stripeError(reply, 400, 'Invalid integer: limit must be between 1 and 100', { param: 'limit' });
+    }
+    const pi = query.payment_intent ?? '';
+    const found =
+      pi === '' ? [] : await store.findBy<StoredSession>(STRIPE_SESSION, ['session', 'payment_intent'], pi);
+    const sessions = found.map((s) => s.session).sort((a, b) => b.created - a.created);
+    return {
+      object: 'list',
+      url: '/v1/checkout/sessions',
+      has_more: sessions.length > limit,
+      data: sessions.slice(0, limit),
+    };
+  });
+
   api.get('/stripe/v1/checkout/sessions/:id', async (request, reply) => {
     const { id } = request.params as { id: string };
     const stored = await loadSession(store, id);
@@ -161,6 +181,32 @@ async function deliver(url: string, payload: string, secret: string, log: Fastif
       'stripe sandbox: webhook unreachable',
     );
   }
+}
+
+/**
+ * Sends `object` to the shop's webhook as a signed event of `type`, twice (Stripe may deliver one event more than
+ * once: the sandbox always does).
+ */
+export async function deliverStripeEvent(
+  stripe: StripeSandboxOptions,
+  log: FastifyBaseLogger,
+  type: string,
+  object: unknown,
+  apiVersion: string | null = null,
+): Promise<void> {
+  const payload = JSON.stringify({
+    id: stripeId('evt'),
+    object: 'event',
+    api_version: apiVersion,
+    created: nowSeconds(),
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  });
+  await deliver(stripe.webhookUrl, payload, stripe.webhookSecret, log);
+  await deliver(stripe.webhookUrl, payload, stripe.webhookSecret, log);
 }
 
 /** The hosted Checkout page: public, like checkout.stripe.com. */

@@ -6,6 +6,7 @@ import type { SandboxStore } from './sandbox-store';
 import { registerStripeAccountApi } from './stripe-account-sandbox';
 import { registerStripeCatalogueApi } from './stripe-catalogue-sandbox';
 import { registerCheckoutApi, registerCheckoutPage } from './stripe-checkout-sandbox';
+import { registerStripeDisputeApi, registerStripeDisputeControls } from './stripe-dispute-sandbox';
 import { registerStripeRefundApi, stripeRefundControls } from './stripe-refund-sandbox';
 import { bearerMatches, stripeError } from './stripe-wire';
 
@@ -13,9 +14,9 @@ import { bearerMatches, stripeError } from './stripe-wire';
  * The built-in Stripe. Its API lives at {prefix}/stripe/v1/… and the real `stripe` SDK talks to it (the shop
  * points the SDK's base at {publicUrl}/stripe): Checkout Sessions (stripe-checkout-sandbox.ts), Refunds
  * (stripe-refund-sandbox.ts), Products and Prices (stripe-catalogue-sandbox.ts), the account and its webhook
- * endpoint (stripe-account-sandbox.ts), each answering only the
+ * endpoint (stripe-account-sandbox.ts), Disputes (stripe-dispute-sandbox.ts), each answering only the
  * account's secret key, as api.stripe.com does ("Authentication"). Beside it, outside the API: the hosted
- * Checkout page and the operators' refund controls.
+ * Checkout page and the operators' refund and dispute controls.
  */
 export async function registerStripeSandbox(
   app: FastifyInstance,
@@ -37,6 +38,7 @@ export async function registerStripeSandbox(
     store,
     requireOperator,
   });
+  registerStripeDisputeControls(app, { stripe, store, requireOperator });
 
   await app.register(async (api) => {
     api.addHook('onRequest', async (request, reply) => {
@@ -48,5 +50,6 @@ export async function registerStripeSandbox(
     registerStripeRefundApi(api, { store });
     registerStripeCatalogueApi(api, { store });
     registerStripeAccountApi(api, { stripe });
+    registerStripeDisputeApi(api, { stripe, store });
   });
 }

@@ -112,6 +112,10 @@ export const MESSAGES = {
   order_marked_delivered: 'Order marked as delivered: the receipt is on its way to the buyer',
   order_refund_started: 'Refund started',
   order_action_not_allowed: 'This action is not possible in the order’s current status',
+  dispute_not_found: 'Dispute not found',
+  dispute_not_answerable: 'This dispute no longer takes evidence',
+  dispute_evidence_submitted: 'Evidence submitted to the payment gateway',
+  dispute_submit_failed: 'The payment gateway did not take the evidence. Please try again later.',
   refund_unavailable: 'The refund could not be started at the payment gateway. Please try again later.',
   refund_bank_details_required:
     'This payment was made by online banking: enter the buyer’s bank code, name and account number to refund it',

@@ -31,6 +31,10 @@ export const STRIPE_WEBHOOK_EVENTS = [
   'checkout.session.async_payment_succeeded',
   'checkout.session.async_payment_failed',
   'checkout.session.expired',
+  // Issue #28: disputes attach to their orders.
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
 ] as const;
 
 const quiet = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };

@@ -135,6 +135,55 @@ export interface ReceivedNotification {
   rejection?: string;
   /** What payment_notifications.channel records, when more telling than the endpoint (Stripe's event type). */
   label?: string;
+  /** Issue #28: the verified request is about a dispute of a payment (`report` is then an 'ignored' one). */
+  dispute?: DisputeReport;
+}
+
+/**
+ * Issue #28: what a gateway's verified notification says about a card holder's dispute of a payment (Stripe's
+ * `charge.dispute.created`, `.updated`, `.closed`), in the gateway's words for its reason and status.
+ */
+export interface DisputeReport {
+  event: 'created' | 'updated' | 'closed';
+  /** The gateway's dispute id (Stripe: du_…). */
+  ref: string;
+  /** The payment disputed (Stripe: the PaymentIntent id), which leads to the order. */
+  paymentRef: string | null;
+  /** ISO minor units; null when the gateway's amount cannot be read exactly in them. */
+  amount: number | null;
+  /** Upper case ISO code. */
+  currency: string;
+  reason: string;
+  status: string;
+  evidenceDueBy: Date | null;
+  /** The gateway's time of the event: updates of one dispute apply in this order. */
+  eventAt: Date;
+}
+
+/** The evidence a shop sends for a dispute, in the fields Stripe's dispute API documents (`evidence[...]`). */
+export interface DisputeEvidenceFields {
+  customer_email_address: string;
+  customer_purchase_ip?: string;
+  product_description: string;
+  /** YYYY-MM-DD: when the diamonds were delivered. */
+  service_date?: string;
+  access_activity_log: string;
+  uncategorized_text: string;
+}
+
+/** Issue #28: a gateway's disputes API, for a provider that has one (Stripe). */
+export interface DisputeApi {
+  /**
+   * The order (its number) and the payment reference the shop recorded for it (Stripe: the Checkout Session id) of
+   * a disputed payment, asked of the gateway itself; null when the gateway knows no order for it; 'unknown' when it
+   * did not answer. Never throws.
+   */
+  paymentOf(dispute: DisputeReport): Promise<{ orderNum: string; ref: string } | null | 'unknown'>;
+  /** Submits the evidence (submit=true); the dispute's status after it, or why it was refused. Never throws. */
+  submitEvidence(
+    disputeRef: string,
+    evidence: DisputeEvidenceFields,
+  ): Promise<{ ok: true; status: string } | { ok: false; reason: string }>;
 }
 
 /** What happened to a request, for the provider to word its answer. */
@@ -272,4 +321,6 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<RefundResult>;
   /** Follows an attempt's refund; never throws. */
   refundStatus(query: RefundQuery): Promise<RefundResult>;
+  /** Issue #28: the gateway's disputes API; absent where the gateway offers none (Fiuu: its reports only). */
+  readonly disputes?: DisputeApi;
 }

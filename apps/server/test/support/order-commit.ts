@@ -88,6 +88,8 @@ export interface CommitOptions {
   authorization?: string;
   ip?: string;
   acceptLanguage?: string;
+  /** The browser's User-Agent header. */
+  userAgent?: string;
 }
 
 export async function commitOrder(
@@ -100,6 +102,7 @@ export async function commitOrder(
   const headers: Record<string, string> = {};
   if (options.authorization) headers.authorization = options.authorization;
   if (options.acceptLanguage) headers['accept-language'] = options.acceptLanguage;
+  if (options.userAgent) headers['user-agent'] = options.userAgent;
   return app.inject({
     method: 'POST',
     url: '/api/v1/order/',

@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './api';
 export * from './catalogue';
 export * from './codes';
+export * from './disputes';
 export * from './jobs';
 export * from './orders';
 export * from './rewards';

@@ -225,6 +225,11 @@ export const ZOrder = z.object({
   refund_overdue_at: z.string().nullable(),
   /** Issue #26 (superusers; empty elsewhere): payments the gateway captured for the order besides the one that paid it. */
   extra_payments: z.array(ZExtraPayment),
+  /**
+   * Issue #28 (superusers; null elsewhere): the status of the order's newest dispute (Stripe's words:
+   * needs_response, under_review, won, lost…), null when its payment was never disputed.
+   */
+  dispute_status: z.string().nullable(),
 });
 export type TOrder = z.infer<typeof ZOrder>;
 
@@ -243,8 +248,9 @@ export type TRewardQuoteInput = z.input<typeof ZRewardQuoteInput>;
 
 /**
  * The operator's queues (issue #26), each an order list filter the overview's cards link to: payments held for a
- * differing amount, deliveries that may have happened, orders paid twice, refunds overdue at their gateway, and
- * (issue #32) paid orders still not delivered DELIVERY_LATE_MINUTES after their payment.
+ * differing amount, deliveries that may have happened, orders paid twice, refunds overdue at their gateway,
+ * (issue #32) paid orders still not delivered DELIVERY_LATE_MINUTES after their payment, and issue #28's orders
+ * with an open dispute (`disputed`).
  */
 export const ORDER_ATTENTIONS = [
   'payment_held',
@@ -252,6 +258,7 @@ export const ORDER_ATTENTIONS = [
   'delivery_uncertain',
   'paid_twice',
   'refund_overdue',
+  'disputed',
 ] as const;
 export type TOrderAttention = (typeof ORDER_ATTENTIONS)[number];
 
@@ -355,5 +362,7 @@ export const ZOrderOverview = z.object({
   paid_twice: z.number().int(),
   /** Issue #26: refunds past the time their gateway documents (the order's or an extra payment's). */
   refund_overdue: z.number().int(),
+  /** Issue #28: orders with a dispute the bank has not decided yet. */
+  disputes_open: z.number().int(),
 });
 export type TOrderOverview = z.infer<typeof ZOrderOverview>;

@@ -87,6 +87,12 @@ export const orders = pgTable(
      */
     refundOverdueAt: timestamp('refund_overdue_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Issue #28: the buyer's address (as every client address: behind TRUST_PROXY's rules) and browser (User-Agent,
+     * at most 512 characters) when the order was placed: evidence for a dispute. Null for orders placed before.
+     */
+    clientIp: text('client_ip'),
+    userAgent: text('user_agent'),
     ...timestamps,
     paidAt: timestamp('paid_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
@@ -179,5 +185,43 @@ export const paymentNotifications = pgTable(
   (t) => [
     index('payment_notifications_order_idx').on(t.orderNum),
     index('payment_notifications_dedupe_idx').on(t.gateway, t.dedupeKey),
+  ],
+);
+
+/**
+ * Issue #28: a card holder's dispute of an order's payment (Stripe's Dispute object), kept apart from the order's
+ * status. One row per gateway dispute id; its webhooks update it in the order of the gateway's event times
+ * (`last_event_at`), so an older event delivered late never overwrites a newer status.
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    gateway: text('gateway').notNull(),
+    /** The gateway's dispute id (Stripe: du_…). */
+    disputeRef: text('dispute_ref').notNull(),
+    /** The payment disputed: Stripe's PaymentIntent id. */
+    paymentRef: text('payment_ref'),
+    /** ISO minor units of `currency`. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull(),
+    evidenceDueBy: timestamp('evidence_due_by', { withTimezone: true }),
+    evidenceSubmittedAt: timestamp('evidence_submitted_at', { withTimezone: true }),
+    evidenceSubmittedBy: integer('evidence_submitted_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** The gateway's time of the newest event applied (Stripe's event `created`). */
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('disputes_gateway_ref_uq').on(t.gateway, t.disputeRef),
+    index('disputes_order_idx').on(t.orderId),
+    index('disputes_status_idx').on(t.status),
   ],
 );

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AppError } from '../../infra/http';
 import type { StripeSettings } from '../gateway-settings';
 import type {
+  DisputeReport,
   EndpointReply,
   PaymentEndpoint,
   PaymentProvider,
@@ -13,7 +14,8 @@ import type {
   ReceivedNotification,
   RefundReference,
 } from '../payment-provider';
-import { createStripePayments } from './stripe-payments';
+import { createStripeDisputes } from './stripe-disputes';
+import { createStripePayments, createStripeSdk } from './stripe-payments';
 
 /**
  * Stripe Checkout as a PaymentProvider (DESIGN.md §7): a hand-off opens a Checkout Session (or keeps the order's
@@ -36,11 +38,12 @@ const ENDPOINTS: readonly PaymentEndpoint[] = [
     name: 'webhook',
     method: 'POST',
     role: 'notification',
-    summary: 'Stripe webhook (checkout.session.* events)',
+    summary: 'Stripe webhook (checkout.session.* and charge.dispute.* events)',
     description:
       'Signature checked on the raw body (300 s tolerance either way); each event id handled once. 400 on a bad ' +
       'signature, and on a signed event that does not have the shape of a Stripe event or of its checkout.session ' +
-      'type; other event types are acknowledged (200) and ignored.',
+      'or charge.dispute type; other event types are acknowledged (200) and ignored. A dispute (created, updated, ' +
+      'closed) is attached to the order of its payment.',
   },
   {
     name: 'cancel',
@@ -64,6 +67,7 @@ const validOrderNum = (value: string | null | undefined): string | null =>
 const ZStripeEvent = z.looseObject({
   id: z.string().min(1).max(255),
   type: z.string().min(1).max(255),
+  created: z.unknown().optional(),
   data: z.looseObject({ object: z.unknown() }).optional(),
 });
 
@@ -95,6 +99,34 @@ const CHECKOUT_EVENTS = [
 type TCheckoutEvent = (typeof CHECKOUT_EVENTS)[number];
 const isCheckoutEvent = (type: string): type is TCheckoutEvent =>
   (CHECKOUT_EVENTS as readonly string[]).includes(type);
+
+/** Issue #28: the dispute events the shop acts on, and what each one is to the dispute. */
+const DISPUTE_EVENTS: Readonly<Record<string, DisputeReport['event']>> = {
+  'charge.dispute.created': 'created',
+  'charge.dispute.updated': 'updated',
+  'charge.dispute.closed': 'closed',
+};
+
+const ZExpandableId = z.union([
+  z.string().min(1).max(255),
+  z.looseObject({ id: z.string().min(1).max(255) }).transform((o) => o.id),
+]);
+
+/**
+ * The Dispute of a charge.dispute.* event, as far as the shop reads it (Stripe's API reference, "The Dispute
+ * object"): its id, the payment disputed, the amount, reason and status, and when evidence is due.
+ */
+const ZStripeDispute = z.looseObject({
+  object: z.literal('dispute'),
+  id: z.string().min(1).max(255),
+  amount: z.number().int().nonnegative(),
+  currency: z.string().regex(/^[a-zA-Z]{3}$/),
+  charge: ZExpandableId.nullish(),
+  payment_intent: ZExpandableId.nullish(),
+  reason: z.string().min(1).max(100),
+  status: z.string().min(1).max(100),
+  evidence_details: z.looseObject({ due_by: z.number().int().nullish() }).nullish(),
+});
 
 /** What a verified event says about its session's payment (DESIGN.md §7). */
 function resultOf(type: TCheckoutEvent, session: TCheckoutSession): PaymentReport['result'] {
@@ -132,7 +164,8 @@ export function createStripeProvider(
   log: FastifyBaseLogger,
   options: Parameters<typeof createStripePayments>[2] = {},
 ): PaymentProvider {
-  const client = createStripePayments(settings, log, options);
+  const stripe = options.stripe ?? createStripeSdk(settings);
+  const client = createStripePayments(settings, log, { ...options, stripe });
   const paymentUnavailable = () => new AppError('service_unavailable', MSG.payment_unavailable);
 
   return {
@@ -258,6 +291,8 @@ export function createStripeProvider(
       if (!query.refundRef) return { state: 'unknown', reason: 'Stripe gave no refund id yet' };
       return client.refundStatus(query.refundRef);
     },
+
+    disputes: createStripeDisputes(stripe, log),
   };
 }
 
@@ -283,6 +318,8 @@ function readEvent(event: unknown, body: Buffer): ReceivedNotification {
     onceByKey: true,
     label: type,
   };
+  const disputeEvent = DISPUTE_EVENTS[type];
+  if (disputeEvent) return readDispute(disputeEvent, envelope.data, base);
   if (!isCheckoutEvent(type)) {
     const report: PaymentReport = {
       result: 'ignored',
@@ -317,4 +354,40 @@ function readEvent(event: unknown, body: Buffer): ReceivedNotification {
     orderNum: validOrderNum(session.metadata?.order_num ?? session.client_reference_id),
     report,
   };
+}
+
+/** A verified charge.dispute.* event: its dispute, or what makes it malformed (issue #28). */
+function readDispute(
+  event: DisputeReport['event'],
+  envelope: z.infer<typeof ZStripeEvent>,
+  base: Pick<ReceivedNotification, 'payload' | 'dedupeKey' | 'onceByKey' | 'label'>,
+): ReceivedNotification {
+  const created = z.number().int().positive().safeParse(envelope.created);
+  if (!created.success) return { ...base, orderNum: null, report: null, malformed: 'created: not a time' };
+  const parsed = ZStripeDispute.safeParse(envelope.data?.object);
+  if (!parsed.success) {
+    return { ...base, orderNum: null, report: null, malformed: `data.object: ${firstIssue(parsed.error)}` };
+  }
+  const d = parsed.data;
+  const dueBy = d.evidence_details?.due_by;
+  const dispute: DisputeReport = {
+    event,
+    ref: d.id,
+    paymentRef: d.payment_intent ?? null,
+    amount: fromStripeAmount(d.amount, d.currency),
+    currency: d.currency.toUpperCase(),
+    reason: d.reason,
+    status: d.status,
+    evidenceDueBy: dueBy ? new Date(dueBy * 1000) : null,
+    eventAt: new Date(created.data * 1000),
+  };
+  const report: PaymentReport = {
+    result: 'ignored',
+    amount: null,
+    currency: null,
+    ref: null,
+    cause: `stripe charge.dispute.${event}`,
+    detail: { eventId: envelope.id, disputeId: d.id },
+  };
+  return { ...base, orderNum: null, report, dispute };
 }

@@ -8,6 +8,7 @@ import {
 import { auditChange } from '../../infra/audit';
 import type { Db } from '../../infra/db';
 import type { JobQueue } from '../../infra/jobs';
+import type { DisputesService } from '../disputes/disputes-service';
 import type { OrderLifecycle } from '../order-lifecycle/order-lifecycle';
 import { movedByOperator, type OrderMoveSet } from '../order-lifecycle/order-moves';
 import { apiOrderOf } from '../order-lifecycle/order-row';
@@ -24,6 +25,8 @@ export interface FulfilmentServiceDeps {
   jobs: JobQueue;
   /** BIGO_BALANCE_ALERT_BELOW. */
   balanceAlertBelow: number;
+  /** Issue #28: counts the orders with an open dispute for the overview. */
+  disputes: Pick<DisputesService, 'countOpen'>;
 }
 
 /** The superuser who acts, and from where (for the audit row). */
@@ -109,11 +112,12 @@ export class FulfilmentService {
    */
   async overview(): Promise<TOrderOverview> {
     const { db } = this.deps;
-    const [balance, counts, held, queues] = await Promise.all([
+    const [balance, counts, held, queues, disputesOpen] = await Promise.all([
       latestPrecheckBalance(db),
       countByStatus(db, [ORDER_STATUS.CHARGE_FAILED, ORDER_STATUS.REFUND_FAILED]),
       countHeldPayments(db),
       countOperatorQueues(db),
+      this.deps.disputes.countOpen(),
     ]);
     return {
       reseller_balance: balance?.balance ?? null,
@@ -126,6 +130,7 @@ export class FulfilmentService {
       delivery_uncertain: queues.deliveryUncertain,
       paid_twice: queues.paidTwice,
       refund_overdue: queues.refundOverdue,
+      disputes_open: disputesOpen,
     };
   }
 }

@@ -116,6 +116,8 @@ export async function createOrder(db: DbOrTx, order: NewOrder): Promise<OrderRow
         deliveryUncertain: false,
         refundOverdueAt: null,
         createdBy: null,
+        clientIp: null,
+        userAgent: null,
         paidAt: null,
         deliveredAt: null,
         ...values,

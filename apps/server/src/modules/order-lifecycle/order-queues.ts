@@ -1,6 +1,11 @@
-import { DELIVERY_LATE_MINUTES, ORDER_STATUS, type TOrderAttention } from '@ezrecharge/shared';
+import {
+  CLOSED_DISPUTE_STATUSES,
+  DELIVERY_LATE_MINUTES,
+  ORDER_STATUS,
+  type TOrderAttention,
+} from '@ezrecharge/shared';
 import { and, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
-import { orders } from '../../db/schema';
+import { disputes, orders } from '../../db/schema';
 import { extraRefundOverdueCondition, paidTwiceCondition } from './extra-payments';
 
 /**
@@ -35,10 +40,19 @@ export const refundOverdueCondition: SQL = or(
   extraRefundOverdueCondition,
 ) as SQL;
 
+/** Issue #28: orders with a dispute the bank has not decided yet (disputes_order_idx). */
+export const disputedCondition: SQL = sql`exists (select 1 from ${disputes} where ${disputes.orderId} = ${
+  orders.id
+} and ${disputes.status} not in (${sql.join(
+  CLOSED_DISPUTE_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+)}))`;
+
 export const ORDER_QUEUE_CONDITIONS: Readonly<Record<TOrderAttention, SQL>> = {
   payment_held: eq(orders.paymentHeld, true),
   delivery_late: deliveryLateCondition,
   delivery_uncertain: deliveryUncertainCondition,
   paid_twice: paidTwiceCondition,
   refund_overdue: refundOverdueCondition,
+  disputed: disputedCondition,
 };

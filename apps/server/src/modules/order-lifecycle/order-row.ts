@@ -10,7 +10,7 @@ import {
 } from '@ezrecharge/shared';
 import { maskEmail } from '@ezrecharge/shared/email';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { orderBonuses, type orderEvents, orders, promotions } from '../../db/schema';
+import { disputes, orderBonuses, type orderEvents, orders, promotions } from '../../db/schema';
 import type { OrderForPayment, PaymentOrder } from '../../gateways';
 import type { DbOrTx } from '../../infra/db';
 import { extraPaymentsOfOrders, toApiExtraPayment } from './extra-payments';
@@ -55,6 +55,8 @@ function statusOf(value: number, orderNum: string): TOrderStatus {
 export interface OperatorView {
   refundBankDetails: TOrder['refund_bank_details'];
   extraPayments: readonly TExtraPayment[];
+  /** Issue #28: the status of the order's newest dispute, null when none. */
+  disputeStatus: string | null;
 }
 
 /**
@@ -100,6 +102,7 @@ export function toApiOrder(
     delivery_uncertain: operator ? row.deliveryUncertain : false,
     refund_overdue_at: operator ? (row.refundOverdueAt?.toISOString() ?? null) : null,
     extra_payments: [...(operator?.extraPayments ?? [])],
+    dispute_status: operator?.disputeStatus ?? null,
   };
 }
 
@@ -156,19 +159,34 @@ export async function operatorViewsOf(
   rows: readonly OrderRow[],
   refundNeeds: (row: OrderRow) => RefundNeeds,
 ): Promise<Map<number, OperatorView>> {
-  const extras = await extraPaymentsOfOrders(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [extras, disputeStatuses] = await Promise.all([
+    extraPaymentsOfOrders(db, ids),
+    newestDisputeStatuses(db, ids),
+  ]);
   return new Map(
     rows.map((row) => {
       const needs = refundNeeds(row);
       const extraPayments = (extras.get(row.id) ?? []).map((extra) =>
         toApiExtraPayment(extra, needs({ paymentChannel: extra.channel })),
       );
-      return [row.id, { refundBankDetails: needs(row), extraPayments }] as const;
+      const disputeStatus = disputeStatuses.get(row.id) ?? null;
+      return [row.id, { refundBankDetails: needs(row), extraPayments, disputeStatus }] as const;
     }),
   );
+}
+
+/** Issue #28: the status of each order's newest dispute (disputes_order_idx), for the orders that have one. */
+async function newestDisputeStatuses(db: DbOrTx, orderIds: readonly number[]): Promise<Map<number, string>> {
+  const byOrder = new Map<number, string>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({ orderId: disputes.orderId, status: disputes.status })
+    .from(disputes)
+    .where(inArray(disputes.orderId, [...new Set(orderIds)]))
+    .orderBy(asc(disputes.id));
+  for (const row of rows) byOrder.set(row.orderId, row.status);
+  return byOrder;
 }
 
 /** `toApiOrder` with the order's bonuses read, and its operator's view when `refundNeeds` is given (superusers). */

@@ -84,7 +84,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<RouteContext<{ orders: OrdersSe
 
   async function callerOf(request: FastifyRequest): Promise<Caller & { deadToken: boolean }> {
     const { user, deadToken } = await optionalUser(request, deps.sessions);
-    return { user, deadToken, ip: request.ip, lang: requestLang(request.headers['accept-language']) };
+    return {
+      user,
+      deadToken,
+      ip: request.ip,
+      lang: requestLang(request.headers['accept-language']),
+      userAgent: request.headers['user-agent'],
+    };
   }
 
   app.post(

@@ -82,6 +82,20 @@ export interface Caller {
   user: SessionUser | null;
   ip: string;
   lang: 'en' | 'zh';
+  /** The browser's User-Agent, kept with a new order as evidence should its payment be disputed (issue #28). */
+  userAgent?: string | undefined;
+}
+
+/** At most this much of a User-Agent is kept (real ones are a few hundred characters). */
+const USER_AGENT_MAX = 512;
+
+/** A User-Agent as an order keeps it: one line, bounded; null when the browser sent none. */
+function keptUserAgent(value: string | undefined): string | null {
+  const line = value
+    ?.replace(/\p{Cc}/gu, ' ')
+    .trim()
+    .slice(0, USER_AGENT_MAX);
+  return line ? line : null;
 }
 
 export interface OrdersServiceDeps {
@@ -382,6 +396,8 @@ export class OrdersService {
         precheckBalance: balance,
         failureReason: failure,
         createdBy: o.caller.user?.id ?? null,
+        clientIp: o.caller.ip,
+        userAgent: keptUserAgent(o.caller.userAgent),
         bonusGame,
       },
       path,

@@ -9,6 +9,7 @@ import type {
 } from '../../gateways';
 import type { Db, DbOrTx } from '../../infra/db';
 import { enforce, type Limit, type RateLimiter } from '../../infra/rate-limit';
+import type { DisputeOutcome, DisputesService } from '../disputes/disputes-service';
 import type { OrderLifecycle } from '../order-lifecycle/order-lifecycle';
 import { describeMove } from '../order-lifecycle/order-moves';
 import { findOrder, type OrderRow, paymentOrderOf } from '../order-lifecycle/order-row';
@@ -43,7 +44,8 @@ export type NotificationOutcome =
   | 'duplicate'
   | 'extra_payment'
   | 'malformed'
-  | 'ignored';
+  | 'ignored'
+  | DisputeOutcome;
 
 /** An abandon return (Stripe's cancel_url) is a public GET that calls the provider twice: bounded per address. */
 export const ABANDON_PER_IP: Limit = { name: 'payment-abandon-ip', max: 20, windowMs: 10 * 60_000 };
@@ -53,7 +55,12 @@ export interface PaymentsDeps {
   lifecycle: OrderLifecycle;
   limiter: RateLimiter;
   log: FastifyBaseLogger;
+  /** Issue #28: where a dispute event is applied. */
+  disputes: Pick<DisputesService, 'record'>;
 }
+
+/** The order of a disputed payment, as its gateway names it (null: none of ours, or not a dispute). */
+type DisputedPayment = { orderNum: string; ref: string } | null;
 
 const isAwaitingPayment = (status: number) => (PAYABLE_STATUSES as readonly number[]).includes(status);
 
@@ -85,7 +92,8 @@ export class PaymentsService {
     const id = await insertNotification(db, { ...stored, verified: true, outcome: 'received' });
     let applied: { outcome: NotificationOutcome; paid: boolean };
     try {
-      applied = await this.applyOnce(provider, notification, id);
+      const payment = await this.disputedPayment(provider, notification);
+      applied = await this.applyOnce(provider, notification, id, payment);
     } catch (err) {
       await setNotificationOutcome(db, id, { outcome: 'error' }).catch(() => {});
       throw err;
@@ -133,11 +141,12 @@ export class PaymentsService {
     provider: PaymentProvider,
     notification: ReceivedNotification,
     id: number,
+    payment: DisputedPayment,
   ): Promise<{ outcome: NotificationOutcome; paid: boolean }> {
     const { db } = this.deps;
     const key = notification.dedupeKey;
     if (!notification.onceByKey || key === null) {
-      const applied = await this.apply(db, provider, notification);
+      const applied = await this.apply(db, provider, notification, payment);
       await setNotificationOutcome(db, id, { outcome: applied.outcome });
       return applied;
     }
@@ -145,17 +154,40 @@ export class PaymentsService {
       await lockEvent(tx, provider.id, key);
       const applied = (await eventAlreadyHandled(tx, provider.id, key, id))
         ? { outcome: 'duplicate' as const, paid: false }
-        : await this.apply(tx, provider, notification);
+        : await this.apply(tx, provider, notification, payment);
       await setNotificationOutcome(tx, id, { outcome: applied.outcome });
       return applied;
     });
+  }
+
+  /**
+   * Issue #28: the order of a disputed payment, asked of the gateway before the event's transaction (a call out is
+   * never made holding a lock). No answer throws: the event is not acknowledged, and the gateway sends it again.
+   */
+  private async disputedPayment(
+    provider: PaymentProvider,
+    notification: ReceivedNotification,
+  ): Promise<DisputedPayment> {
+    if (!notification.dispute) return null;
+    const payment = (await provider.disputes?.paymentOf(notification.dispute)) ?? null;
+    if (payment === 'unknown') {
+      throw new Error(
+        `${provider.id} did not say which payment dispute ${notification.dispute.ref} is about`,
+      );
+    }
+    return payment;
   }
 
   private async apply(
     db: DbOrTx,
     provider: PaymentProvider,
     notification: ReceivedNotification,
+    payment: DisputedPayment,
   ): Promise<{ outcome: NotificationOutcome; paid: boolean }> {
+    if (notification.dispute) {
+      const outcome = await this.deps.disputes.record(db, provider.id, notification.dispute, payment);
+      return { outcome, paid: false };
+    }
     const report = notification.report;
     if (!report || report.result === 'ignored') return { outcome: 'ignored', paid: false };
     if (report.result === 'pending') return { outcome: 'pending', paid: false };

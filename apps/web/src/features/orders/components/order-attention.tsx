@@ -1,4 +1,5 @@
 import { DELIVERY_LATE_MINUTES } from '@ezrecharge/shared/limits';
+import { CLOSED_DISPUTE_STATUSES } from '@ezrecharge/shared/schemas/disputes';
 import {
   EXTRA_PAYMENT_REFUNDABLE,
   type TExtraPayment,
@@ -14,8 +15,9 @@ export const refundableExtraPayments = (order: TOrder): TExtraPayment[] =>
 
 /**
  * Which of the operator's queues (issue #26) an order is in, as the server's `attention` filter and the overview's
- * cards count them: held payment, late or uncertain delivery, paid twice, refund overdue. A late delivery is judged
- * by this browser's clock when the list loaded (the server's list judges by the database's).
+ * cards count them: held payment, late or uncertain delivery, paid twice, refund overdue, and issue #28's open
+ * dispute. A late delivery is judged by this browser's clock when the list loaded (the server's list judges by the
+ * database's).
  */
 export function attentionsOf(order: TOrder, now: number = Date.now()): TOrderAttention[] {
   const queues: TOrderAttention[] = [];
@@ -24,6 +26,12 @@ export function attentionsOf(order: TOrder, now: number = Date.now()): TOrderAtt
   if (refundableExtraPayments(order).length > 0) queues.push('paid_twice');
   const extraOverdue = order.extra_payments.some((p) => p.state === 'refunding' && p.refund_overdue_at);
   if ((order.order_status === 11 && order.refund_overdue_at) || extraOverdue) queues.push('refund_overdue');
+  if (
+    order.dispute_status !== null &&
+    !(CLOSED_DISPUTE_STATUSES as readonly string[]).includes(order.dispute_status)
+  ) {
+    queues.push('disputed');
+  }
   return queues;
 }
 

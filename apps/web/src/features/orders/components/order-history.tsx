@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from '../../../lib/dayjs';
 import { formatPrice } from '../../../lib/money-format';
 import { useGetOrderEvents } from '../api/get-order-events';
+import { OrderDisputes } from './order-disputes';
 import { OrderStatusTag } from './order-status-tag';
 
 /**
@@ -154,6 +155,7 @@ export function OrderHistory({ order, names }: TOrderHistoryProps) {
           </ul>
         </section>
       )}
+      {order.dispute_status !== null && <OrderDisputes order={order} />}
       <h3 className="order-history__title">{t('history.heading')}</h3>
       {body}
     </section>

@@ -55,6 +55,7 @@ function orderRecord(overrides: Partial<TOrder> = {}): TOrder {
     delivery_uncertain: false,
     refund_overdue_at: null,
     extra_payments: [],
+    dispute_status: null,
     ...overrides,
   };
 }

@@ -37,6 +37,7 @@ const OVERVIEW: TOrderOverview = {
   delivery_uncertain: 0,
   paid_twice: 0,
   refund_overdue: 0,
+  disputes_open: 0,
 };
 
 /** The landing page's recharge form with an empty catalogue (wire-encrypted, as the server sends it). */
@@ -101,6 +102,11 @@ describe('operator overview /ezrecharge', () => {
       'href',
       '/order?attention=refund_overdue',
     );
+    // Issue #28: orders whose payment a card holder disputed, not decided yet.
+    expect(overview.getByRole('link', { name: /^Disputes open\s*0\D/ })).toHaveAttribute(
+      'href',
+      '/order?attention=disputed',
+    );
 
     await userEvent.click(overview.getByRole('link', { name: /^Charge failed\s*2\D/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?order_status=10'));
@@ -111,7 +117,7 @@ describe('operator overview /ezrecharge', () => {
 
   it('warns when the balance is below the warning level, in Chinese too', async () => {
     signInAs({ id: 1, username: 'admin', nickname: 'Admin', is_superuser: true });
-    stubApi(routes({ ...OVERVIEW, reseller_balance: 99_999 }));
+    stubApi(routes({ ...OVERVIEW, reseller_balance: 99_999, disputes_open: 3 }));
     renderApp('/ezrecharge');
 
     const overview = await panel();
@@ -124,6 +130,10 @@ describe('operator overview /ezrecharge', () => {
     expect(screen.getByRole('link', { name: /^充值延迟\s*3\s*付款已超过 5 分钟仍未到账/ })).toHaveAttribute(
       'href',
       '/order?attention=delivery_late',
+    );
+    expect(screen.getByRole('link', { name: /^未结争议\s*3\D/ })).toHaveAttribute(
+      'href',
+      '/order?attention=disputed',
     );
   });
 

@@ -140,6 +140,12 @@ export function OperatorOverview() {
           count={data.refund_overdue}
           to={routePath('order', { attention: 'refund_overdue' })}
         />
+        <CountCard
+          label={t('overview.disputesOpen')}
+          hint={t('overview.disputesOpenHint')}
+          count={data.disputes_open}
+          to={routePath('order', { attention: 'disputed' })}
+        />
       </ul>
     );
   }
