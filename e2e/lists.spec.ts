@@ -1,6 +1,14 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { SEEDED_ADMINS } from './seeded-admins';
-import { asReturningVisitor, expect, placeVisitorOrder, signInAsAdmin, test, text } from './support';
+import {
+  asReturningVisitor,
+  expect,
+  placeVisitorOrder,
+  SEEDED_PRODUCT,
+  signInAsAdmin,
+  test,
+  text,
+} from './support';
 
 /**
  * The console's lists on a phone, a tablet and a laptop (issue #13): at 390 and 768 px each order and each message

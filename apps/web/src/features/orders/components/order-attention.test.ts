@@ -35,6 +35,7 @@ function order(overrides: Partial<TOrder>): TOrder {
     delivery_uncertain: false,
     refund_overdue_at: null,
     extra_payments: [],
+    dispute_status: null,
     ...overrides,
   };
 }
