@@ -4,6 +4,7 @@ import type { StripeSandboxOptions } from './sandbox-options';
 import { details, errorPage, html, page, postForm, sendPage, signParts, verifyParts } from './sandbox-page';
 import type { SandboxStore } from './sandbox-store';
 import { stripeAmountProblem, stripeDisplayAmount } from './stripe-currency';
+import { listPage, listParams } from './stripe-list';
 import { loadSession, type SandboxSession, STRIPE_SESSION, type StoredSession } from './stripe-records';
 import {
   bracketed,
@@ -21,6 +22,8 @@ import {
  * signatures: stripe-wire.ts):
  *
  *   POST {prefix}/stripe/v1/checkout/sessions            create (mode=payment, one line item with price_data)
+ *   GET  {prefix}/stripe/v1/checkout/sessions            list, newest first (created[gte|gt|lte|lt], status,
+ *                                                        payment_intent, limit, starting_after: stripe-list.ts)
  *   GET  {prefix}/stripe/v1/checkout/sessions/{id}       retrieve (an open session past expires_at is expired)
  *   POST {prefix}/stripe/v1/checkout/sessions/{id}/expire
  *   GET  {prefix}/stripe/pay/{id}                        the hosted page, with Pay / Cancel
@@ -117,6 +120,27 @@ export function registerCheckoutApi(
     await store.put(STRIPE_SESSION, id, stored);
     if (idempotencyKey) await store.putOnce(STRIPE_IDEMPOTENCY, idempotencyKey, { id });
     return session;
+  });
+
+  api.get('/stripe/v1/checkout/sessions', async (request, reply) => {
+    const query = request.query as Record<string, string | undefined>;
+    const params = listParams(reply, query);
+    if (!('limit' in params)) return params;
+    const now = nowSeconds();
+    const sessions = (
+      await store.findBy<StoredSession>(STRIPE_SESSION, ['session', 'object'], 'checkout.session')
+    )
+      .map(({ session }) =>
+        session.status === 'open' && session.expires_at <= now
+          ? { ...session, status: 'expired' as const, url: null }
+          : session,
+      )
+      .filter(
+        (session) =>
+          (query.status === undefined || session.status === query.status) &&
+          (query.payment_intent === undefined || session.payment_intent === query.payment_intent),
+      );
+    return listPage(sessions, params, '/v1/checkout/sessions');
   });
 
   api.get('/stripe/v1/checkout/sessions/:id', async (request, reply) => {
