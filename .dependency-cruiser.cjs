@@ -9,7 +9,8 @@ const SERVER_MODULE_LAYERS = [
   // Issue #16: bonuses ride on the order (below) and are granted inside the transactions of the modules above.
   ['rewards'],
   ['payments', 'fulfilment', 'refunds', 'users'],
-  ['orders'],
+  // Issue #28: the reconciliation applies a lost payment through payments.
+  ['orders', 'reconciliation'],
 ];
 const MODULES = '^apps/server/src/modules/';
 

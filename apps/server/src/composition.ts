@@ -28,6 +28,7 @@ import {
   refundOverdueAlertHandler,
   refundOverdueAlertJob,
 } from './modules/alerts/alert-jobs';
+import { reconciliationAlertHandler, reconciliationAlertJob } from './modules/alerts/reconciliation-alert';
 import { AttachmentsService } from './modules/attachments/attachments-service';
 import { UploadStore } from './modules/attachments/attachments-store';
 import {
@@ -62,6 +63,13 @@ import { notificationRetentionHandler } from './modules/payments/notification-re
 import { notificationRetentionJob, paymentTimeoutJob } from './modules/payments/payment-jobs';
 import { paymentTimeoutHandler } from './modules/payments/payment-timeout';
 import { PaymentsService } from './modules/payments/payments-service';
+import {
+  dailyReconciliationHandler,
+  dailyReconciliationJob,
+  RECONCILIATION_HOUR,
+} from './modules/reconciliation/reconciliation-jobs';
+import { ReconciliationService } from './modules/reconciliation/reconciliation-service';
+import { nextMorning } from './modules/reconciliation/shop-day';
 import { extraPaymentRecordedHandler, extraRefundHandler } from './modules/refunds/extra-refund-job';
 import { refundOrderHandler } from './modules/refunds/refund-job';
 import {
@@ -120,6 +128,7 @@ export interface Services {
   payments: PaymentsService;
   fulfilment: FulfilmentService;
   refunds: RefundsService;
+  reconciliation: ReconciliationService;
   rewards: RewardsService;
   spins: SpinsService;
 }
@@ -146,10 +155,24 @@ function refundsService(infra: Infra): RefundsService {
   });
 }
 
+function reconciliationService(infra: Infra, payments: PaymentsService): ReconciliationService {
+  const { db, gateways, jobs, log, config, now } = infra;
+  return new ReconciliationService({
+    db,
+    providers: gateways.payments,
+    payments,
+    jobs,
+    log,
+    timeZone: config.shopTimeZone,
+    now,
+  });
+}
+
 export function createServices(infra: Infra): Services {
   const { config, db, mailer, limiter, sessions, gateways, jobs, lifecycle, log, now } = infra;
   const secret = infra.dataDir.secret;
   const twoFactor = new TwoFactorService({ db, secret, limiter, sessions, now });
+  const payments = new PaymentsService({ db, lifecycle, limiter, log });
   return {
     auth: new AuthService({
       db,
@@ -191,7 +214,7 @@ export function createServices(infra: Infra): Services {
       balanceAlertBelow: config.bigoBalanceAlertBelow,
       now,
     }),
-    payments: new PaymentsService({ db, lifecycle, limiter, log }),
+    payments,
     fulfilment: new FulfilmentService({
       db,
       lifecycle,
@@ -199,6 +222,7 @@ export function createServices(infra: Infra): Services {
       balanceAlertBelow: config.bigoBalanceAlertBelow,
     }),
     refunds: refundsService(infra),
+    reconciliation: reconciliationService(infra, payments),
     rewards: new RewardsService({ db, limiter, now }),
     spins: new SpinsService({ db, limiter }),
   };
@@ -229,6 +253,8 @@ const JOB_TYPES = [
   extraPaymentRecordedJob,
   extraPaymentMailJob,
   jobRetentionJob,
+  dailyReconciliationJob,
+  reconciliationAlertJob,
 ] as const;
 
 function jobHandlers(infra: Infra): JobHandlers<typeof JOB_TYPES> {
@@ -258,6 +284,19 @@ function jobHandlers(infra: Infra): JobHandlers<typeof JOB_TYPES> {
     'extra-payment-recorded': extraPaymentRecordedHandler({ db, gateways, refunds: refundsService(infra) }),
     'extra-payment-mail': extraPaymentMailHandler(orderMails),
     'job-retention': jobRetentionHandler({ db, now }),
+    'reconciliation-daily': dailyReconciliationHandler({
+      reconciliation: reconciliationService(
+        infra,
+        new PaymentsService({ db, lifecycle, limiter: infra.limiter, log: infra.log }),
+      ),
+      timeZone: config.shopTimeZone,
+      now,
+    }),
+    'reconciliation-alert': reconciliationAlertHandler({
+      mailer,
+      adminEmail: config.admin.email,
+      publicUrl: config.publicUrl,
+    }),
   };
 }
 
@@ -277,6 +316,14 @@ export async function registerJobs(infra: Infra): Promise<void> {
   await jobs.enqueue(
     db,
     deliverySweepJob.of({}, { runAt: new Date(now().getTime() + DELIVERY_SWEEP_INTERVAL_MS) }),
+  );
+  // Issue #28: the day before is reconciled each morning at RECONCILIATION_HOUR, shop time.
+  await jobs.enqueue(
+    db,
+    dailyReconciliationJob.of(
+      {},
+      { runAt: nextMorning(now(), infra.config.shopTimeZone, RECONCILIATION_HOUR) },
+    ),
   );
 }
 

@@ -4,5 +4,6 @@ export * from './catalogue';
 export * from './codes';
 export * from './jobs';
 export * from './orders';
+export * from './reconciliation';
 export * from './rewards';
 export * from './support';

@@ -13,7 +13,8 @@ import type {
   ReceivedNotification,
   RefundReference,
 } from '../payment-provider';
-import { createStripePayments } from './stripe-payments';
+import { createStripePayments, createStripeSdk } from './stripe-payments';
+import { stripeRecords } from './stripe-records';
 
 /**
  * Stripe Checkout as a PaymentProvider (DESIGN.md §7): a hand-off opens a Checkout Session (or keeps the order's
@@ -132,7 +133,8 @@ export function createStripeProvider(
   log: FastifyBaseLogger,
   options: Parameters<typeof createStripePayments>[2] = {},
 ): PaymentProvider {
-  const client = createStripePayments(settings, log, options);
+  const sdk = options.stripe ?? createStripeSdk(settings);
+  const client = createStripePayments(settings, log, { ...options, stripe: sdk });
   const paymentUnavailable = () => new AppError('service_unavailable', MSG.payment_unavailable);
 
   return {
@@ -257,6 +259,10 @@ export function createStripeProvider(
     async refundStatus(query) {
       if (!query.refundRef) return { state: 'unknown', reason: 'Stripe gave no refund id yet' };
       return client.refundStatus(query.refundRef);
+    },
+
+    records(window) {
+      return stripeRecords(sdk, log, window);
     },
   };
 }
