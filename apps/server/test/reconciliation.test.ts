@@ -1,4 +1,4 @@
-import { fiuuFormFields, MESSAGES, ORDER_STATUS, type TReconciliationDay } from '@ezrecharge/shared';
+import { fiuuFormFields, ORDER_STATUS, type TReconciliationDay } from '@ezrecharge/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orderEvents, orders, sandboxRecords } from '../src/db/schema';
@@ -111,14 +111,14 @@ describe('daily reconciliation', () => {
       headers: { authorization: admin },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.body).toContain(MESSAGES.reconciliation_date_invalid);
+    expect(bad.body).toContain('Day must be a date written YYYY-MM-DD');
     const future = await t.app.inject({
       method: 'POST',
       url: '/api/v1/reconciliation/run?date=2999-01-01',
       headers: { authorization: admin },
     });
     expect(future.statusCode).toBe(400);
-    expect(future.json()).toMatchObject({ message_key: 'reconciliation_future_day' });
+    expect(future.json()).toMatchObject({ message: 'A day that has not begun cannot be reconciled' });
     const never = await t.app.inject({
       method: 'GET',
       url: '/api/v1/reconciliation?date=2020-01-01',
@@ -271,6 +271,7 @@ describe('daily reconciliation', () => {
       headers: { authorization: admin },
     });
     expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message_key: 'order_action_not_allowed' });
 
     // Apply: Fiuu is asked again, its verified answer moves the order to paid, the delivery follows once.
     const current = (await run()).mismatches.find((m) => m.order_num === lost.order_num);
@@ -283,7 +284,7 @@ describe('daily reconciliation', () => {
     const applied = await apply();
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.json()).toMatchObject({
-      message_key: 'reconciliation_applied',
+      message: 'The payment was checked with the gateway and applied',
       data: { order_status: ORDER_STATUS.PAYMENT_COMPLETED },
     });
     const paidMove = (await eventsOf(t.app, lost.order_num)).find(

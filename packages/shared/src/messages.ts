@@ -111,14 +111,6 @@ export const MESSAGES = {
   order_retry_started: 'Charge restarted: the diamonds are being delivered again',
   order_marked_delivered: 'Order marked as delivered: the receipt is on its way to the buyer',
   order_refund_started: 'Refund started',
-  // Daily reconciliation (issue #28)
-  reconciliation_date_invalid: 'The date must be a day written YYYY-MM-DD',
-  reconciliation_done: 'Reconciliation finished',
-  reconciliation_future_day: 'A day that has not begun cannot be reconciled',
-  reconciliation_applied: 'The payment was checked with the gateway and applied',
-  reconciliation_not_applicable: 'This mismatch has no action to apply',
-  reconciliation_gateway_not_paid: 'The gateway does not report this order paid now: nothing was applied',
-  reconciliation_gateway_busy: 'The gateway did not answer the check. Please try again in a moment.',
   order_action_not_allowed: 'This action is not possible in the order’s current status',
   refund_unavailable: 'The refund could not be started at the payment gateway. Please try again later.',
   refund_bank_details_required:

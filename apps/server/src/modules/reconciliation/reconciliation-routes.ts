@@ -1,6 +1,5 @@
 import {
   envelope,
-  MSG,
   ZErrorBody,
   ZReconciliationApplied,
   ZReconciliationDay,
@@ -53,7 +52,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<
       const user = currentUser(request);
       return ok(
         await service.run(request.query.date, { id: user.id, ip: request.ip }),
-        MSG.reconciliation_done,
+        'Reconciliation finished',
       );
     },
   );
@@ -79,7 +78,10 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<
     async (request) => {
       const user = currentUser(request);
       const applied = await service.apply(request.params.id, { id: user.id, ip: request.ip });
-      return ok({ day: applied.day, order_status: applied.orderStatus }, MSG.reconciliation_applied);
+      return ok(
+        { day: applied.day, order_status: applied.orderStatus },
+        'The payment was checked with the gateway and applied',
+      );
     },
   );
 };

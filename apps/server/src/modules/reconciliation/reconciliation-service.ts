@@ -99,7 +99,11 @@ export class ReconciliationService {
     const now = this.deps.now();
     const window = this.window(day);
     if (window.from.getTime() > now.getTime()) {
-      throw new AppError('bad_request', MSG.reconciliation_future_day, `${day} has not begun`);
+      throw new AppError(
+        'bad_request',
+        'A day that has not begun cannot be reconciled',
+        `${day} has not begun`,
+      );
     }
     const wide = {
       from: new Date(window.from.getTime() - MARGIN_MS),
@@ -157,7 +161,11 @@ export class ReconciliationService {
     if (!mismatch) throw new AppError('not_found', 'No such mismatch', `mismatch ${id} not found`);
     const day = await dayById(db, mismatch.dayId);
     if (mismatch.action !== 'apply' || !mismatch.orderNum || !day) {
-      throw new AppError('bad_request', MSG.reconciliation_not_applicable);
+      throw new AppError(
+        'bad_request',
+        MSG.order_action_not_allowed,
+        'only a payment the gateway took and never told us of can be applied',
+      );
     }
     const order = await findOrder(db, mismatch.orderNum);
     if (!order) throw new AppError('not_found', 'Order not found', `order ${mismatch.orderNum} not found`);
@@ -174,7 +182,7 @@ export class ReconciliationService {
     if (settled.state === 'unknown') {
       throw new AppError(
         'service_unavailable',
-        MSG.reconciliation_gateway_busy,
+        MSG.payment_unavailable,
         settled.reason,
         undefined,
         settled.notBefore
@@ -187,7 +195,11 @@ export class ReconciliationService {
       );
     }
     if (settled.state === 'not_paid') {
-      throw new AppError('conflict', MSG.reconciliation_gateway_not_paid, settled.reason);
+      throw new AppError(
+        'conflict',
+        'The gateway does not report this order paid now: nothing was applied',
+        settled.reason,
+      );
     }
     const result = settled.held
       ? 'held: the amount or currency the gateway reports differs from the order'

@@ -1,11 +1,10 @@
-import { MSG } from '@ezrecharge/shared/messages';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { dialogTitled, rowOf, setUpConsoleTests } from '../../../test/console';
 import { renderApp } from '../../../test/render-app';
-import { ok, stubApi } from '../../../test/stub-api';
+import { fail, ok, stubApi } from '../../../test/stub-api';
 
 setUpConsoleTests({
   load: () => Promise.all([import('..'), import('../../../components/layouts/admin-layout')]),
@@ -115,7 +114,7 @@ describe('reconciliation /reconciliation', () => {
       'POST /api/v1/reconciliation/run': (call) =>
         ok(
           day({ date: call.url.searchParams.get('date'), state: 'reconciled', mismatches: [] }),
-          MSG.reconciliation_done,
+          'Reconciliation finished',
         ),
     });
     const { router } = renderApp('/reconciliation?date=2026-12-05');
@@ -156,7 +155,7 @@ describe('reconciliation /reconciliation', () => {
         ),
       'POST /api/v1/reconciliation/mismatches/7/apply': () => {
         applied = true;
-        return ok({ day: day(), order_status: 7 }, MSG.reconciliation_applied);
+        return ok({ day: day(), order_status: 7 }, 'The payment was checked with the gateway and applied');
       },
     });
     renderApp('/reconciliation?date=2026-12-05');
@@ -174,12 +173,33 @@ describe('reconciliation /reconciliation', () => {
     expect(await screen.findByText(/order status 7/)).toBeInTheDocument();
   });
 
+  it('says so when the gateway does not report the payment paid now', async () => {
+    stubApi({
+      'GET /api/v1/reconciliation': () => ok(day()),
+      'POST /api/v1/reconciliation/mismatches/7/apply': () =>
+        fail(409, 'The gateway does not report this order paid now: nothing was applied', {
+          code: 'conflict',
+        }),
+    });
+    renderApp('/reconciliation?date=2026-12-05');
+    await screen.findByText('EZ2026120500001', {}, { timeout: 15_000 });
+    await userEvent.click(
+      rowOf('EZ2026120500001').getByRole('button', { name: 'Apply the payment of order EZ2026120500001' }),
+    );
+    await userEvent.click(
+      (await dialogTitled('Apply this payment?')).getByRole('button', { name: 'Yes, apply' }),
+    );
+    expect(
+      await dialogTitled('The gateway does not report this order paid now: nothing was applied.'),
+    ).toBeTruthy();
+  });
+
   it('reads in Chinese', async () => {
     await setLanguage('zh');
     stubApi({
       'GET /api/v1/reconciliation': () => ok(day()),
       'POST /api/v1/reconciliation/mismatches/7/apply': () =>
-        ok({ day: day(), order_status: 7 }, MSG.reconciliation_applied),
+        ok({ day: day(), order_status: 7 }, 'The payment was checked with the gateway and applied'),
     });
     renderApp('/reconciliation?date=2026-12-05');
     expect(await screen.findByRole('heading', { level: 1, name: '对账' })).toBeInTheDocument();

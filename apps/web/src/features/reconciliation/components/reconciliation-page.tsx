@@ -7,9 +7,11 @@ import { useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
+import { isApiError } from '../../../lib/api-client';
 import dayjs from '../../../lib/dayjs';
 import { formatDiamonds, formatPrice } from '../../../lib/money-format';
-import { useToastedMutation } from '../../../lib/use-toasted-mutation';
+import { useErrorPopup } from '../../../lib/popup';
+import { reportRefusal, useToastedMutation } from '../../../lib/use-toasted-mutation';
 import { useApplyMismatch, useGetReconciliation, useRunReconciliation } from '../api/reconciliation';
 import './reconciliation.css';
 
@@ -171,8 +173,16 @@ export function ReconciliationPage() {
   const date = isDay(asked) ? asked : yesterday();
   const [draft, setDraft] = useState(date);
   const day = useGetReconciliation(date);
-  const run = useToastedMutation(useRunReconciliation(), { success: (message) => message });
-  const apply = useToastedMutation(useApplyMismatch(), { success: (body) => body.message });
+  // The toasts are the console's own texts (the storefront loads every shared message key, so these stay here).
+  const run = useToastedMutation(useRunReconciliation(), { success: t('runDone') });
+  const showError = useErrorPopup();
+  const apply = useToastedMutation(useApplyMismatch(), {
+    success: t('apply.done'),
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409) showError(t('apply.notPaid'));
+      else reportRefusal(error);
+    },
+  });
   const time = (value: string) => dayjs(value).format(t('dateFormat'));
 
   const choose = (value: string) => {
@@ -262,6 +272,7 @@ export function ReconciliationPage() {
           id="reconciliation-date"
           type="date"
           value={draft}
+          max={dayjs().format('YYYY-MM-DD')}
           onChange={(event) => choose(event.target.value)}
           style={{ width: 180 }}
         />
