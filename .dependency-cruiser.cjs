@@ -11,7 +11,8 @@ const SERVER_MODULE_LAYERS = [
   // Issue #28: disputes attach to orders (below); payments applies their events, the overview counts them.
   ['disputes'],
   ['payments', 'fulfilment', 'refunds', 'users'],
-  ['orders'],
+  // Issue #28: the reconciliation applies a lost payment through payments.
+  ['orders', 'reconciliation'],
 ];
 const MODULES = '^apps/server/src/modules/';
 

@@ -36,6 +36,7 @@ import { healthRoutes } from './modules/health/health-routes';
 import { jobsRoutes } from './modules/jobs/jobs-routes';
 import { ordersRoutes, resultPageOrder } from './modules/orders/orders-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
+import { reconciliationRoutes } from './modules/reconciliation/reconciliation-routes';
 import { refundsRoutes } from './modules/refunds/refunds-routes';
 import { rewardsRoutes } from './modules/rewards/rewards-routes';
 import { usersRoutes } from './modules/users/users-routes';
@@ -92,6 +93,7 @@ const MODULE_ROUTES: FastifyPluginAsyncZod<RouteDeps>[] = [
   paymentsRoutes,
   ordersRoutes,
   refundsRoutes,
+  reconciliationRoutes,
   rewardsRoutes,
   fulfilmentRoutes,
   disputesRoutes,

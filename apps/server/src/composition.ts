@@ -28,6 +28,7 @@ import {
   refundOverdueAlertHandler,
   refundOverdueAlertJob,
 } from './modules/alerts/alert-jobs';
+import { reconciliationAlertHandler, reconciliationAlertJob } from './modules/alerts/reconciliation-alert';
 import { AttachmentsService } from './modules/attachments/attachments-service';
 import { UploadStore } from './modules/attachments/attachments-store';
 import {
@@ -64,6 +65,13 @@ import { notificationRetentionHandler } from './modules/payments/notification-re
 import { notificationRetentionJob, paymentTimeoutJob } from './modules/payments/payment-jobs';
 import { paymentTimeoutHandler } from './modules/payments/payment-timeout';
 import { PaymentsService } from './modules/payments/payments-service';
+import {
+  dailyReconciliationHandler,
+  dailyReconciliationJob,
+  RECONCILIATION_HOUR,
+} from './modules/reconciliation/reconciliation-jobs';
+import { ReconciliationService } from './modules/reconciliation/reconciliation-service';
+import { nextMorning } from './modules/reconciliation/shop-day';
 import { extraPaymentRecordedHandler, extraRefundHandler } from './modules/refunds/extra-refund-job';
 import { refundOrderHandler } from './modules/refunds/refund-job';
 import {
@@ -123,6 +131,7 @@ export interface Services {
   fulfilment: FulfilmentService;
   refunds: RefundsService;
   disputes: DisputesService;
+  reconciliation: ReconciliationService;
   rewards: RewardsService;
   spins: SpinsService;
 }
@@ -149,11 +158,32 @@ function refundsService(infra: Infra): RefundsService {
   });
 }
 
+/** Payments as a job builds them: with the disputes their Stripe events attach to. */
+function paymentsService(infra: Infra): PaymentsService {
+  const { db, lifecycle, limiter, log, gateways, jobs } = infra;
+  const disputes = new DisputesService({ db, payments: gateways.payments, jobs, log });
+  return new PaymentsService({ db, lifecycle, limiter, log, disputes });
+}
+
+function reconciliationService(infra: Infra, payments: PaymentsService): ReconciliationService {
+  const { db, gateways, jobs, log, config, now } = infra;
+  return new ReconciliationService({
+    db,
+    providers: gateways.payments,
+    payments,
+    jobs,
+    log,
+    timeZone: config.shopTimeZone,
+    now,
+  });
+}
+
 export function createServices(infra: Infra): Services {
   const { config, db, mailer, limiter, sessions, gateways, jobs, lifecycle, log, now } = infra;
   const secret = infra.dataDir.secret;
   const twoFactor = new TwoFactorService({ db, secret, limiter, sessions, now });
   const disputes = new DisputesService({ db, payments: gateways.payments, jobs, log });
+  const payments = new PaymentsService({ db, lifecycle, limiter, log, disputes });
   return {
     auth: new AuthService({
       db,
@@ -196,7 +226,7 @@ export function createServices(infra: Infra): Services {
       timeZone: config.shopTimeZone,
       now,
     }),
-    payments: new PaymentsService({ db, lifecycle, limiter, log, disputes }),
+    payments,
     fulfilment: new FulfilmentService({
       db,
       lifecycle,
@@ -206,6 +236,7 @@ export function createServices(infra: Infra): Services {
     }),
     refunds: refundsService(infra),
     disputes,
+    reconciliation: reconciliationService(infra, payments),
     rewards: new RewardsService({ db, limiter, now }),
     spins: new SpinsService({ db, limiter }),
   };
@@ -237,6 +268,8 @@ const JOB_TYPES = [
   extraPaymentRecordedJob,
   extraPaymentMailJob,
   jobRetentionJob,
+  dailyReconciliationJob,
+  reconciliationAlertJob,
 ] as const;
 
 function jobHandlers(infra: Infra): JobHandlers<typeof JOB_TYPES> {
@@ -267,6 +300,16 @@ function jobHandlers(infra: Infra): JobHandlers<typeof JOB_TYPES> {
     'extra-payment-recorded': extraPaymentRecordedHandler({ db, gateways, refunds: refundsService(infra) }),
     'extra-payment-mail': extraPaymentMailHandler(orderMails),
     'job-retention': jobRetentionHandler({ db, now }),
+    'reconciliation-daily': dailyReconciliationHandler({
+      reconciliation: reconciliationService(infra, paymentsService(infra)),
+      timeZone: config.shopTimeZone,
+      now,
+    }),
+    'reconciliation-alert': reconciliationAlertHandler({
+      mailer,
+      adminEmail: config.admin.email,
+      publicUrl: config.publicUrl,
+    }),
   };
 }
 
@@ -286,6 +329,14 @@ export async function registerJobs(infra: Infra): Promise<void> {
   await jobs.enqueue(
     db,
     deliverySweepJob.of({}, { runAt: new Date(now().getTime() + DELIVERY_SWEEP_INTERVAL_MS) }),
+  );
+  // Issue #28: the day before is reconciled each morning at RECONCILIATION_HOUR, shop time.
+  await jobs.enqueue(
+    db,
+    dailyReconciliationJob.of(
+      {},
+      { runAt: nextMorning(now(), infra.config.shopTimeZone, RECONCILIATION_HOUR) },
+    ),
   );
 }
 

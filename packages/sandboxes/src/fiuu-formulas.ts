@@ -20,6 +20,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
  *                    TxnID + Amount + Status + secret_key).
  *   q_by_refID       "Partial Refund Status Inquiry by TxnID/RefID", request type 2:
  *                    Signature = md5(RefID + MerchantID + verify_key).
+ *   psq-daily        "Daily Transaction Report (Reconciliation)": skey = md5(rdate + merchantID + secret_key), the
+ *                    secret key (the Postman collection's PRIVATE_KEY), not the verify key.
  */
 
 const md5 = (text: string): string => createHash('md5').update(text, 'utf8').digest('hex');
@@ -86,6 +88,10 @@ export function refundAnswerSignature(
 
 export function refundQuerySignature(f: { RefID: string; MerchantID: string }, verifyKey: string): string {
   return md5(`${f.RefID}${f.MerchantID}${verifyKey}`);
+}
+
+export function dailyReportSkey(f: { rdate: string; merchantID: string }, secretKey: string): string {
+  return md5(`${f.rdate}${f.merchantID}${secretKey}`);
 }
 
 /** A hash a caller sent against the one expected, in constant time; anything but 32 hex digits never matches. */

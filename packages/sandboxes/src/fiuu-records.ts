@@ -11,6 +11,8 @@ export const FIUU_STATUS = { paid: '00', failed: '11', pending: '22' } as const;
  */
 export interface FiuuSandboxTxn {
   tranID: string;
+  /** The merchant ID (recorded since the daily report, which lists a merchant's transactions). */
+  domain?: string;
   orderid: string;
   status: string;
   amount: string;
@@ -21,3 +23,7 @@ export interface FiuuSandboxTxn {
   errorCode: string;
   errorDesc: string;
 }
+
+/** What the Fail and Cancel buttons send: Fiuu's own card channel codes (see fiuu-sandbox.ts). */
+export const FIUU_DECLINE = { code: 'CC_05', desc: 'Do not honor' } as const;
+export const FIUU_BUYER_CANCEL = { code: 'CC_9935', desc: 'Cancel payment by customer.' } as const;

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { parseAmount } from './amount';
+import { readFiuuControls, registerFiuuControls } from './fiuu-controls';
 import {
   fiuuDateTime,
   queryAnswerVrfKey,
@@ -9,8 +10,9 @@ import {
   sameHash,
   vcode,
 } from './fiuu-formulas';
-import { FIUU_STATUS, FIUU_TXN, type FiuuSandboxTxn } from './fiuu-records';
+import { FIUU_BUYER_CANCEL, FIUU_DECLINE, FIUU_STATUS, FIUU_TXN, type FiuuSandboxTxn } from './fiuu-records';
 import { registerFiuuRefundSandbox } from './fiuu-refund-sandbox';
+import { registerFiuuReportSandbox } from './fiuu-report-sandbox';
 import { formFields } from './form-fields';
 import type { FiuuSandboxOptions, OperatorGuard } from './sandbox-options';
 import {
@@ -49,6 +51,8 @@ import type { SandboxStore } from './sandbox-store';
  *                                          refusals with the PSQ error codes (Q01, Q04, Q202 incorrect skey, Q203
  *                                          not found, Q99 more than 1 query in 5 seconds)
  *   POST {prefix}/fiuu-api/RMS/API/refundAPI/…             refunds (fiuu-refund-sandbox.ts)
+ *   POST|GET {prefix}/fiuu-api/RMS/API/PSQ/psq-daily.php  the Daily Transaction Report (fiuu-report-sandbox.ts)
+ *   GET|PUT|DELETE {prefix}/fiuu/controls                  send or drop the result posts (fiuu-controls.ts)
  *
  * The Fail button answers status 11 with the card channel's "Do not honor" (CC_05) and Cancel with the card
  * gateway's "Cancel payment by customer." (CC_9935): "Error Codes from Payment Channel", which PG prefixes with
@@ -63,9 +67,7 @@ export const FIUU_IPN = 'fiuu_ipn';
 /** When the merchant last queried a status (kind fiuu_requery_clock, key = merchant id, data.at = epoch ms). */
 export const FIUU_REQUERY_CLOCK = 'fiuu_requery_clock';
 
-/** What the Fail and Cancel buttons send: Fiuu's own card channel codes (see the header). */
-export const FIUU_DECLINE = { code: 'CC_05', desc: 'Do not honor' } as const;
-export const FIUU_BUYER_CANCEL = { code: 'CC_9935', desc: 'Cancel payment by customer.' } as const;
+export { FIUU_BUYER_CANCEL, FIUU_DECLINE } from './fiuu-records';
 
 type Outcome = 'pay' | 'pay_fpx' | 'fail' | 'cancel';
 const OUTCOMES: readonly Outcome[] = ['pay', 'pay_fpx', 'fail', 'cancel'];
@@ -281,6 +283,7 @@ export function registerFiuuSandbox(
     // Every attempt is a transaction of its own: paying an order id twice takes the money twice, as at Fiuu.
     const txn: FiuuSandboxTxn = {
       tranID: result.tranID,
+      domain: merchant,
       orderid,
       status: result.status,
       amount,
@@ -293,10 +296,14 @@ export function registerFiuuSandbox(
     };
     await store.put(FIUU_TXN, result.tranID, txn);
 
-    // Server to server first: the notification, the same notification again, then the callback.
-    await postToMerchant(fiuu.notifyUrl, { ...fields, nbcb: '2' }, request.log);
-    await postToMerchant(fiuu.notifyUrl, { ...fields, nbcb: '2' }, request.log);
-    await postToMerchant(fiuu.callbackUrl, { ...fields, nbcb: '1' }, request.log);
+    // The controls may drop every message: the payment is taken, the merchant hears nothing (a lost notification).
+    const dropped = (await readFiuuControls(store)).notify === 'drop';
+    if (!dropped) {
+      // Server to server first: the notification, the same notification again, then the callback.
+      await postToMerchant(fiuu.notifyUrl, { ...fields, nbcb: '2' }, request.log);
+      await postToMerchant(fiuu.notifyUrl, { ...fields, nbcb: '2' }, request.log);
+      await postToMerchant(fiuu.callbackUrl, { ...fields, nbcb: '1' }, request.log);
+    }
 
     const label = {
       pay: 'Payment successful / 支付成功',
@@ -313,16 +320,20 @@ export function registerFiuuSandbox(
           ['Amount / 金额', `${currency} ${amount}`],
           ['Transaction / 交易号', result.tranID],
         ]).markup,
-        '<p class="note">Returning to the shop… / 正在返回商户…</p>',
-        postForm(
-          returnurl,
-          fields,
-          { label: 'Return to merchant / 返回商户', className: 'primary' },
-          { autoSubmit: true },
-        ).markup,
+        dropped
+          ? '<p class="note">The sandbox controls drop notifications: nothing is sent to the shop. / 沙盒设置为丢弃通知：不会通知商户。</p>'
+          : '<p class="note">Returning to the shop… / 正在返回商户…</p>',
+        dropped
+          ? ''
+          : postForm(
+              returnurl,
+              fields,
+              { label: 'Return to merchant / 返回商户', className: 'primary' },
+              { autoSubmit: true },
+            ).markup,
       ].join(''),
     );
-    return sendPage(reply, 200, page({ assets, title: label, body, autoSubmit: true }));
+    return sendPage(reply, 200, page({ assets, title: label, body, autoSubmit: !dropped }));
   });
 
   app.post('/fiuu/RMS/API/chkstat/returnipn.php', async (request, reply) => {
@@ -410,4 +421,6 @@ export function registerFiuuSandbox(
   app.get('/fiuu-api/RMS/query/q_by_oid.php', async (request, reply) => query(request.query, reply));
 
   registerFiuuRefundSandbox(app, { fiuu, store, requireOperator });
+  registerFiuuReportSandbox(app, { fiuu, store });
+  registerFiuuControls(app, { store, requireOperator });
 }

@@ -40,6 +40,7 @@ export const sandboxes: FastifyPluginAsync<SandboxOptions> = async (app, options
 
 export { SIMULATOR_REJECT_PREFIX } from './bigo-simulator';
 export { DEFAULT_BIGO_BALANCE, type TBigoControls, ZBigoControls } from './bigo-simulator-store';
+export { FIUU_CONTROLS, setFiuuControls, type TFiuuControls } from './fiuu-controls';
 export { FIUU_STATUS, FIUU_TXN, type FiuuSandboxTxn } from './fiuu-records';
 export { FIUU_REFUND, type FiuuSandboxRefund, setFiuuRefundControls } from './fiuu-refund-sandbox';
 export {

@@ -4,7 +4,8 @@
  * sandboxes never keep state in memory; the host passes a store (the server's is a table, sandbox_records) and
  * every record is a JSON document under (kind, key).
  *
- * Kinds in use: fiuu_txn (key tranID), fiuu_ipn, fiuu_refund, fiuu_refund_controls, stripe_session, stripe_idempotency,
+ * Kinds in use: fiuu_txn (key tranID), fiuu_ipn, fiuu_refund, fiuu_refund_controls, fiuu_controls, stripe_session,
+ * stripe_idempotency,
  * stripe_refund, stripe_refund_idempotency, stripe_refund_controls, stripe_product, stripe_price,
  * stripe_catalogue_idempotency, bigo_delivery, bigo_controls.
  */

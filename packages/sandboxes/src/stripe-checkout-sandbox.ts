@@ -4,6 +4,7 @@ import type { StripeSandboxOptions } from './sandbox-options';
 import { details, errorPage, html, page, postForm, sendPage, signParts, verifyParts } from './sandbox-page';
 import type { SandboxStore } from './sandbox-store';
 import { stripeAmountProblem, stripeDisplayAmount } from './stripe-currency';
+import { listPage, listParams } from './stripe-list';
 import { loadSession, type SandboxSession, STRIPE_SESSION, type StoredSession } from './stripe-records';
 import {
   bracketed,
@@ -21,6 +22,8 @@ import {
  * signatures: stripe-wire.ts):
  *
  *   POST {prefix}/stripe/v1/checkout/sessions            create (mode=payment, one line item with price_data)
+ *   GET  {prefix}/stripe/v1/checkout/sessions            list, newest first (created[gte|gt|lte|lt], status,
+ *                                                        payment_intent, limit, starting_after: stripe-list.ts)
  *   GET  {prefix}/stripe/v1/checkout/sessions/{id}       retrieve (an open session past expires_at is expired)
  *   GET  {prefix}/stripe/v1/checkout/sessions?payment_intent=   list: the session of a PaymentIntent ("List all
  *                                                        Checkout Sessions": a list object, `limit` 1-100)
@@ -123,20 +126,23 @@ export function registerCheckoutApi(
 
   api.get('/stripe/v1/checkout/sessions', async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
-    const limit = query.limit === undefined ? 10 : Number(query.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
-      return stripeError(reply, 400, 'Invalid integer: limit must be between 1 and 100', { param: 'limit' });
-    }
-    const pi = query.payment_intent ?? '';
-    const found =
-      pi === '' ? [] : await store.findBy<StoredSession>(STRIPE_SESSION, ['session', 'payment_intent'], pi);
-    const sessions = found.map((s) => s.session).sort((a, b) => b.created - a.created);
-    return {
-      object: 'list',
-      url: '/v1/checkout/sessions',
-      has_more: sessions.length > limit,
-      data: sessions.slice(0, limit),
-    };
+    const params = listParams(reply, query);
+    if (!('limit' in params)) return params;
+    const now = nowSeconds();
+    const sessions = (
+      await store.findBy<StoredSession>(STRIPE_SESSION, ['session', 'object'], 'checkout.session')
+    )
+      .map(({ session }) =>
+        session.status === 'open' && session.expires_at <= now
+          ? { ...session, status: 'expired' as const, url: null }
+          : session,
+      )
+      .filter(
+        (session) =>
+          (query.status === undefined || session.status === query.status) &&
+          (query.payment_intent === undefined || session.payment_intent === query.payment_intent),
+      );
+    return listPage(sessions, params, '/v1/checkout/sessions');
   });
 
   api.get('/stripe/v1/checkout/sessions/:id', async (request, reply) => {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formFields } from './form-fields';
 import { refundControls, type TInquiryMode } from './refund-controls';
 import type { SandboxRecords, SandboxStore } from './sandbox-store';
+import { listPage, listParams } from './stripe-list';
 import { STRIPE_SESSION, type StoredSession } from './stripe-records';
 import { bracketed, idempotencyKeyOf, noSuch, nowSeconds, stripeError } from './stripe-wire';
 
@@ -13,8 +14,9 @@ import { bracketed, idempotencyKeyOf, noSuch, nowSeconds, stripeError } from './
  *
  *   POST {prefix}/stripe/v1/refunds         create (payment_intent, amount; Idempotency-Key honoured)
  *   GET  {prefix}/stripe/v1/refunds/{id}    retrieve
- *   GET  {prefix}/stripe/v1/refunds?payment_intent=   list a PaymentIntent's refunds, newest first ("List all
- *                                           refunds": a list object, `limit` 1-100, default 10)
+ *   GET  {prefix}/stripe/v1/refunds         list ("List all refunds"): every refund, or a PaymentIntent's
+ *                                           (payment_intent=), newest first, created[gte|gt|lte|lt], `limit`
+ *                                           1-100 (default 10), starting_after (stripe-list.ts)
  *
  * Only the PaymentIntent of a paid session can be refunded, never for more than was paid (Stripe's
  * charge_already_refunded and amount_too_large). How a refund ends is set by the control record (kind
@@ -190,20 +192,14 @@ export function registerStripeRefundApi(api: FastifyInstance, { store }: { store
     const refused = await readRefused(reply);
     if (refused) return refused;
     const query = request.query as Record<string, string | undefined>;
-    const pi = query.payment_intent ?? '';
-    const limit = query.limit === undefined ? 10 : Number(query.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
-      return stripeError(reply, 400, 'Invalid integer: limit must be between 1 and 100', { param: 'limit' });
-    }
-    const all = pi === '' ? [] : await store.findBy<SandboxRefund>(STRIPE_REFUND, ['payment_intent'], pi);
-    const refunds = await Promise.all(
-      [...all].sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1)).map(settled),
-    );
-    return {
-      object: 'list',
-      url: '/v1/refunds',
-      has_more: refunds.length > limit,
-      data: refunds.slice(0, limit).map(shown),
-    };
+    const params = listParams(reply, query);
+    if (!('limit' in params)) return params;
+    const pi = query.payment_intent;
+    const all =
+      pi === undefined
+        ? await store.findBy<SandboxRefund>(STRIPE_REFUND, ['object'], 'refund')
+        : await store.findBy<SandboxRefund>(STRIPE_REFUND, ['payment_intent'], pi);
+    const page = listPage(all, params, '/v1/refunds');
+    return { ...page, data: (await Promise.all(page.data.map(settled))).map(shown) };
   });
 }

@@ -59,6 +59,13 @@ function instrumentProvider(provider: PaymentProvider): PaymentProvider {
         () => provider.refundStatus(query),
         (r) => r.state === 'unknown',
       ),
+    records: (window) =>
+      timeCall(
+        g,
+        'records',
+        () => provider.records(window),
+        (r) => !r.ok,
+      ),
   };
 }
 

@@ -263,6 +263,29 @@ export interface RefundQuery {
   refundRef: string | null;
 }
 
+/**
+ * One thing a gateway recorded in a time window (issue #28, daily reconciliation), as its own report or list says
+ * it: a payment (paid, failed or still pending) or a refund or chargeback of one.
+ */
+export interface GatewayRecord {
+  kind: 'payment' | 'refund';
+  state: 'paid' | 'failed' | 'pending' | 'refunded' | 'chargeback';
+  /** The order number the gateway holds for it (Fiuu's OrderID, Stripe's client_reference_id), when it names one. */
+  orderNum: string | null;
+  /** The gateway's reference: Fiuu's TranID, a Stripe Checkout Session or refund id. */
+  ref: string;
+  /** The amount as the gateway wrote it, in major units ("27.60"), or null when it gave none. */
+  amount: string | null;
+  /** Upper-case ISO code; null when the gateway's record has none (Fiuu's daily report names no currency). */
+  currency: string | null;
+  /** When the gateway dates it (ISO). */
+  at: string | null;
+  /** Further fields of the record, for the evidence an operator reads (never a secret). */
+  detail: Record<string, string>;
+}
+
+export type GatewayRecords = { ok: true; records: GatewayRecord[] } | { ok: false; reason: string };
+
 export interface PaymentProvider {
   readonly id: PaymentProviderId;
   /** The vendor's name as operators know it ("Fiuu", "Stripe"): for their e-mails and the order's history. */
@@ -323,4 +346,11 @@ export interface PaymentProvider {
   refundStatus(query: RefundQuery): Promise<RefundResult>;
   /** Issue #28: the gateway's disputes API; absent where the gateway offers none (Fiuu: its reports only). */
   readonly disputes?: DisputeApi;
+
+  /**
+   * Issue #28: everything the gateway recorded in [from, to) — its payments and their refunds — as the vendor's own
+   * report or list endpoints answer it (Fiuu's Daily Transaction Report, Stripe's Checkout Sessions and refunds).
+   * Never throws: `ok: false` with the reason when the far end gave no readable answer.
+   */
+  records(window: { from: Date; to: Date }): Promise<GatewayRecords>;
 }

@@ -62,6 +62,7 @@ export const ADMIN_PAGE_LOADERS: Readonly<Record<TAdminRouteName, TPageLoader>> 
   'promotion-edit': () => import('../features/rewards-admin').then((m) => m.PromotionEditPage),
   'spin-prizes': () => import('../features/rewards-admin').then((m) => m.SpinPrizesPage),
   feedback: () => import('../features/feedback-admin').then((m) => m.FeedbackListPage),
+  reconciliation: () => import('../features/reconciliation').then((m) => m.ReconciliationPage),
   jobs: () => import('../features/jobs-admin').then((m) => m.DeadJobListPage),
 };
 

@@ -51,6 +51,7 @@ const ADMIN_PATHS = [
   '/promotion-edit',
   '/spin-prizes',
   '/feedback',
+  '/reconciliation',
   '/jobs',
 ];
 
@@ -125,6 +126,7 @@ describe('route table (SPEC.md §2)', () => {
       { name: 'promotion', superuserOnly: true },
       { name: 'spin-prizes', superuserOnly: true },
       { name: 'feedback', superuserOnly: true },
+      { name: 'reconciliation', superuserOnly: true },
       { name: 'jobs', superuserOnly: true },
     ]);
   });

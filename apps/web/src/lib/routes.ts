@@ -262,6 +262,12 @@ const ROUTE_TABLE = defineRoutes({
     role: 'superuser',
     nav: 'feedback',
   },
+  reconciliation: {
+    path: '/reconciliation',
+    layout: 'admin',
+    role: 'superuser',
+    nav: 'reconciliation',
+  },
   jobs: {
     path: '/jobs',
     layout: 'admin',

@@ -5,5 +5,6 @@ export * from './codes';
 export * from './disputes';
 export * from './jobs';
 export * from './orders';
+export * from './reconciliation';
 export * from './rewards';
 export * from './support';

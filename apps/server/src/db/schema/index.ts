@@ -1,5 +1,6 @@
 export * from './catalogue';
 export * from './orders';
+export * from './reconciliation';
 export * from './rewards';
 export * from './support';
 export * from './system';

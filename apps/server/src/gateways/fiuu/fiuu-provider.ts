@@ -18,6 +18,7 @@ import {
   formFields,
   parseForm,
 } from './fiuu-protocol';
+import { fiuuDailyRecords } from './fiuu-report';
 import type { FiuuResult } from './fiuu-types';
 
 /**
@@ -171,6 +172,10 @@ export function createFiuuProvider(
 
     refundStatus(query) {
       return client.refundStatus(fiuuRefundId(query.orderNum, query.reference));
+    },
+
+    records(window) {
+      return fiuuDailyRecords(settings, log, window);
     },
   };
 }

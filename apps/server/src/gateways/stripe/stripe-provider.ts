@@ -16,6 +16,7 @@ import type {
 } from '../payment-provider';
 import { createStripeDisputes } from './stripe-disputes';
 import { createStripePayments, createStripeSdk } from './stripe-payments';
+import { stripeRecords } from './stripe-records';
 
 /**
  * Stripe Checkout as a PaymentProvider (DESIGN.md §7): a hand-off opens a Checkout Session (or keeps the order's
@@ -164,8 +165,8 @@ export function createStripeProvider(
   log: FastifyBaseLogger,
   options: Parameters<typeof createStripePayments>[2] = {},
 ): PaymentProvider {
-  const stripe = options.stripe ?? createStripeSdk(settings);
-  const client = createStripePayments(settings, log, { ...options, stripe });
+  const sdk = options.stripe ?? createStripeSdk(settings);
+  const client = createStripePayments(settings, log, { ...options, stripe: sdk });
   const paymentUnavailable = () => new AppError('service_unavailable', MSG.payment_unavailable);
 
   return {
@@ -292,7 +293,10 @@ export function createStripeProvider(
       return client.refundStatus(query.refundRef);
     },
 
-    disputes: createStripeDisputes(stripe, log),
+    disputes: createStripeDisputes(sdk, log),
+    records(window) {
+      return stripeRecords(sdk, log, window);
+    },
   };
 }
 

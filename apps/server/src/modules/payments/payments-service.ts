@@ -258,6 +258,45 @@ export class PaymentsService {
     return result(false);
   }
 
+  /**
+   * Issue #28: the reconciliation found a payment the gateway took and never told us of (a lost notification). The
+   * gateway is asked again about the order — its verified status query, the one the payment deadline and the
+   * buyer's return rely on — and only a "paid" it answers is applied, through the same applyPaymentOutcome as a
+   * notification, so the order moves once however often this runs and its amount is checked like any payment's.
+   */
+  async settleByQuery(
+    provider: PaymentProvider,
+    orderNum: string,
+    cause: string,
+  ): Promise<
+    | { state: 'paid'; applied: boolean; orderStatus: number | null; held: boolean }
+    | { state: 'not_paid'; reason: string }
+    | { state: 'unknown'; reason: string; notBefore?: Date }
+  > {
+    const order = await findOrder(this.deps.db, orderNum);
+    if (order?.gateway !== provider.id) return { state: 'not_paid', reason: 'no such order at this gateway' };
+    const status = await provider.queryStatus(paymentOrderOf(order));
+    if (status.state === 'unknown') {
+      return {
+        state: 'unknown',
+        reason: status.reason ?? 'no answer',
+        ...(status.notBefore ? { notBefore: status.notBefore } : {}),
+      };
+    }
+    if (status.state !== 'paid') {
+      return { state: 'not_paid', reason: status.reason ?? `the gateway reports it ${status.state}` };
+    }
+    const outcome = paidByStatus(provider, order, status, cause);
+    const applied = await this.deps.lifecycle.applyPaymentOutcome(this.deps.db, outcome);
+    this.logApplied(applied, outcome);
+    return {
+      state: 'paid',
+      applied: applied.moved,
+      orderStatus: 'order' in applied ? applied.order.orderStatus : null,
+      held: !applied.moved && applied.reason === 'held',
+    };
+  }
+
   private async settlePaid(
     provider: PaymentProvider,
     order: OrderRow,

@@ -4,6 +4,7 @@ import {
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   QuestionCircleOutlined,
+  ReconciliationOutlined,
   ScheduleOutlined,
   ShoppingOutlined,
   StarOutlined,
@@ -40,6 +41,7 @@ const NAV_ICONS: Record<TNavName, ReactNode> = {
   promotion: <GiftOutlined />,
   'spin-prizes': <TrophyOutlined />,
   feedback: <CommentOutlined />,
+  reconciliation: <ReconciliationOutlined />,
   jobs: <ScheduleOutlined />,
 };
 
