@@ -37,6 +37,7 @@ import { ordersRoutes, resultPageOrder } from './modules/orders/orders-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
 import { refundsRoutes } from './modules/refunds/refunds-routes';
 import { rewardsRoutes } from './modules/rewards/rewards-routes';
+import { salesRoutes } from './modules/sales/sales-routes';
 import { usersRoutes } from './modules/users/users-routes';
 
 declare module 'fastify' {
@@ -94,6 +95,7 @@ const MODULE_ROUTES: FastifyPluginAsyncZod<RouteDeps>[] = [
   rewardsRoutes,
   fulfilmentRoutes,
   jobsRoutes,
+  salesRoutes,
 ];
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));

@@ -77,6 +77,7 @@ import { RewardsService } from './modules/rewards/rewards-service';
 import { rewardsSubscribers } from './modules/rewards/rewards-subscribers';
 import { deliverPrizeJob } from './modules/rewards/spins-jobs';
 import { SpinsService } from './modules/rewards/spins-service';
+import { SalesService } from './modules/sales/sales-service';
 import { UsersService } from './modules/users/users-service';
 
 /**
@@ -122,6 +123,7 @@ export interface Services {
   refunds: RefundsService;
   rewards: RewardsService;
   spins: SpinsService;
+  sales: SalesService;
 }
 
 /** What a route plugin receives: the services it maps HTTP to, and the request-level pieces routes need. */
@@ -201,6 +203,7 @@ export function createServices(infra: Infra): Services {
     refunds: refundsService(infra),
     rewards: new RewardsService({ db, limiter, now }),
     spins: new SpinsService({ db, limiter }),
+    sales: new SalesService({ db, timeZone: config.shopTimeZone, now }),
   };
 }
 

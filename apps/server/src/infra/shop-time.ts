@@ -44,3 +44,13 @@ export function shopMinute(at: Date, timeZone: string, lang: TLanguage = 'en'): 
   const offset = zoneName(at, timeZone, lang, 'shortOffset');
   return lang === 'zh' ? `${stamp}（${name}，${offset}）` : `${stamp} (${name}, ${offset})`;
 }
+
+/** The calendar day `at` falls on in the shop's zone, as YYYY-MM-DD (issue #28: the sales view counts shop days). */
+export function shopDate(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}

@@ -5,4 +5,5 @@ export * from './codes';
 export * from './jobs';
 export * from './orders';
 export * from './rewards';
+export * from './sales';
 export * from './support';

@@ -97,6 +97,10 @@ export const orders = pgTable(
     index('orders_created_by_idx').on(t.createdBy),
     index('orders_game_id_idx').on(t.gameId),
     index('orders_email_lower_idx').on(sql`lower(${t.email})`),
+    // Issue #28: the sales view reads orders by when they were created, paid and delivered (modules/sales).
+    index('orders_created_at_idx').on(t.createdAt),
+    index('orders_paid_at_idx').on(t.paidAt),
+    index('orders_delivered_at_idx').on(t.deliveredAt),
   ],
 );
 
@@ -116,7 +120,11 @@ export const orderEvents = pgTable(
     detail: jsonb('detail'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.id),
+    // Issue #28: the sales view finds the range's completed refunds (moves to 12) by the move's time.
+    index('order_events_to_status_created_idx').on(t.toStatus, t.createdAt),
+  ],
 );
 
 /**
