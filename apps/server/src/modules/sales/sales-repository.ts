@@ -30,9 +30,13 @@ function bounds(range: SalesRange): { start: SQL; end: SQL } {
   };
 }
 
-/** The calendar day of a timestamptz column in the shop's zone, as YYYY-MM-DD. */
+/**
+ * The calendar day of a timestamptz column in the shop's zone, as a date: grouped as a date (cheap to hash and sort)
+ * and written out as YYYY-MM-DD only on the grouped rows (`dayText`).
+ */
 const shopDay = (column: SQL, range: SalesRange): SQL =>
-  sql`to_char((${column} AT TIME ZONE ${range.timeZone})::date, 'YYYY-MM-DD')`;
+  sql`(${column} AT TIME ZONE ${range.timeZone})::date`;
+const dayText = sql`to_char(day, 'YYYY-MM-DD')`;
 
 export interface PaidRow extends Record<string, unknown> {
   /** Which grouping the row is: total | day | pack | channel | lang. */
@@ -69,7 +73,7 @@ const paidSql = (range: SalesRange): SQL => {
                WHEN GROUPING(lang) = 0 THEN 'lang'
                ELSE 'total'
              END AS grouping,
-             currency, day, product_name, game_amount, gateway, payment_channel, lang,
+             currency, ${dayText} AS day, product_name, game_amount, gateway, payment_channel, lang,
              count(*)::int AS orders, sum(quantity)::bigint AS quantity, sum(amount)::bigint AS amount
         FROM paid
        GROUP BY GROUPING SETS (
@@ -102,7 +106,9 @@ const completedRefunds = (range: SalesRange): SQL => {
                       ORDER BY r.id DESC LIMIT 1), '') AS reason
       FROM order_events e
       JOIN orders o ON o.id = e.order_id
-     WHERE e.to_status = ${ORDER_STATUS.REFUNDED} AND e.created_at >= ${start} AND e.created_at < ${end}`;
+     WHERE e.to_status = ${ORDER_STATUS.REFUNDED} AND e.created_at >= ${start} AND e.created_at < ${end}
+       -- 12 is final: the order is there still. Said here so that a long range reads the refunded orders by status.
+       AND o.order_status = ${ORDER_STATUS.REFUNDED}`;
 };
 
 /** Refunds completed in the range per currency, per currency and day, per currency and reason. */
@@ -111,7 +117,7 @@ const refundTotalsSql = (range: SalesRange): SQL =>
       WITH refunded AS (${completedRefunds(range)})
       SELECT CASE WHEN GROUPING(day) = 0 THEN 'day' WHEN GROUPING(reason) = 0 THEN 'reason' ELSE 'total' END
                AS grouping,
-             currency, day, reason, count(*)::int AS orders, sum(amount)::bigint AS amount
+             currency, ${dayText} AS day, reason, count(*)::int AS orders, sum(amount)::bigint AS amount
         FROM refunded
        GROUP BY GROUPING SETS ((currency), (currency, day), (currency, reason))`;
 export const refundTotals = (db: DbOrTx, range: SalesRange) =>
@@ -155,37 +161,54 @@ const extraSql = (range: SalesRange): SQL => {
         SELECT 'refunded', currency, amount, ${shopDay(sql`updated_at`, range)}
           FROM extra_payments WHERE state = 'refunded' AND updated_at >= ${start} AND updated_at < ${end}
       )
-      SELECT kind, currency, day, count(*)::int AS payments, sum(amount)::bigint AS amount
+      SELECT kind, currency, ${dayText} AS day, count(*)::int AS payments, sum(amount)::bigint AS amount
         FROM moves GROUP BY GROUPING SETS ((kind, currency), (kind, currency, day))`;
 };
 export const extraPayments = (db: DbOrTx, range: SalesRange) => queryRows<ExtraRow>(db, extraSql(range));
 
 export interface DeliveredRow extends Record<string, unknown> {
-  /** Null on the row of all currencies, which alone carries the durations. */
-  currency: string | null;
+  currency: string;
   orders: Num;
   diamonds: Num;
   bonus: Num;
-  timed: Num;
+}
+
+/** Orders delivered in the range per currency: their diamonds and, apart, the bonus diamonds. */
+const deliveredSql = (range: SalesRange): SQL => {
+  const { start, end } = bounds(range);
+  return sql`
+      SELECT currency, count(*)::int AS orders, sum(amount_game)::bigint AS diamonds, sum(bonus_game)::bigint AS bonus
+        FROM orders
+       WHERE delivered_at >= ${start} AND delivered_at < ${end}
+       GROUP BY currency`;
+};
+export const deliveredOrders = (db: DbOrTx, range: SalesRange) =>
+  queryRows<DeliveredRow>(db, deliveredSql(range));
+
+export interface DeliveryTimesRow extends Record<string, unknown> {
+  orders: Num;
   median_seconds: Num;
   p95_seconds: Num;
 }
 
-/** Orders delivered in the range per currency (diamonds, bonus apart) and, over all, paid → delivered times. */
-const deliveredSql = (range: SalesRange): SQL => {
+/**
+ * Paid → delivered of the orders delivered in the range, over all currencies (a query of its own: an ordered-set
+ * aggregate cannot share the hashed grouping above).
+ */
+const deliveryTimesSql = (range: SalesRange): SQL => {
   const { start, end } = bounds(range);
-  const seconds = sql`extract(epoch FROM delivered_at - paid_at)`;
+  const seconds = sql`extract(epoch FROM delivered_at - paid_at)::float8`;
   return sql`
-      SELECT currency, count(*)::int AS orders, sum(amount_game)::bigint AS diamonds,
-             sum(bonus_game)::bigint AS bonus, count(paid_at)::int AS timed,
+      SELECT count(*)::int AS orders,
              percentile_cont(0.5) WITHIN GROUP (ORDER BY ${seconds}) AS median_seconds,
              percentile_cont(0.95) WITHIN GROUP (ORDER BY ${seconds}) AS p95_seconds
         FROM orders
-       WHERE delivered_at >= ${start} AND delivered_at < ${end}
-       GROUP BY GROUPING SETS ((currency), ())`;
+       WHERE delivered_at >= ${start} AND delivered_at < ${end} AND paid_at IS NOT NULL`;
 };
-export const deliveredOrders = (db: DbOrTx, range: SalesRange) =>
-  queryRows<DeliveredRow>(db, deliveredSql(range));
+export async function deliveryTimes(db: DbOrTx, range: SalesRange): Promise<DeliveryTimesRow> {
+  const [row] = await queryRows<DeliveryTimesRow>(db, deliveryTimesSql(range));
+  return row ?? { orders: 0, median_seconds: null, p95_seconds: null };
+}
 
 export interface FunnelRow extends Record<string, unknown> {
   committed: Num;
@@ -269,6 +292,7 @@ export const SALES_SQL: Readonly<Record<string, (range: SalesRange) => SQL>> = {
   latestRefunds: latestRefundsSql,
   extraPayments: extraSql,
   deliveredOrders: deliveredSql,
+  deliveryTimes: deliveryTimesSql,
   funnel: funnelSql,
   promotionCosts: promotionSql,
   spinCosts: spinSql,

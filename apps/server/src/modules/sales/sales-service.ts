@@ -9,6 +9,7 @@ import type { Db } from '../../infra/db';
 import { shopDate } from '../../infra/shop-time';
 import {
   deliveredOrders,
+  deliveryTimes,
   extraPayments,
   funnel,
   latestRefunds,
@@ -71,16 +72,18 @@ export class SalesService {
   async report(query: TSalesQuery): Promise<TSales> {
     const range = this.rangeOf(query);
     const { db } = this.deps;
-    const [paid, refunds, refundList, extras, delivered, stages, promotions, spins] = await Promise.all([
-      paidOrders(db, range),
-      refundTotals(db, range),
-      latestRefunds(db, range),
-      extraPayments(db, range),
-      deliveredOrders(db, range),
-      funnel(db, range),
-      promotionCosts(db, range),
-      spinCosts(db, range),
-    ]);
+    const [paid, refunds, refundList, extras, delivered, times, stages, promotions, spins] =
+      await Promise.all([
+        paidOrders(db, range),
+        refundTotals(db, range),
+        latestRefunds(db, range),
+        extraPayments(db, range),
+        deliveredOrders(db, range),
+        deliveryTimes(db, range),
+        funnel(db, range),
+        promotionCosts(db, range),
+        spinCosts(db, range),
+      ]);
 
     const currencies = new Map<string, TSalesCurrency>();
     const currencyRow = (code: string): TSalesCurrency => {
@@ -206,16 +209,13 @@ export class SalesService {
       }
     }
 
+    const timed = num(times.orders);
+    report.delivery_times = {
+      orders: timed,
+      median_seconds: timed > 0 ? num(times.median_seconds) : null,
+      p95_seconds: timed > 0 ? num(times.p95_seconds) : null,
+    };
     for (const row of delivered) {
-      if (row.currency === null) {
-        const timed = num(row.timed);
-        report.delivery_times = {
-          orders: timed,
-          median_seconds: timed > 0 ? num(row.median_seconds) : null,
-          p95_seconds: timed > 0 ? num(row.p95_seconds) : null,
-        };
-        continue;
-      }
       const target = currencyRow(row.currency);
       target.delivered_orders = num(row.orders);
       target.diamonds_delivered = num(row.diamonds);
