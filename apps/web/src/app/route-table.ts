@@ -63,6 +63,7 @@ export const ADMIN_PAGE_LOADERS: Readonly<Record<TAdminRouteName, TPageLoader>> 
   'spin-prizes': () => import('../features/rewards-admin').then((m) => m.SpinPrizesPage),
   feedback: () => import('../features/feedback-admin').then((m) => m.FeedbackListPage),
   jobs: () => import('../features/jobs-admin').then((m) => m.DeadJobListPage),
+  sales: () => import('../features/sales-admin').then((m) => m.SalesPage),
 };
 
 /** The console's layout, loaded like the admin screens: only once the session guard has passed. */

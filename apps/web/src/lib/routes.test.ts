@@ -52,6 +52,7 @@ const ADMIN_PATHS = [
   '/spin-prizes',
   '/feedback',
   '/jobs',
+  '/sales',
 ];
 
 describe('route table (SPEC.md §2)', () => {
@@ -126,6 +127,7 @@ describe('route table (SPEC.md §2)', () => {
       { name: 'spin-prizes', superuserOnly: true },
       { name: 'feedback', superuserOnly: true },
       { name: 'jobs', superuserOnly: true },
+      { name: 'sales', superuserOnly: true },
     ]);
   });
 });

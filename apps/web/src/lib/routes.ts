@@ -268,6 +268,12 @@ const ROUTE_TABLE = defineRoutes({
     role: 'superuser',
     nav: 'jobs',
   },
+  sales: {
+    path: '/sales',
+    layout: 'admin',
+    role: 'superuser',
+    nav: 'sales',
+  },
 });
 
 type TRouteTable = typeof ROUTE_TABLE;

@@ -41,7 +41,7 @@ describe('admin layout', () => {
     expect(nav.getByRole('link', { name: 'Order' })).toHaveAttribute('href', '/order');
   });
 
-  it('adds Users, Product, FAQ, Promotions, Spin prizes, Feedback and Failed jobs for superusers', async () => {
+  it('adds Users, Product, FAQ, Promotions, Spin prizes, Feedback, Failed jobs and Sales for superusers', async () => {
     signIn({ superuser: true });
     renderApp('/ezrecharge');
     const nav = await sideNav();
@@ -57,6 +57,7 @@ describe('admin layout', () => {
       'Spin prizes',
       'Feedback',
       'Failed jobs',
+      'Sales',
     ]);
   });
 

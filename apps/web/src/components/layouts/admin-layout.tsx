@@ -1,6 +1,7 @@
 import {
   CommentOutlined,
   GiftOutlined,
+  LineChartOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   QuestionCircleOutlined,
@@ -41,6 +42,7 @@ const NAV_ICONS: Record<TNavName, ReactNode> = {
   'spin-prizes': <TrophyOutlined />,
   feedback: <CommentOutlined />,
   jobs: <ScheduleOutlined />,
+  sales: <LineChartOutlined />,
 };
 
 function SideNav({ onNavigate }: { onNavigate: () => void }) {
