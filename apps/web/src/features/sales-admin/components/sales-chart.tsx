@@ -5,8 +5,7 @@ import { formatPrice, minorToMajor } from './sales-format';
 
 /**
  * The daily chart of one currency (issue #28): money paid and refunded each day, in major units. Recharts (ADR
- * 0004) is imported here only, and this module is loaded lazily by the Sales page: the chart's code is a chunk of
- * its own that no other page downloads. The figures it draws are also in the table beside it (the text
+ * 0004) is imported here only, by the Sales page, itself a lazily loaded console page: no other page downloads it. The figures it draws are also in the table beside it (the text
  * alternative), so the chart itself is hidden from assistive technology.
  */
 export function SalesChart({ days, currency }: { days: TSalesDay[]; currency: string }) {

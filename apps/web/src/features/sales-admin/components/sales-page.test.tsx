@@ -142,7 +142,10 @@ describe('sales page', () => {
     expect(rewards.getByText('Welcome bonus')).toBeInTheDocument();
     expect(figure('Spin prize diamonds')).toHaveTextContent('840');
     const refunds = region('Refunds');
-    expect(refunds.getByText('EZ20260302REFUND01')).toBeInTheDocument();
+    expect(refunds.getByRole('link', { name: 'EZ20260302REFUND01' })).toHaveAttribute(
+      'href',
+      '/order?order_num=EZ20260302REFUND01',
+    );
     expect(refunds.getAllByText('BIGO refused the ID')).toHaveLength(2);
 
     const nav = within(screen.getByRole('navigation', { name: 'Console navigation' }));
@@ -157,7 +160,10 @@ describe('sales page', () => {
     const table = within(daily).getByText('The same figures as a table').closest('details') as HTMLElement;
     expect(within(table).getByText('SGD 6,350.50')).toBeInTheDocument();
     expect(within(table).getByText('SGD 100.00')).toBeInTheDocument();
-    expect(within(daily).getByLabelText('Currency shown')).toBeInTheDocument();
+    fireEvent.change(within(daily).getByLabelText('Currency shown'), { target: { value: 'MYR' } });
+    expect(await within(daily).findByText('Paid and refunded each day, MYR')).toBeInTheDocument();
+    expect(within(table).getByText('MYR 30.00')).toBeInTheDocument();
+    expect(within(table).queryByText('SGD 6,350.50')).toBeNull();
   });
 
   it('asks for the range the operator enters and keeps it in the address', async () => {

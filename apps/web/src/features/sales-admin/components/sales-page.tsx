@@ -6,20 +6,20 @@ import {
   type TSalesDay,
   ZCalendarDay,
 } from '@ezrecharge/shared/schemas/sales';
-import { Button, Input, Select, Table, type TableColumnsType } from 'antd';
-import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import { Button } from 'antd';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
 import dayjs from '../../../lib/dayjs';
+import { routePath } from '../../../lib/routes';
 import { type TSalesRange, useGetSales } from '../api/get-sales';
+import { FigureTable, type TFigureColumn } from './figure-table';
+import { SalesChart } from './sales-chart';
 import { addDays, dayIn, formatCount, formatDiamonds, formatPrice, formatShare } from './sales-format';
 import './sales-admin.css';
-
-/** The chart and its library load after the figures, in a chunk of their own (ADR 0004). */
-const SalesChart = lazy(() => import('./sales-chart').then((m) => ({ default: m.SalesChart })));
 
 const PRESETS = [7, 30, 90] as const;
 
@@ -104,11 +104,23 @@ function RangeForm({
     >
       <div className="sales-admin__field">
         <label htmlFor={`${id}-from`}>{t('range.from')}</label>
-        <Input id={`${id}-from`} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+        <input
+          id={`${id}-from`}
+          className="sales-admin__input"
+          type="date"
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+        />
       </div>
       <div className="sales-admin__field">
         <label htmlFor={`${id}-to`}>{t('range.to')}</label>
-        <Input id={`${id}-to`} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+        <input
+          id={`${id}-to`}
+          className="sales-admin__input"
+          type="date"
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+        />
       </div>
       <Button type="primary" htmlType="submit">
         {t('range.show')}
@@ -159,14 +171,8 @@ function SalesFigures({ sales }: { sales: TSales }) {
   const duration = useDuration();
   const { funnel } = sales;
   const empty = t('empty');
-  const small = {
-    size: 'small',
-    pagination: false,
-    locale: { emptyText: empty },
-    scroll: { x: true },
-  } as const;
 
-  const currencyColumns: TableColumnsType<TSalesCurrency> = [
+  const currencyColumns: TFigureColumn<TSalesCurrency>[] = [
     { title: t('money.currency'), dataIndex: 'currency' },
     { title: t('money.paidOrders'), render: (_, row) => formatCount(row.paid_orders), align: 'right' },
     {
@@ -213,8 +219,8 @@ function SalesFigures({ sales }: { sales: TSales }) {
         })}
       </p>
       <Section id="sales-money" title={t('money.heading')}>
-        <Table<TSalesCurrency>
-          {...small}
+        <FigureTable<TSalesCurrency>
+          empty={empty}
           rowKey="currency"
           columns={currencyColumns}
           dataSource={sales.currencies}
@@ -241,8 +247,8 @@ function SalesFigures({ sales }: { sales: TSales }) {
       <DailySection sales={sales} />
 
       <Section id="sales-pack" title={t('breakdown.pack')}>
-        <Table
-          {...small}
+        <FigureTable
+          empty={empty}
           rowKey={(row) => `${row.currency} ${row.product_name} ${row.game_amount}`}
           dataSource={sales.by_pack}
           columns={[
@@ -265,8 +271,8 @@ function SalesFigures({ sales }: { sales: TSales }) {
       </Section>
 
       <Section id="sales-channel" title={t('breakdown.channel')}>
-        <Table
-          {...small}
+        <FigureTable
+          empty={empty}
           rowKey={(row) => `${row.currency} ${row.gateway} ${row.channel ?? ''}`}
           dataSource={sales.by_channel}
           columns={[
@@ -287,8 +293,8 @@ function SalesFigures({ sales }: { sales: TSales }) {
       </Section>
 
       <Section id="sales-language" title={t('breakdown.language')}>
-        <Table
-          {...small}
+        <FigureTable
+          empty={empty}
           rowKey={(row) => `${row.currency} ${row.lang}`}
           dataSource={sales.by_language}
           columns={[
@@ -309,8 +315,8 @@ function SalesFigures({ sales }: { sales: TSales }) {
       </Section>
 
       <Section id="sales-rewards" title={t('rewards.heading')}>
-        <Table
-          {...small}
+        <FigureTable
+          empty={empty}
           rowKey="promotion_id"
           dataSource={sales.promotions}
           columns={[
@@ -338,8 +344,8 @@ function SalesFigures({ sales }: { sales: TSales }) {
 
       <Section id="sales-refunds" title={t('refunds.heading')}>
         <h3 className="sales-admin__subheading">{t('refunds.reasons')}</h3>
-        <Table
-          {...small}
+        <FigureTable
+          empty={empty}
           rowKey={(row) => `${row.currency} ${row.reason}`}
           dataSource={sales.refund_reasons}
           columns={[
@@ -354,12 +360,17 @@ function SalesFigures({ sales }: { sales: TSales }) {
           ]}
         />
         <h3 className="sales-admin__subheading">{t('refunds.latest')}</h3>
-        <Table
-          {...small}
+        <FigureTable
+          empty={empty}
           rowKey="order_num"
           dataSource={sales.refunds}
           columns={[
-            { title: t('refunds.order'), dataIndex: 'order_num' },
+            {
+              title: t('refunds.order'),
+              render: (_, row) => (
+                <Link to={routePath('order', { order_num: row.order_num })}>{row.order_num}</Link>
+              ),
+            },
             { title: t('refunds.when'), render: (_, row) => dayjs(row.refunded_at).format(t('timeFormat')) },
             {
               title: t('breakdown.amount'),
@@ -400,25 +411,27 @@ function DailySection({ sales }: { sales: TSales }) {
         <>
           <div className="sales-admin__field">
             <label htmlFor={`${id}-currency`}>{t('daily.currency')}</label>
-            <Select
+            <select
               id={`${id}-currency`}
+              className="sales-admin__input"
               value={currency}
-              onChange={setPicked}
-              options={currencies.map((code) => ({ value: code, label: code }))}
-              style={{ minWidth: 120 }}
-            />
+              onChange={(e) => setPicked(e.target.value)}
+            >
+              {currencies.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
           </div>
           <figure className="sales-admin__figure">
             <figcaption>{t('daily.caption', { currency })}</figcaption>
-            <Suspense fallback={<PageLoading />}>
-              <SalesChart days={days} currency={currency} />
-            </Suspense>
+            <SalesChart days={days} currency={currency} />
           </figure>
           <details className="sales-admin__details">
             <summary>{t('daily.table')}</summary>
-            <Table<TSalesDay>
-              size="small"
-              pagination={false}
+            <FigureTable<TSalesDay>
+              empty={t('empty')}
               rowKey="date"
               dataSource={days}
               columns={[
