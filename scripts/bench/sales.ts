@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, openDatabase, queryRows } from '../../apps/server/src/infra/db';
 import { shopDate } from '../../apps/server/src/infra/shop-time';
 import { SALES_SQL, type SalesRange } from '../../apps/server/src/modules/sales/sales-repository';
-import { addDays, SalesService } from '../../apps/server/src/modules/sales/sales-service';
+import { addDays, QUERY_WORK_MEM, SalesService } from '../../apps/server/src/modules/sales/sales-service';
 import { benchTargets, createDatabase } from './server';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -121,9 +121,13 @@ async function plans(
 ): Promise<{ name: string; wholeOrders: boolean }[]> {
   const found: { name: string; wholeOrders: boolean }[] = [];
   for (const [name, build] of Object.entries(SALES_SQL)) {
-    const rows = await queryRows<Record<string, string>>(
-      database.db,
-      sql`EXPLAIN (ANALYZE, COSTS OFF) ${build(range)}`,
+    // As the service runs it: in a read-only transaction with its work_mem (sales-service.ts).
+    const rows = await database.db.transaction(
+      async (tx) => {
+        await tx.execute(sql`SELECT set_config('work_mem', ${QUERY_WORK_MEM}, true)`);
+        return queryRows<Record<string, string>>(tx, sql`EXPLAIN (ANALYZE, COSTS OFF) ${build(range)}`);
+      },
+      { accessMode: 'read only' },
     );
     const plan = rows.map((row) => Object.values(row)[0]).join('\n');
     const wholeOrders = /Seq Scan on orders\b/.test(plan);

@@ -5,7 +5,8 @@ import {
   type TSalesDay,
   type TSalesQuery,
 } from '@ezrecharge/shared';
-import type { Db } from '../../infra/db';
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../infra/db';
 import { shopDate } from '../../infra/shop-time';
 import {
   deliveredOrders,
@@ -22,6 +23,23 @@ import {
 } from './sales-repository';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * Sort and hash memory of one sales query. A 90-day range groups some 100 000 rows; PostgreSQL's default work_mem
+ * (4 MB) sends those sorts to disk. Raised for the query's own read-only transaction only (SET LOCAL).
+ */
+export const QUERY_WORK_MEM = '64MB';
+
+/** Runs one query in a read-only transaction of its own, with room to sort in memory. */
+function readOnly<T>(db: Db, query: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`SELECT set_config('work_mem', ${QUERY_WORK_MEM}, true)`);
+      return query(tx);
+    },
+    { accessMode: 'read only' },
+  );
+}
 
 /** `day` plus `n` calendar days (YYYY-MM-DD; calendar arithmetic, no zone involved). */
 export function addDays(day: string, n: number): string {
@@ -56,7 +74,8 @@ const emptyCurrency = (currency: string): TSalesCurrency => ({
 /**
  * The operators' sales view (issue #28): the range's figures, each an aggregate the database computes
  * (sales-repository.ts), put together here into per-currency rows, a funnel and a daily series with its empty
- * days filled. The queries run side by side (PostgreSQL: on several pool connections; PGlite: one after another).
+ * days filled. The queries run side by side, each in a read-only transaction of its own (PostgreSQL: on several pool
+ * connections; PGlite: one after another).
  */
 export class SalesService {
   constructor(private readonly deps: { db: Db; timeZone: string; now: () => Date }) {}
@@ -74,15 +93,15 @@ export class SalesService {
     const { db } = this.deps;
     const [paid, refunds, refundList, extras, delivered, times, stages, promotions, spins] =
       await Promise.all([
-        paidOrders(db, range),
-        refundTotals(db, range),
-        latestRefunds(db, range),
-        extraPayments(db, range),
-        deliveredOrders(db, range),
-        deliveryTimes(db, range),
-        funnel(db, range),
-        promotionCosts(db, range),
-        spinCosts(db, range),
+        readOnly(db, (tx) => paidOrders(tx, range)),
+        readOnly(db, (tx) => refundTotals(tx, range)),
+        readOnly(db, (tx) => latestRefunds(tx, range)),
+        readOnly(db, (tx) => extraPayments(tx, range)),
+        readOnly(db, (tx) => deliveredOrders(tx, range)),
+        readOnly(db, (tx) => deliveryTimes(tx, range)),
+        readOnly(db, (tx) => funnel(tx, range)),
+        readOnly(db, (tx) => promotionCosts(tx, range)),
+        readOnly(db, (tx) => spinCosts(tx, range)),
       ]);
 
     const currencies = new Map<string, TSalesCurrency>();
