@@ -35,6 +35,7 @@ export const SEEDED_ADMINS = {
   neverTwiceEn: admin('nevertwice_en', 'TX6YOJTJZM3HJ3IBRH3EZPSLDA7FPAZX'),
   neverTwiceZh: admin('nevertwice_zh', 'MPV6ZSTPWRUZCZWBBRHDAU6H5EAYIEBO'),
   toasts: admin('toasts', 'RER4HU4RS5VK66B5RIVZ7DHK3TAVSIPC'),
+  sales: admin('sales', 'LMLQZEOA4OTAEJIUZPUZJSJ725PV5RW3'),
 } as const satisfies Record<string, TSeededAdmin>;
 
 /** The first-start superuser of scripts/e2e-server.mjs (ADMIN_USERNAME / ADMIN_PASSWORD), not yet enrolled. */
