@@ -98,7 +98,10 @@ export const ZSalesDeliveryTimes = z.object({
   p95_seconds: z.number().nullable(),
 });
 
-/** One day of one currency (every day of the range, zeros included, for each currency with any figure). */
+/**
+ * One day of one currency (every day of the range, zeros included, for each currency with any figure). paid_amount
+ * holds the day's extra payments too, refunded_amount their refunds, as the currency's totals do.
+ */
 export const ZSalesDay = z.object({
   date: z.string(),
   currency: z.string(),
