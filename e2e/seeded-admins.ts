@@ -37,6 +37,7 @@ export const SEEDED_ADMINS = {
   toasts: admin('toasts', 'RER4HU4RS5VK66B5RIVZ7DHK3TAVSIPC'),
   exports: admin('exports', 'MV4HA33SORZWK6DQN5ZHI4TFMJSW43TT'),
   reconciliation: admin('reconciliation', '37Q64VQVGBPTBTFZENTZKQUSECWPQAX3'),
+  sales: admin('sales', 'LMLQZEOA4OTAEJIUZPUZJSJ725PV5RW3'),
 } as const satisfies Record<string, TSeededAdmin>;
 
 /** The first-start superuser of scripts/e2e-server.mjs (ADMIN_USERNAME / ADMIN_PASSWORD), not yet enrolled. */

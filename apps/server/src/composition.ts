@@ -87,6 +87,7 @@ import { RewardsService } from './modules/rewards/rewards-service';
 import { rewardsSubscribers } from './modules/rewards/rewards-subscribers';
 import { deliverPrizeJob } from './modules/rewards/spins-jobs';
 import { SpinsService } from './modules/rewards/spins-service';
+import { SalesService } from './modules/sales/sales-service';
 import { UsersService } from './modules/users/users-service';
 
 /**
@@ -134,6 +135,7 @@ export interface Services {
   reconciliation: ReconciliationService;
   rewards: RewardsService;
   spins: SpinsService;
+  sales: SalesService;
 }
 
 /** What a route plugin receives: the services it maps HTTP to, and the request-level pieces routes need. */
@@ -239,6 +241,7 @@ export function createServices(infra: Infra): Services {
     reconciliation: reconciliationService(infra, payments),
     rewards: new RewardsService({ db, limiter, now }),
     spins: new SpinsService({ db, limiter }),
+    sales: new SalesService({ db, timeZone: config.shopTimeZone, now }),
   };
 }
 

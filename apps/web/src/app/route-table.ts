@@ -64,6 +64,7 @@ export const ADMIN_PAGE_LOADERS: Readonly<Record<TAdminRouteName, TPageLoader>> 
   feedback: () => import('../features/feedback-admin').then((m) => m.FeedbackListPage),
   reconciliation: () => import('../features/reconciliation').then((m) => m.ReconciliationPage),
   jobs: () => import('../features/jobs-admin').then((m) => m.DeadJobListPage),
+  sales: () => import('../features/sales-admin').then((m) => m.SalesPage),
 };
 
 /** The console's layout, loaded like the admin screens: only once the session guard has passed. */

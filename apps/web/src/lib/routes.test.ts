@@ -53,6 +53,7 @@ const ADMIN_PATHS = [
   '/feedback',
   '/reconciliation',
   '/jobs',
+  '/sales',
 ];
 
 describe('route table (SPEC.md §2)', () => {
@@ -126,6 +127,7 @@ describe('route table (SPEC.md §2)', () => {
       { name: 'promotion', superuserOnly: true },
       { name: 'spin-prizes', superuserOnly: true },
       { name: 'feedback', superuserOnly: true },
+      { name: 'sales', superuserOnly: true },
       { name: 'reconciliation', superuserOnly: true },
       { name: 'jobs', superuserOnly: true },
     ]);

@@ -262,6 +262,12 @@ const ROUTE_TABLE = defineRoutes({
     role: 'superuser',
     nav: 'feedback',
   },
+  sales: {
+    path: '/sales',
+    layout: 'admin',
+    role: 'superuser',
+    nav: 'sales',
+  },
   reconciliation: {
     path: '/reconciliation',
     layout: 'admin',

@@ -7,4 +7,5 @@ export * from './jobs';
 export * from './orders';
 export * from './reconciliation';
 export * from './rewards';
+export * from './sales';
 export * from './support';

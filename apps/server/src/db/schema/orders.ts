@@ -106,6 +106,10 @@ export const orders = pgTable(
     // The list's order (newest first) and the export's keyset batches by (created_at, id): each batch a short index
     // range instead of a scan and sort of every order (issue #28; scripts/bench/order-export.ts).
     index('orders_created_idx').on(t.createdAt, t.id),
+    // Issue #28: the sales view reads orders by when they were paid and delivered (modules/sales); by when they were
+    // created through orders_created_idx.
+    index('orders_paid_at_idx').on(t.paidAt),
+    index('orders_delivered_at_idx').on(t.deliveredAt),
   ],
 );
 
@@ -125,7 +129,11 @@ export const orderEvents = pgTable(
     detail: jsonb('detail'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.id),
+    // Issue #28: the sales view finds the range's completed refunds (moves to 12) by the move's time.
+    index('order_events_to_status_created_idx').on(t.toStatus, t.createdAt),
+  ],
 );
 
 /**

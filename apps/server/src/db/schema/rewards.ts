@@ -139,6 +139,8 @@ export const spins = pgTable(
     uniqueIndex('spins_bu_orderid_uq').on(t.buOrderid),
     index('spins_user_idx').on(t.userId, t.id),
     index('spins_delivery_idx').on(t.delivery),
+    // Issue #28: the sales view sums the spin prizes delivered in a range.
+    index('spins_delivered_at_idx').on(t.deliveredAt),
     check('spins_state_ck', sql`${t.state} IN ('pending', 'available', 'spun', 'withdrawn')`),
     check(
       'spins_delivery_ck',

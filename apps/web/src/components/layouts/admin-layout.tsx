@@ -1,6 +1,7 @@
 import {
   CommentOutlined,
   GiftOutlined,
+  LineChartOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   QuestionCircleOutlined,
@@ -43,6 +44,7 @@ const NAV_ICONS: Record<TNavName, ReactNode> = {
   feedback: <CommentOutlined />,
   reconciliation: <ReconciliationOutlined />,
   jobs: <ScheduleOutlined />,
+  sales: <LineChartOutlined />,
 };
 
 function SideNav({ onNavigate }: { onNavigate: () => void }) {

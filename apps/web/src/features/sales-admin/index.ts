@@ -1,0 +1,1 @@
+export { SalesPage } from './components/sales-page';
