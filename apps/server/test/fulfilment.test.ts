@@ -1,4 +1,11 @@
-import { formatMinor, MESSAGES, ORDER_STATUS, type TOrder, type TOrderOverview } from '@ezrecharge/shared';
+import {
+  formatMinor,
+  MESSAGES,
+  ORDER_STATUS,
+  orderNote,
+  type TOrder,
+  type TOrderOverview,
+} from '@ezrecharge/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, jobs, orders, users } from '../src/db/schema';
@@ -525,7 +532,7 @@ describe('fulfilment', () => {
       const moved = await writeMove(t.app.database.db, {
         orderNum: num,
         to: ORDER_STATUS.CHARGING,
-        cause: 'delivery started',
+        cause: orderNote('delivery_started'),
         actor: 'system',
         detail: { attempt: 1, ...callSent('mk4x1a2b3c4d5e6f7a8b') },
       });
