@@ -89,9 +89,11 @@ export const ORDER_NOTES = {
   bonus_kind_code: 'code +{diamonds} diamonds',
   bonus_kind_welcome: 'welcome +{diamonds} diamonds',
   bonus_kind_channel: 'channel +{diamonds} diamonds',
-  spins_earned: 'spins earned: {count}; {diamonds} diamonds count towards spins (one per {perSpin})',
+  spin_earned: '1 spin earned: {diamonds} diamonds count towards spins (one per {perSpin})',
+  spins_earned: '{count} spins earned: {diamonds} diamonds count towards spins (one per {perSpin})',
   spins_counted: '{diamonds} diamonds count towards spins (one per {perSpin})',
-  spins_withdrawn: 'spins withdrawn (refund started): {count}',
+  spin_withdrawn: '1 spin withdrawn (refund started)',
+  spins_withdrawn: '{count} spins withdrawn (refund started)',
   // BIGO's answers (gateways/bigo: bigo-rescodes.ts, bigo-client.ts), inside the notes above
   bigo_answer: '{meaning} (BIGO {rescode})',
   bigo_answer_said: '{meaning} (BIGO {rescode}: {message})',

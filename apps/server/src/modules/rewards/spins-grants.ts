@@ -53,13 +53,15 @@ export async function earnSpins(tx: DbOrTx, order: OrderRow): Promise<void> {
     const earned = Math.max(0, count);
     return {
       cause:
-        earned > 0
-          ? orderNote('spins_earned', {
-              count: earned,
-              diamonds: current.amountGame,
-              perSpin: settings.diamondsPerSpin,
-            })
-          : orderNote('spins_counted', { diamonds: current.amountGame, perSpin: settings.diamondsPerSpin }),
+        earned === 1
+          ? orderNote('spin_earned', { diamonds: current.amountGame, perSpin: settings.diamondsPerSpin })
+          : earned > 0
+            ? orderNote('spins_earned', {
+                count: earned,
+                diamonds: current.amountGame,
+                perSpin: settings.diamondsPerSpin,
+              })
+            : orderNote('spins_counted', { diamonds: current.amountGame, perSpin: settings.diamondsPerSpin }),
       actor: 'system',
       detail: { spins: { earned, diamonds: current.amountGame, per_spin: settings.diamondsPerSpin } },
       set: { spinDiamonds: current.amountGame },
@@ -90,7 +92,10 @@ export async function withdrawSpins(tx: DbOrTx, order: OrderRow, actor: string):
     });
   }
   await noteOrder(tx, order.orderNum, [ORDER_STATUS.REFUNDING], {
-    cause: orderNote('spins_withdrawn', { count: withdrawn.length }),
+    cause:
+      withdrawn.length === 1
+        ? orderNote('spin_withdrawn')
+        : orderNote('spins_withdrawn', { count: withdrawn.length }),
     actor,
     detail: { spins: { withdrawn: withdrawn.length } },
   });
