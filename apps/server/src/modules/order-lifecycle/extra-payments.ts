@@ -9,7 +9,7 @@ import {
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { extraPayments, orderEvents, orders } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
-import { eventNoteColumns } from './order-moves';
+import { eventNoteColumns } from './event-note';
 
 /**
  * Payments a gateway captured for an order besides the one that paid it (issue #26): a buyer who paid in two tabs,

@@ -11,6 +11,7 @@ import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { orderEvents, orders } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
 import { AppError } from '../../infra/http';
+import { eventNoteColumns } from './event-note';
 import type { OrderRow } from './order-row';
 
 /**
@@ -86,11 +87,6 @@ export function orderColumnsOf(set: OrderMoveSet | undefined): Partial<OrderRow>
     failureReason: failure === null ? null : orderNoteText(failure),
     failureNote: failure,
   };
-}
-
-/** The event columns of a note: its English text (cause) and its key with values (note). */
-export function eventNoteColumns(cause: TOrderNote): { cause: string; note: TOrderNote } {
-  return { cause: orderNoteText(cause), note: cause };
 }
 
 /** The order row, locked until the transaction ends; undefined when there is none. */
