@@ -136,6 +136,7 @@ describe('BIGO client and simulator', () => {
         kind: 'unavailable',
         rescode: null,
         reason: 'BIGO answered HTTP 503',
+        note: { key: 'bigo_http_status', values: { status: 503 } },
       });
       expect(await client().precheck('bigo_fan_1')).toMatchObject({ kind: 'ok' });
 
@@ -186,6 +187,11 @@ describe('BIGO client and simulator', () => {
         kind: 'duplicate',
         rescode: 7212010,
         reason: 'BIGO reports this order number as already used (BIGO 7212010: orderid is duplicated)',
+        // Issue #32: the same words as a note the console shows in the reader's language.
+        note: {
+          key: 'bigo_answer_said',
+          values: { meaning: { key: 'bigo_7212010' }, rescode: 7212010, message: 'orderid is duplicated' },
+        },
       });
 
       const book = await ledger(request.orderNum);
@@ -267,6 +273,7 @@ describe('BIGO client and simulator', () => {
         kind: 'retry',
         rescode: null,
         reason: 'BIGO answered HTTP 500',
+        note: { key: 'bigo_http_status', values: { status: 500 } },
       });
       await setControls({ fail_next: { rescode: 500001, count: 1 } });
       expect(await client().recharge(request)).toMatchObject({ kind: 'retry', rescode: 500001 });
@@ -280,7 +287,12 @@ describe('BIGO client and simulator', () => {
       const started = Date.now();
       const outcome = await client({ rechargeTimeoutMs: 200 }).recharge(request);
       expect(Date.now() - started).toBeLessThan(900);
-      expect(outcome).toEqual({ kind: 'retry', rescode: null, reason: 'BIGO did not answer within 200 ms' });
+      expect(outcome).toEqual({
+        kind: 'retry',
+        rescode: null,
+        reason: 'BIGO did not answer within 200 ms',
+        note: { key: 'bigo_timeout', values: { ms: 200 } },
+      });
 
       // Like a slow BIGO, the simulator still did the recharge after the client gave up.
       const deadline = Date.now() + 10_000;

@@ -2,13 +2,15 @@ import {
   formatMinor,
   MESSAGES,
   ORDER_STATUS,
+  orderNote,
+  orderNoteText,
   type TOrder,
   type TOrderEvent,
   type TOrderOverview,
 } from '@ezrecharge/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, jobs, orders, users } from '../src/db/schema';
+import { auditLog, jobs, orderEvents, orders, users } from '../src/db/schema';
 import { callSent, duplicateWithoutDeliveryReason } from '../src/modules/fulfilment/recharge-record';
 import { writeMove } from '../src/modules/order-lifecycle/order-moves';
 import { bearer, createUser } from './support/auth';
@@ -224,6 +226,54 @@ describe('fulfilment', () => {
     expect(await ledger(num)).toBe(0);
     expect((await deliveryJob(num)).state).toBe('done');
     expect(await subjectsTo('gone@example.com')).toEqual([FAILED_NOTICE(num)]);
+  });
+
+  it('answers an order’s history and failure reason as notes with keys and values, older free text as it was (issue #32)', async () => {
+    const num = await placeSgdOrder(t.app, { gameId: 'fan_keys', email: 'keys@example.com' });
+    await setControls({ reject_ids: ['fan_keys'] });
+    await postFiuu('notify', await paidFields(num));
+    await t.app.jobs.runDue();
+    // An event written before notes had keys: its cause is its only text.
+    const row = await orderRow(t.app, num);
+    await t.app.database.db.insert(orderEvents).values({
+      orderId: row.id,
+      fromStatus: ORDER_STATUS.CHARGE_FAILED,
+      toStatus: ORDER_STATUS.CHARGE_FAILED,
+      cause: 'an old free-text note',
+      actor: 'system',
+    });
+
+    const history = await api('GET', `/api/v1/order/events?order_num=${num}`, { auth: admin });
+    expect(history.status).toBe(200);
+    const events = history.body.data as { cause: string; note: unknown; actor: string }[];
+    const refusal = {
+      key: 'bigo_answer_said',
+      values: { meaning: { key: 'bigo_7212004' }, rescode: 7212004, message: expect.any(String) },
+    };
+    expect(events.map(({ note, actor }) => ({ note, actor }))).toEqual([
+      { note: { key: 'precheck_ok' }, actor: 'visitor' },
+      { note: { key: 'payment_handoff', values: { gateway: 'fiuu' } }, actor: 'visitor' },
+      { note: { key: 'fiuu_report', values: { endpoint: 'notify', status: '00' } }, actor: 'gateway:fiuu' },
+      { note: { key: 'delivery_started' }, actor: 'system' },
+      { note: { key: 'bigo_refused_delivery', values: { reason: refusal } }, actor: 'system' },
+      { note: null, actor: 'system' },
+    ]);
+    // The English text beside each key, for API users and the logs.
+    expect(events.map((e) => e.cause)).toEqual([
+      'precheck ok',
+      'payment hand-off (fiuu)',
+      'fiuu notify 00',
+      'delivery started',
+      `BIGO refused the delivery: ${row.failureReason}`,
+      'an old free-text note',
+    ]);
+
+    const list = await api('GET', `/api/v1/order/?order_num=${num}&page=1&page_size=10`, { auth: admin });
+    expect(list.status).toBe(200);
+    const [order] = (list.body.data as { page_data: TOrder[] }).page_data;
+    expect(order?.failure_reason).toMatch(/^This BIGO ID does not exist \(BIGO 7212004/);
+    expect(order?.failure_note).toEqual(refusal);
+    expect(order?.payment_channel).toBe('credit');
   });
 
   it('ends in 10 when the reseller balance is too low', async () => {
@@ -505,7 +555,7 @@ describe('fulfilment', () => {
             '8→9 BIGO had already delivered (rescode 7212010): an earlier call of ours got no answer',
           );
         } else {
-          expect(row.failureReason).toBe(duplicateWithoutDeliveryReason(DUPLICATE));
+          expect(row.failureReason).toBe(orderNoteText(duplicateWithoutDeliveryReason(DUPLICATE)));
           expect(row.deliveredAt).toBeNull();
         }
       });
@@ -532,7 +582,7 @@ describe('fulfilment', () => {
       const moved = await writeMove(t.app.database.db, {
         orderNum: num,
         to: ORDER_STATUS.CHARGING,
-        cause: 'delivery started',
+        cause: orderNote('delivery_started'),
         actor: 'system',
         detail: { attempt: 1, ...callSent('mk4x1a2b3c4d5e6f7a8b') },
       });
@@ -710,7 +760,7 @@ describe('fulfilment', () => {
       await t.app.jobs.runDue();
       const failed = await orderRow(t.app, num);
       expect(failed.orderStatus).toBe(ORDER_STATUS.CHARGE_FAILED);
-      expect(failed.failureReason).toBe(duplicateWithoutDeliveryReason(DUPLICATE));
+      expect(failed.failureReason).toBe(orderNoteText(duplicateWithoutDeliveryReason(DUPLICATE)));
       expect(failed.deliveredAt).toBeNull();
       // Each failed delivery is its own event: the refusal, then the retry BIGO answered 7212010.
       expect(await subjectsTo('console@example.com')).toEqual([FAILED_NOTICE(num), FAILED_NOTICE(num)]);

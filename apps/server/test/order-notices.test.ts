@@ -1,4 +1,10 @@
-import { fiuuFormFields, ORDER_STATUS, orderOutcomeText, type TLanguage } from '@ezrecharge/shared';
+import {
+  fiuuFormFields,
+  ORDER_STATUS,
+  orderNote,
+  orderOutcomeText,
+  type TLanguage,
+} from '@ezrecharge/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs } from '../src/db/schema';
@@ -114,7 +120,7 @@ describe('order notices to the buyer', () => {
     const again = await writeMove(t.app.database.db, {
       orderNum: num,
       to: ORDER_STATUS.CHARGE_FAILED,
-      cause: 'a repeated move',
+      cause: orderNote('text', { text: 'a repeated move' }),
       actor: 'system',
     });
     expect(again).toMatchObject({ moved: false, reason: 'already' });

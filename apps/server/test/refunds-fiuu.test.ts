@@ -1,5 +1,5 @@
 import { FIUU_REFUND, type FiuuSandboxRefund, setFiuuRefundControls } from '@ezrecharge/sandboxes';
-import { fiuuFormFields, MESSAGES, ORDER_STATUS } from '@ezrecharge/shared';
+import { fiuuFormFields, MESSAGES, ORDER_STATUS, orderNote } from '@ezrecharge/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, jobs, orderEvents, orders, sandboxRecords, users } from '../src/db/schema';
@@ -498,9 +498,9 @@ describe('Fiuu refunds', () => {
         orderNum: order.orderNum,
         to: ORDER_STATUS.REFUND_FAILED,
         from: [ORDER_STATUS.REFUNDING],
-        cause: 'fiuu refund failed',
+        cause: orderNote('refund_failed', { gateway: 'fiuu' }),
         actor: 'gateway:fiuu',
-        set: { failureReason: 'Fiuu holds no refund with this reference' },
+        set: { failure: orderNote('text', { text: 'Fiuu holds no refund with this reference' }) },
       });
       expect(moved.moved).toBe(true);
       await db()

@@ -1,5 +1,5 @@
 import { type SandboxRefund, STRIPE_REFUND, setStripeRefundControls } from '@ezrecharge/sandboxes';
-import { MESSAGES, ORDER_STATUS } from '@ezrecharge/shared';
+import { MESSAGES, ORDER_STATUS, orderNote } from '@ezrecharge/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, jobs, orderEvents, orders, sandboxRecords } from '../src/db/schema';
@@ -212,7 +212,7 @@ describe('Stripe refunds', () => {
       orderNum: order.orderNum,
       to: ORDER_STATUS.REFUND_FAILED,
       from: [ORDER_STATUS.REFUNDING],
-      cause: 'stripe refund failed',
+      cause: orderNote('refund_failed', { gateway: 'stripe' }),
       actor: 'gateway:stripe',
     });
     expect(moved.moved).toBe(true);

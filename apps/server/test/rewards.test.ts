@@ -3,6 +3,7 @@ import {
   MESSAGES,
   MSG,
   ORDER_STATUS,
+  orderNote,
   type TLiveOffers,
   type TMessageKey,
   type TOrder,
@@ -352,7 +353,7 @@ describe('rewards', () => {
       await writeMove(t.app.database.db, {
         orderNum: dead,
         to: ORDER_STATUS.PAYMENT_TIMEOUT,
-        cause: 'payment deadline passed',
+        cause: orderNote('deadline_passed', { why: orderNote('deadline_not_paid') }),
         actor: 'system',
       });
       expect((await quote({ price_id: pack.id, quantity: 1, promo_code: code })).promo?.applied).toBe(true);
@@ -378,7 +379,7 @@ describe('rewards', () => {
       await writeMove(t.app.database.db, {
         orderNum: num,
         to: ORDER_STATUS.PAYMENT_CANCELLED,
-        cause: 'buyer cancelled',
+        cause: orderNote('buyer_cancelled', { gateway: 'fiuu' }),
         actor: 'buyer',
       });
       await payFiuu(num);

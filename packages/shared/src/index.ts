@@ -2,6 +2,7 @@ export * from './errors';
 export * from './limits';
 export * from './messages';
 export * from './money';
+export * from './order-notes';
 export * from './order-outcome';
 export * from './order-status';
 export * from './rewards';

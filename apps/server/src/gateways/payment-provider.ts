@@ -2,6 +2,7 @@ import type {
   TCurrency,
   TErrorCode,
   TFiuuHandoff,
+  TOrderNote,
   TPaymentGateway,
   TRedirectHandoff,
 } from '@ezrecharge/shared';
@@ -85,8 +86,8 @@ export interface PaymentReport {
    * order's current one is stale (Pay Now opened a new one); money always counts.
    */
   session?: string;
-  /** For the order event: 'fiuu notify 00', 'stripe checkout.session.completed'. */
-  cause: string;
+  /** For the order event: 'fiuu notify 00', 'stripe checkout.session.completed' (shared order-notes.ts). */
+  cause: TOrderNote;
   detail: Record<string, unknown>;
 }
 

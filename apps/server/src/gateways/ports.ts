@@ -1,4 +1,4 @@
-import type { TCurrency } from '@ezrecharge/shared';
+import type { TCurrency, TOrderNote } from '@ezrecharge/shared';
 import type { PaymentProviders } from './payment-providers';
 
 /**
@@ -18,6 +18,8 @@ export interface BigoDenied {
   rescode: number | null;
   httpStatus: number | null;
   reason: string;
+  /** `reason` as a note of the shared catalogue (issue #32); a test's gateway may leave it out. */
+  note?: TOrderNote;
   check: string;
 }
 
@@ -26,9 +28,9 @@ export type BigoPrecheckOutcome =
   /** The ID can be recharged; `balance` is the reseller's remaining balance when BIGO reports it. */
   | { kind: 'ok'; rescode: 0; balance: number | null }
   /** BIGO says no for this ID (7212004, 7212005, …): the order is stored in status 1 with the reason. */
-  | { kind: 'rejected'; rescode: number; reason: string }
+  | { kind: 'rejected'; rescode: number; reason: string; note?: TOrderNote }
   /** We could not ask (network, HTTP ≠ 200, 7212012…): no order is created; try again later. */
-  | { kind: 'unavailable'; rescode: number | null; reason: string }
+  | { kind: 'unavailable'; rescode: number | null; reason: string; note?: TOrderNote }
   /** As unavailable for the buyer; the operator is alerted. */
   | BigoDenied;
 
@@ -40,14 +42,14 @@ export type BigoRechargeOutcome =
    * 7212010: BIGO says this bu_orderid was used before. A delivery only if an earlier call of ours may have
    * delivered (it got no answer); after definite refusals it proves nothing. The fulfilment job decides.
    */
-  | { kind: 'duplicate'; rescode: number; reason: string }
+  | { kind: 'duplicate'; rescode: number; reason: string; note?: TOrderNote }
   /**
    * Try again with backoff. rescode null: no definite answer (network error, timeout, HTTP ≠ 200, unreadable), so
    * the call may have reached BIGO and delivered; a rescode (7212012, 500001, unknown codes): BIGO answered.
    */
-  | { kind: 'retry'; rescode: number | null; reason: string }
+  | { kind: 'retry'; rescode: number | null; reason: string; note?: TOrderNote }
   /** Nothing to gain from retrying without an operator (bad ID, balance too low, limits…): status 10. */
-  | { kind: 'failed'; rescode: number; reason: string }
+  | { kind: 'failed'; rescode: number; reason: string; note?: TOrderNote }
   /** A definite refusal of our access: retried with backoff (the operator may fix it meanwhile) and alerted. */
   | BigoDenied;
 

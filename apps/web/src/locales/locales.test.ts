@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '@ezrecharge/shared/errors';
+import { ORDER_NOTES } from '@ezrecharge/shared/order-notes';
 import type { ResourceKey } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../lib/i18n';
@@ -70,6 +71,30 @@ describe('locale files', () => {
       for (const code of ERROR_CODES)
         expect(common.has(`errors.${code}`), `${language} errors.${code}`).toBe(true);
     }
+  });
+});
+
+describe('order notes (issue #32)', () => {
+  const catalogue = Object.entries(ORDER_NOTES);
+  /** The catalogue's `{name}` placeholders, as the locale files write them (`{{name}}`). */
+  const named = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort();
+
+  it.each(LANGUAGES)('every note the server writes has a text in %s, with the same values', (language) => {
+    const notes = flatten(resources[language]?.['order-notes']);
+    const missing = catalogue.filter(([key]) => !notes.has(`notes.${key}`)).map(([key]) => key);
+    expect(
+      missing,
+      `notes of packages/shared order-notes.ts missing from ${language}/order-notes.json`,
+    ).toEqual([]);
+    for (const [key, english] of catalogue) {
+      expect(placeholders(notes.get(`notes.${key}`)), `values of ${language} notes.${key}`).toEqual(
+        named(english),
+      );
+    }
+    const retired = [...notes.keys()].filter(
+      (key) => key.startsWith('notes.') && !(key.slice(6) in ORDER_NOTES),
+    );
+    expect(retired, `${language}/order-notes.json notes that are not in the catalogue`).toEqual([]);
   });
 });
 

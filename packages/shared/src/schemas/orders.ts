@@ -5,6 +5,7 @@ import { fiuuFormFields } from '../fiuu-form';
 import { GAME_TYPE, MAX_ORDER_DIAMONDS, TEXT_LIMITS } from '../limits';
 import { MSG as M } from '../messages';
 import { CURRENCY_CODES } from '../money';
+import { ZOrderNote } from '../order-notes';
 import { MAX_ROW_ID, ZRowId } from './api';
 import { ZCurrency, ZOrderStatus } from './codes';
 import { ZOrderBonus, ZPromoCode } from './order-rewards';
@@ -139,7 +140,10 @@ export { fiuuFormFields };
 export const ZOrderEvent = z.object({
   from_status: ZOrderStatus.nullable(),
   to_status: ZOrderStatus,
+  /** The note's English text (issue #32); for an event written before notes had keys, its only text. */
   cause: z.string(),
+  /** The note as a key of the catalogue (order-notes.ts) with its values; null for an event written before. */
+  note: ZOrderNote.nullable(),
   actor: z.string(),
   created_at: z.string(),
   /**
@@ -205,6 +209,8 @@ export const ZOrder = z.object({
   delivered_at: z.string().nullable(),
   /** Why the order failed (precheck, payment or delivery), in plain words; null when nothing failed. */
   failure_reason: z.string().nullable(),
+  /** Issue #32: the failure reason as a key of the catalogue (order-notes.ts) with its values; null without one. */
+  failure_note: ZOrderNote.nullable(),
   /** How the buyer paid, as the payment provider reported it (Fiuu's channel: `credit`, `FPX_MB2U`…). */
   payment_channel: z.string().nullable(),
   /**

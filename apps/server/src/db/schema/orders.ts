@@ -1,3 +1,4 @@
+import type { TOrderNoteJson } from '@ezrecharge/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -76,6 +77,11 @@ export const orders = pgTable(
     refundBeneficiary: text('refund_beneficiary'),
     failureReason: text('failure_reason'),
     /**
+     * Issue #32: the failure reason as a key of the shared catalogue with its values (order-notes.ts), read in the
+     * reader's language; failure_reason keeps its English text. Null for a reason written before (its text only).
+     */
+    failureNote: jsonb('failure_note').$type<TOrderNoteJson>(),
+    /**
      * Issue #26: the order reached 10 (charge failed) while its record said an earlier rs_recharge may have
      * delivered (a call that got no answer). Only BIGO's reseller console can tell: a refund needs the operator's
      * confirmation that the diamonds did not arrive.
@@ -123,7 +129,13 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     fromStatus: smallint('from_status'),
     toStatus: smallint('to_status').notNull(),
+    /** The note's English text (the log's and the operator e-mails' words). */
     cause: text('cause').notNull(),
+    /**
+     * Issue #32: the cause as a key of the shared catalogue with its values (order-notes.ts), read in the reader's
+     * language. Null for an event written before: its cause is then its only text.
+     */
+    note: jsonb('note').$type<TOrderNoteJson>(),
     /** 'system', 'gateway:fiuu', 'user:12', … */
     actor: text('actor').notNull(),
     detail: jsonb('detail'),

@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { currencyExponent, formatMinor } from '@ezrecharge/shared';
+import { currencyExponent, formatMinor, orderNote, orderNoteText, type TOrderNote } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { StartupError } from '../../infra/startup-error';
 import type { BigoSettings } from '../gateway-settings';
@@ -11,7 +11,7 @@ import type {
   BigoRecharge,
   BigoRechargeOutcome,
 } from '../ports';
-import { BIGO_OK, bigoDeniedHttp, bigoDeniedHttpReason, bigoReason, bigoRescode } from './bigo-rescodes';
+import { BIGO_OK, bigoDeniedHttp, bigoDeniedHttpNote, bigoReasonNote, bigoRescode } from './bigo-rescodes';
 import { BIGO_HEADERS, loadPrivateKey, newSeqid, signBigo, signingInput } from './bigo-signature';
 
 /**
@@ -40,7 +40,7 @@ export interface BigoClientOptions {
 type CallResult =
   | { answered: true; rescode: number; message: unknown; body: Record<string, unknown> }
   | { answered: false; denied: BigoDenied }
-  | { answered: false; denied?: undefined; reason: string };
+  | { answered: false; denied?: undefined; reason: string; note: TOrderNote };
 
 /**
  * total_cost is what the buyer paid in major units, a JSON number with at most two decimals (reseller_api.md:
@@ -62,13 +62,22 @@ export function totalCost(amountMinor: number, currency: string): number {
   return Number(`${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`);
 }
 
-function errorReason(err: unknown, timeoutMs: number): string {
+/** An outcome's reason: the English text of its note (logs, alerts) and the note (order events, issue #32). */
+function said(note: TOrderNote): { reason: string; note: TOrderNote } {
+  return { reason: orderNoteText(note), note };
+}
+
+function errorNote(err: unknown, timeoutMs: number): TOrderNote {
   const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   if (e.name === 'TimeoutError' || e.name === 'AbortError')
-    return `BIGO did not answer within ${timeoutMs} ms`;
+    return orderNote('bigo_timeout', { ms: timeoutMs });
   const detail =
     (err as { code?: string }).code ?? e.cause?.code ?? e.cause?.message ?? e.message ?? String(err);
-  return `BIGO could not be reached (${detail})`;
+  return orderNote('bigo_unreachable', { detail });
+}
+
+function errorReason(err: unknown, timeoutMs: number): string {
+  return orderNoteText(errorNote(err, timeoutMs));
 }
 
 /** BIGO's `message` from an error body, if it is JSON with one (for the operator; never our own secrets). */
@@ -88,7 +97,7 @@ function deniedByRescode(rescode: number, message: unknown): BigoDenied {
     kind: 'denied',
     rescode,
     httpStatus: null,
-    reason: bigoReason(rescode, message),
+    ...said(bigoReasonNote(rescode, message)),
     check: bigoRescode(rescode).check ?? '',
   };
 }
@@ -144,18 +153,19 @@ export function createBigoClient(
     try {
       reply = await signedPost(path, JSON.stringify(payload), timeoutMs);
     } catch (err) {
-      return { answered: false, reason: errorReason(err, timeoutMs) };
+      return { answered: false, ...said(errorNote(err, timeoutMs)) };
     }
     if (reply.status !== 200) {
       const denial = bigoDeniedHttp(reply.status);
-      if (!denial) return { answered: false, reason: `BIGO answered HTTP ${reply.status}` };
+      if (!denial)
+        return { answered: false, ...said(orderNote('bigo_http_status', { status: reply.status })) };
       return {
         answered: false,
         denied: {
           kind: 'denied',
           rescode: null,
           httpStatus: reply.status,
-          reason: bigoDeniedHttpReason(reply.status, messageOf(reply.text)),
+          ...said(bigoDeniedHttpNote(reply.status, messageOf(reply.text))),
           check: denial.check ?? '',
         },
       };
@@ -165,15 +175,15 @@ export function createBigoClient(
     try {
       parsed = JSON.parse(text);
     } catch {
-      return { answered: false, reason: 'BIGO answered with something that is not JSON' };
+      return { answered: false, ...said(orderNote('bigo_not_json')) };
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      return { answered: false, reason: 'BIGO answered without a rescode' };
+      return { answered: false, ...said(orderNote('bigo_no_rescode')) };
     }
     const answer = parsed as Record<string, unknown>;
     const rescode = typeof answer.rescode === 'string' ? Number(answer.rescode) : answer.rescode;
     if (typeof rescode !== 'number' || !Number.isSafeInteger(rescode)) {
-      return { answered: false, reason: 'BIGO answered without a rescode' };
+      return { answered: false, ...said(orderNote('bigo_no_rescode')) };
     }
     if (answer.seqid !== undefined && answer.seqid !== payload.seqid) {
       log.warn({ seqid: payload.seqid, answered: answer.seqid }, 'bigo: answer carries another seqid');
@@ -214,7 +224,12 @@ export function createBigoClient(
       );
       let outcome: BigoPrecheckOutcome;
       if (!result.answered) {
-        outcome = result.denied ?? { kind: 'unavailable', rescode: null, reason: result.reason };
+        outcome = result.denied ?? {
+          kind: 'unavailable',
+          rescode: null,
+          reason: result.reason,
+          note: result.note,
+        };
       } else {
         const kind = bigoRescode(result.rescode).precheck;
         if (kind === 'denied') {
@@ -230,7 +245,7 @@ export function createBigoClient(
           outcome = {
             kind: kind === 'rejected' ? 'rejected' : 'unavailable',
             rescode: result.rescode,
-            reason: bigoReason(result.rescode, result.message),
+            ...said(bigoReasonNote(result.rescode, result.message)),
           };
         }
       }
@@ -256,12 +271,17 @@ export function createBigoClient(
       );
       let outcome: BigoRechargeOutcome;
       if (!result.answered) {
-        outcome = result.denied ?? { kind: 'retry', rescode: null, reason: result.reason };
+        outcome = result.denied ?? { kind: 'retry', rescode: null, reason: result.reason, note: result.note };
       } else {
         const kind = bigoRescode(result.rescode).recharge;
         if (kind === 'denied') outcome = deniedByRescode(result.rescode, result.message);
         else if (kind === 'delivered') outcome = { kind, rescode: result.rescode };
-        else outcome = { kind, rescode: result.rescode, reason: bigoReason(result.rescode, result.message) };
+        else
+          outcome = {
+            kind,
+            rescode: result.rescode,
+            ...said(bigoReasonNote(result.rescode, result.message)),
+          };
       }
       let level: 'info' | 'warn' | 'error' = 'warn';
       if (outcome.kind === 'delivered') level = 'info';

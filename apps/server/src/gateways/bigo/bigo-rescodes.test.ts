@@ -1,11 +1,14 @@
+import { ORDER_NOTES, orderNoteText } from '@ezrecharge/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  BIGO_DENIED_HTTP,
   BIGO_RESCODES,
   type BigoPrecheckKind,
   type BigoRechargeKind,
   bigoDeniedHttp,
   bigoDeniedHttpReason,
   bigoReason,
+  bigoReasonNote,
   bigoRescode,
 } from './bigo-rescodes';
 
@@ -70,5 +73,24 @@ describe('BIGO rescodes', () => {
       "The reseller's diamond balance at BIGO is too low (BIGO 7212011)",
     );
     expect(bigoReason(500001, 'x'.repeat(500)).length).toBeLessThan(300);
+  });
+
+  it('say each meaning in the words of the shared order notes, which the console translates (issue #32)', () => {
+    const notes: Readonly<Record<string, string>> = ORDER_NOTES;
+    for (const [code, info] of Object.entries(BIGO_RESCODES))
+      expect(notes[`bigo_${code}`], code).toBe(info.meaning);
+    for (const [status, info] of Object.entries(BIGO_DENIED_HTTP)) {
+      expect(notes[`bigo_http_${status}`], status).toBe(info.meaning);
+    }
+    expect(notes.bigo_unknown).toBe(bigoRescode(123).meaning);
+    expect(bigoReasonNote(7212004, 'user not found')).toEqual({
+      key: 'bigo_answer_said',
+      values: { meaning: { key: 'bigo_7212004' }, rescode: 7212004, message: 'user not found' },
+    });
+    expect(bigoReasonNote(123, '')).toEqual({
+      key: 'bigo_answer',
+      values: { meaning: { key: 'bigo_unknown' }, rescode: 123 },
+    });
+    expect(orderNoteText(bigoReasonNote(7212011, undefined))).toBe(bigoReason(7212011, undefined));
   });
 });

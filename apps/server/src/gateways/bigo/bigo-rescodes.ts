@@ -1,3 +1,5 @@
+import { isOrderNoteKey, orderNote, orderNoteText, type TOrderNote } from '@ezrecharge/shared';
+
 /**
  * Every rescode of BIGO's reseller API (DESIGN.md §8) and what each means for the two calls, in one table:
  * - precheck (at order commit): ok → status 2; rejected → the buyer's ID is refused, status 1 with the reason;
@@ -137,11 +139,32 @@ export function bigoDeniedHttp(status: number): BigoRescodeInfo | undefined {
   return Object.hasOwn(BIGO_DENIED_HTTP, status) ? BIGO_DENIED_HTTP[status] : undefined;
 }
 
+/**
+ * The meaning of a rescode (or of an HTTP denial) as a note of the shared catalogue (issue #32): `bigo_<code>`, whose
+ * English is the `meaning` of the tables above (bigo-rescodes.test.ts keeps them equal).
+ */
+function meaningNote(key: string, fallback: 'bigo_unknown' | 'bigo_http_403'): TOrderNote {
+  return { key: isOrderNoteKey(key) ? key : fallback } as TOrderNote;
+}
+
+const theirWords = (message: unknown): string =>
+  typeof message === 'string' ? message.trim().slice(0, 200) : '';
+
+/** "BIGO did not accept our credentials (HTTP 401: signature verification failed)", as a note. */
+export function bigoDeniedHttpNote(status: number, message: unknown): TOrderNote {
+  const theirs = theirWords(message);
+  const meaning = meaningNote(
+    bigoDeniedHttp(status) ? `bigo_http_${status}` : 'bigo_http_403',
+    'bigo_http_403',
+  );
+  return theirs
+    ? orderNote('bigo_http_denied_said', { meaning, status, message: theirs })
+    : orderNote('bigo_http_denied', { meaning, status });
+}
+
 /** "BIGO did not accept our credentials (HTTP 401: signature verification failed)". */
 export function bigoDeniedHttpReason(status: number, message: unknown): string {
-  const theirs = typeof message === 'string' ? message.trim().slice(0, 200) : '';
-  const meaning = bigoDeniedHttp(status)?.meaning ?? `BIGO refused our access`;
-  return `${meaning} (HTTP ${status}${theirs ? `: ${theirs}` : ''})`;
+  return orderNoteText(bigoDeniedHttpNote(status, message));
 }
 
 export function bigoRescode(rescode: number): BigoRescodeInfo {
@@ -150,6 +173,17 @@ export function bigoRescode(rescode: number): BigoRescodeInfo {
 
 /** "This BIGO ID does not exist (BIGO 7212004: user not found)": our words first, BIGO's own message after. */
 export function bigoReason(rescode: number, message: unknown): string {
-  const theirs = typeof message === 'string' ? message.trim().slice(0, 200) : '';
-  return `${bigoRescode(rescode).meaning} (BIGO ${rescode}${theirs ? `: ${theirs}` : ''})`;
+  return orderNoteText(bigoReasonNote(rescode, message));
+}
+
+/** `bigoReason` as a note of the shared catalogue, shown in the reader's language (issue #32). */
+export function bigoReasonNote(rescode: number, message: unknown): TOrderNote {
+  const theirs = theirWords(message);
+  const meaning = meaningNote(
+    Object.hasOwn(BIGO_RESCODES, rescode) ? `bigo_${rescode}` : 'bigo_unknown',
+    'bigo_unknown',
+  );
+  return theirs
+    ? orderNote('bigo_answer_said', { meaning, rescode, message: theirs })
+    : orderNote('bigo_answer', { meaning, rescode });
 }

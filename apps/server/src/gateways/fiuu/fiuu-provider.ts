@@ -1,4 +1,4 @@
-import { ORDER_NUM_PATTERN } from '@ezrecharge/shared';
+import { ORDER_NUM_PATTERN, orderNote } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CallSlots } from '../../infra/call-slots';
 import type { FiuuSettings } from '../gateway-settings';
@@ -76,7 +76,7 @@ function reportOf(endpoint: string, result: FiuuResult): PaymentReport {
     currency: result.currency,
     ref: result.tranId,
     channel: result.channel || null,
-    cause: `fiuu ${endpoint} ${code}${result.cancelled ? ' (cancelled)' : ''}`,
+    cause: orderNote(result.cancelled ? 'fiuu_report_cancelled' : 'fiuu_report', { endpoint, status: code }),
     detail: {
       tranId: result.tranId,
       channel: result.channel,

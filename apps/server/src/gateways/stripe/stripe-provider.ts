@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { fromStripeAmount, MSG, ORDER_NUM_PATTERN } from '@ezrecharge/shared';
+import { fromStripeAmount, MSG, ORDER_NUM_PATTERN, orderNote } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
@@ -330,7 +330,7 @@ function readEvent(event: unknown, body: Buffer): ReceivedNotification {
       amount: null,
       currency: null,
       ref: null,
-      cause: `stripe ${type}`,
+      cause: orderNote('stripe_event', { type }),
       detail: { eventId: id },
     };
     return { ...base, orderNum: null, report };
@@ -350,7 +350,7 @@ function readEvent(event: unknown, body: Buffer): ReceivedNotification {
     currency: session.currency ? session.currency.toUpperCase() : null,
     ref: session.id,
     session: session.id,
-    cause: `stripe ${type}`,
+    cause: orderNote('stripe_event', { type }),
     detail: { eventId: id, sessionId: session.id },
   };
   return {

@@ -1,4 +1,11 @@
-import { isCurrency, ORDER_STATUS, type TCurrency } from '@ezrecharge/shared';
+import {
+  isCurrency,
+  ORDER_STATUS,
+  orderNote,
+  orderNoteText,
+  type TCurrency,
+  type TOrderNote,
+} from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { newSeqid } from '../../gateways';
 import type { BigoGateway, BigoRechargeOutcome } from '../../gateways/ports';
@@ -61,7 +68,7 @@ async function startDelivery(
       orderNum,
       to: S.CHARGING,
       from: [S.PAYMENT_COMPLETED],
-      cause: 'delivery started',
+      cause: orderNote('delivery_started'),
       actor: SYSTEM,
       detail: { attempt, ...callSent(seqid) },
     });
@@ -88,10 +95,8 @@ async function resumeDelivery(
 ): Promise<OrderRow | undefined> {
   return noteOrder(db, orderNum, [S.CHARGING], async (tx, order) => {
     const earlierLost = previousCallLost(await lastRechargeMark(tx, order.id));
-    let cause = attempt > 1 ? 'delivery resumed' : 'delivery started';
-    if (earlierLost) {
-      cause = 'delivery resumed: the previous call to BIGO got no recorded answer and may have delivered';
-    }
+    let cause = orderNote(attempt > 1 ? 'delivery_resumed' : 'delivery_started');
+    if (earlierLost) cause = orderNote('delivery_resumed_lost');
     return { cause, actor: SYSTEM, detail: { attempt, ...callSent(seqid, earlierLost) } };
   });
 }
@@ -115,7 +120,8 @@ async function recharge(
     });
   } catch (err) {
     // The client maps every far-end failure to an outcome; a throw is our bug, and retrying is still safe.
-    return { kind: 'retry', rescode: null, reason: `the BIGO call failed: ${(err as Error).message}` };
+    const note = orderNote('bigo_call_failed', { message: (err as Error).message });
+    return { kind: 'retry', rescode: null, reason: orderNoteText(note), note };
   }
 }
 
@@ -130,8 +136,8 @@ async function finishFailed(
   log: FastifyBaseLogger,
   order: OrderRow,
   failure: {
-    reason: string;
-    cause: string;
+    reason: TOrderNote;
+    cause: TOrderNote;
     detail: Record<string, unknown>;
     /** A job of this failure's own (BIGO refusing our access: the operator's alert), queued with the move. */
     alert?: Job | undefined;
@@ -147,10 +153,10 @@ async function finishFailed(
       orderNum: order.orderNum,
       to: S.CHARGE_FAILED,
       from: [S.CHARGING],
-      cause: uncertain ? `${cause} (delivery uncertain: an earlier call got no answer)` : cause,
+      cause: uncertain ? orderNote('delivery_uncertain_cause', { cause }) : cause,
       actor: SYSTEM,
       detail: uncertain ? { ...detail, delivery_uncertain: true } : detail,
-      set: { failureReason: reason, ...(uncertain ? { deliveryUncertain: true } : {}) },
+      set: { failure: reason, ...(uncertain ? { deliveryUncertain: true } : {}) },
     });
     if (result.moved && alert) await enqueueJob(tx, alert);
     return result;
@@ -169,7 +175,7 @@ export function deliverOrderHandler(deps: DeliveryDeps): JobHandler<PayloadOf<ty
   async function finishDelivered(
     log: FastifyBaseLogger,
     orderNum: string,
-    cause: string,
+    cause: TOrderNote,
     detail: Record<string, unknown>,
   ): Promise<void> {
     const moved = await lifecycle.move(db, {
@@ -179,7 +185,7 @@ export function deliverOrderHandler(deps: DeliveryDeps): JobHandler<PayloadOf<ty
       cause,
       actor: SYSTEM,
       detail,
-      set: { deliveredAt: new Date(), failureReason: null },
+      set: { deliveredAt: new Date(), failure: null },
     });
     if (moved.moved) log.info(describeMove(orderNum, S.CHARGING, S.CHARGED, cause));
     else if (moved.reason !== 'already') {
@@ -194,7 +200,7 @@ export function deliverOrderHandler(deps: DeliveryDeps): JobHandler<PayloadOf<ty
     if (!order) return undefined;
     if (!isCurrency(order.currency)) {
       // Orders are only written with the shop's currencies; no retry can fix one that is not.
-      const reason = `The order's currency ${order.currency} cannot be sent to BIGO`;
+      const reason = orderNote('currency_not_sendable', { currency: order.currency });
       await finishFailed(deps, log, order, { reason, cause: reason, detail: { attempt, ...callNotSent() } });
       return undefined;
     }
@@ -203,30 +209,30 @@ export function deliverOrderHandler(deps: DeliveryDeps): JobHandler<PayloadOf<ty
     const detail = { attempt, rescode: outcome.rescode, ...callAnswer(outcome, seqid) };
     switch (outcome.kind) {
       case 'delivered':
-        await finishDelivered(log, orderNum, 'BIGO delivered', detail);
+        await finishDelivered(log, orderNum, orderNote('bigo_delivered'), detail);
         return undefined;
       case 'duplicate': {
         if (await rechargeMaybeDelivered(db, order.id)) {
           await finishDelivered(
             log,
             orderNum,
-            `BIGO had already delivered (rescode ${outcome.rescode}): an earlier call of ours got no answer`,
+            orderNote('bigo_already_delivered', { rescode: outcome.rescode }),
             detail,
           );
           return undefined;
         }
-        const reason = duplicateWithoutDeliveryReason(outcome.reason);
+        const reason = duplicateWithoutDeliveryReason(outcome.note ?? outcome.reason);
         await finishFailed(deps, log, order, {
           reason,
-          cause: `BIGO refused the delivery: ${reason}`,
+          cause: orderNote('bigo_refused_delivery', { reason }),
           detail,
         });
         return undefined;
       }
       case 'failed':
         await finishFailed(deps, log, order, {
-          reason: outcome.reason,
-          cause: `BIGO refused the delivery: ${outcome.reason}`,
+          reason: refusal(outcome),
+          cause: orderNote('bigo_refused_delivery', { reason: outcome.note ?? outcome.reason }),
           detail,
         });
         return undefined;
@@ -239,26 +245,33 @@ export function deliverOrderHandler(deps: DeliveryDeps): JobHandler<PayloadOf<ty
           ? bigoAccessAlert(denied, { call: 'recharge', orderNum }, new Date())
           : undefined;
         if (attempt >= deliverOrderJob.maxAttempts) {
-          const reason = `Delivery kept failing: ${outcome.reason}`;
+          const reason = orderNote('delivery_kept_failing', { reason: outcome.note ?? outcome.reason });
           await finishFailed(deps, log, order, { reason, cause: reason, detail, alert });
           return undefined;
         }
-        const why = denied ? 'BIGO refused our access, will retry' : 'BIGO not reached, will retry';
+        const why = orderNote(denied ? 'bigo_access_refused_retry' : 'bigo_not_reached_retry', {
+          reason: outcome.note ?? outcome.reason,
+        });
         await db.transaction(async (tx) => {
           const noted = await noteOrder(tx, orderNum, [S.CHARGING], {
-            cause: `${why}: ${outcome.reason}`,
+            cause: why,
             actor: SYSTEM,
             detail,
           });
           if (noted && alert) await enqueueJob(tx, alert);
         });
         // A failure, so the queue backs off before the next attempt.
-        throw new Error(`${why}: ${outcome.reason}`);
+        throw new Error(orderNoteText(why));
       }
       default:
         return unexpectedOutcome(outcome);
     }
   };
+}
+
+/** BIGO's refusal as the order's failure reason: its note, or its words as they are from a gateway without one. */
+function refusal(outcome: { reason: string; note?: TOrderNote }): TOrderNote {
+  return outcome.note ?? orderNote('text', { text: outcome.reason });
 }
 
 /** Makes the switch above exhaustive: a new outcome kind fails to compile until it is handled. */
@@ -288,7 +301,7 @@ export function deliverySweepHandler(deps: {
     for (const { orderNum, status } of stuck) {
       const noted = await db.transaction(async (tx) => {
         const row = await noteOrder(tx, orderNum, [status], {
-          cause: 'delivery re-queued: the order had no live delivery job',
+          cause: orderNote('delivery_requeued'),
           actor: SYSTEM,
         });
         if (row) await enqueueJob(tx, deliverOrderJob.of({ order_num: orderNum }));

@@ -1,5 +1,6 @@
 import {
   ORDER_STATUS,
+  orderNote,
   type TOrder,
   type TOrderAction,
   type TOrderOverview,
@@ -51,9 +52,9 @@ export class FulfilmentService {
   async retryCharge(operator: Operator, orderNum: string, action: TOrderAction): Promise<TOrder> {
     return this.operatorMove(operator, orderNum, action, {
       to: ORDER_STATUS.CHARGING,
-      cause: 'admin retry',
+      cause: 'admin_retry',
       audit: 'order.retry_charge',
-      set: { failureReason: null },
+      set: { failure: null },
     });
   }
 
@@ -66,9 +67,9 @@ export class FulfilmentService {
   async markDelivered(operator: Operator, orderNum: string, action: TOrderAction): Promise<TOrder> {
     return this.operatorMove(operator, orderNum, action, {
       to: ORDER_STATUS.CHARGED,
-      cause: 'admin marked delivered',
+      cause: 'admin_marked_delivered',
       audit: 'order.mark_delivered',
-      set: { deliveredAt: new Date(), failureReason: null },
+      set: { deliveredAt: new Date(), failure: null },
     });
   }
 
@@ -79,7 +80,8 @@ export class FulfilmentService {
     action: TOrderAction,
     move: {
       to: TOrderStatus;
-      cause: string;
+      /** The note of the move, with the operator's reason as its value. */
+      cause: 'admin_retry' | 'admin_marked_delivered';
       audit: `order.${string}`;
       set: OrderMoveSet;
     },
@@ -91,7 +93,7 @@ export class FulfilmentService {
         orderNum,
         to: move.to,
         from: [from],
-        cause: `${move.cause}: ${action.reason}`,
+        cause: orderNote(move.cause, { reason: action.reason }),
         actor: `admin:${operator.id}`,
         detail: { reason: action.reason },
         set: move.set,

@@ -1,4 +1,4 @@
-import { isCurrency } from '@ezrecharge/shared';
+import { isCurrency, orderNoteText } from '@ezrecharge/shared';
 import { newSeqid } from '../../gateways';
 import type { BigoGateway, BigoRechargeOutcome } from '../../gateways/ports';
 import type { Db, DbOrTx } from '../../infra/db';
@@ -78,7 +78,12 @@ export function deliverPrizeHandler(deps: {
           const cause = `BIGO had already delivered (rescode ${outcome.rescode}): an earlier call of ours got no answer`;
           await settlePrize(db, spinId, 'delivered', step(cause));
         } else {
-          await settlePrize(db, spinId, 'failed', step(duplicateWithoutDeliveryReason(outcome.reason)));
+          await settlePrize(
+            db,
+            spinId,
+            'failed',
+            step(orderNoteText(duplicateWithoutDeliveryReason(outcome.reason))),
+          );
         }
         return undefined;
       case 'failed':

@@ -1,3 +1,4 @@
+import { orderNote, type TOrderNote, type TOrderNoteValue } from '@ezrecharge/shared';
 import type { BigoRechargeOutcome } from '../../gateways/ports';
 
 /**
@@ -55,20 +56,14 @@ export const previousCallLost = (lastMark: string | null): boolean => lastMark =
  * What the order shows (failure_reason) when its delivery failed for good after an earlier call that got no answer
  * (issue #26): BIGO may have credited the diamonds, so nobody refunds it before BIGO's console has been checked.
  */
-export function uncertainDeliveryReason(lastReason: string): string {
-  return (
-    `${lastReason}. An earlier call to BIGO got no answer and may have delivered the diamonds: check this order in ` +
-    "BIGO's reseller console, then mark it delivered if they arrived, or retry the charge or refund it if not."
-  );
+export function uncertainDeliveryReason(lastReason: TOrderNoteValue): TOrderNote {
+  return orderNote('delivery_uncertain_reason', { reason: lastReason });
 }
 
 /**
  * What the order shows (failure_reason) when BIGO answers 7212010 although no earlier call of ours may have
  * delivered: BIGO may keep the number of an order it refused, so only BIGO's console can tell.
  */
-export function duplicateWithoutDeliveryReason(bigoReason: string): string {
-  return (
-    `${bigoReason}, although no earlier call of ours may have delivered it (BIGO refused each one, or there was ` +
-    "none). Check this order in BIGO's reseller console, then mark it delivered if the diamonds arrived, or refund it."
-  );
+export function duplicateWithoutDeliveryReason(bigoReason: TOrderNoteValue): TOrderNote {
+  return orderNote('duplicate_without_delivery', { reason: bigoReason });
 }

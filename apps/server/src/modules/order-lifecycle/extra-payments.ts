@@ -1,12 +1,15 @@
 import {
   EXTRA_PAYMENT_REFUNDABLE,
   EXTRA_PAYMENT_STATES,
+  orderNote,
   type TExtraPayment,
   type TExtraPaymentState,
+  type TOrderNote,
 } from '@ezrecharge/shared';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { extraPayments, orderEvents, orders } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
+import { eventNoteColumns } from './event-note';
 
 /**
  * Payments a gateway captured for an order besides the one that paid it (issue #26): a buyer who paid in two tabs,
@@ -27,7 +30,7 @@ export interface CapturedPayment {
   currency: string | null;
   channel?: string | null | undefined;
   /** What reported it: 'fiuu notify 00', 'stripe checkout.session.completed', … */
-  cause: string;
+  cause: TOrderNote;
   actor: string;
 }
 
@@ -59,7 +62,14 @@ export async function recordExtraPayment(
     orderId: order.id,
     fromStatus: order.orderStatus,
     toStatus: order.orderStatus,
-    cause: `another payment captured for this order: ${row.currency} ${row.amount} (minor units), ref ${row.ref} (${payment.cause})`,
+    ...eventNoteColumns(
+      orderNote('extra_payment_captured', {
+        currency: row.currency,
+        amount: row.amount,
+        ref: row.ref,
+        cause: payment.cause,
+      }),
+    ),
     actor: payment.actor,
     detail: {
       extra_payment: row.id,
@@ -127,7 +137,7 @@ export async function updateExtraPayment(
     set: ExtraPaymentSet;
     /** A new refund attempt: refund_attempts counts up, and the row passed to `after` carries the new number. */
     newAttempt?: boolean;
-    cause: string;
+    cause: TOrderNote;
     actor: string;
     detail?: Record<string, unknown>;
   },
@@ -151,7 +161,7 @@ export async function updateExtraPayment(
       orderId: row.orderId,
       fromStatus: order.orderStatus,
       toStatus: order.orderStatus,
-      cause: change.cause,
+      ...eventNoteColumns(change.cause),
       actor: change.actor,
       detail: {
         extra_payment: row.id,

@@ -1,9 +1,9 @@
-import { ORDER_NUM_PATTERN, ORDER_STATUS as S, type TOrderStatus } from '@ezrecharge/shared';
+import { ORDER_NUM_PATTERN, orderNote, ORDER_STATUS as S, type TOrderStatus } from '@ezrecharge/shared';
 import { describe, expect, it } from 'vitest';
 import { creationStatus, newOrderNum, ORDER_NUM_ALPHABET, type OrderStep } from './order-creation';
 
 const path = (...statuses: TOrderStatus[]): OrderStep[] =>
-  statuses.map((to) => ({ to, cause: 'test', actor: 'system' }));
+  statuses.map((to) => ({ to, cause: orderNote('text', { text: 'test' }), actor: 'system' }));
 
 describe('the path an order is created along', () => {
   it('starts in the precheck result and may take allowed moves at once', () => {

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { canMove, INITIAL_STATUSES, type TOrderStatus } from '@ezrecharge/shared';
+import {
+  canMove,
+  INITIAL_STATUSES,
+  orderNoteText,
+  type TOrderNote,
+  type TOrderStatus,
+} from '@ezrecharge/shared';
 import { sql } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
@@ -23,8 +29,8 @@ import type { NewOrderRow, OrderRow } from './order-row';
 /** One status the order enters at creation, with its event. */
 export interface OrderStep {
   to: TOrderStatus;
-  /** Why, in a few words an operator can read: 'precheck ok', 'payment hand-off (fiuu)'. */
-  cause: string;
+  /** Why, as a note of the shared catalogue (order-moves.ts OrderMove.cause): 'precheck ok', 'payment hand-off (fiuu)'. */
+  cause: TOrderNote;
   /** 'visitor', 'user:12', … */
   actor: string;
   /** Stored as JSON on the event row; never secrets. */
@@ -113,6 +119,7 @@ export async function createOrder(db: DbOrTx, order: NewOrder): Promise<OrderRow
         refundRef: null,
         refundBeneficiary: null,
         failureReason: null,
+        failureNote: null,
         deliveryUncertain: false,
         refundOverdueAt: null,
         createdBy: null,
@@ -162,15 +169,17 @@ async function insertAtOnce(
         (_step, i) =>
           sql`(${placeholder(`e${i}_from`)}::smallint, ${placeholder(`e${i}_to`)}::smallint, ${placeholder(
             `e${i}_cause`,
-          )}::text, ${placeholder(`e${i}_actor`)}::text, ${placeholder(`e${i}_detail`)}::jsonb, ${i}::integer)`,
+          )}::text, ${placeholder(`e${i}_note`)}::jsonb, ${placeholder(`e${i}_actor`)}::text, ${placeholder(
+            `e${i}_detail`,
+          )}::jsonb, ${i}::integer)`,
       ),
       sql`, `,
     );
     const ctes = [
       sql`o as (${insertOrder})`,
       // Inserted in path order (the event ids keep the order of the moves).
-      sql`e as (insert into order_events (order_id, from_status, to_status, cause, actor, detail)
-        select o.id, v.f, v.t, v.c, v.a, v.d from o, (values ${eventRows}) as v(f, t, c, a, d, n) order by v.n)`,
+      sql`e as (insert into order_events (order_id, from_status, to_status, cause, note, actor, detail)
+        select o.id, v.f, v.t, v.c, v.k, v.a, v.d from o, (values ${eventRows}) as v(f, t, c, k, a, d, n) order by v.n)`,
       ...jobs.map((job, i) => sql`${sql.raw(`j${i}`)} as (${enqueueJobStatement(db, job.type, `j${i}_`)})`),
     ];
     return sql`with ${sql.join(ctes, sql`, `)} select id, created_at, updated_at from o`;
@@ -180,7 +189,8 @@ async function insertAtOnce(
   path.forEach((step, i) => {
     params[`e${i}_from`] = i === 0 ? null : (path[i - 1]?.to ?? null);
     params[`e${i}_to`] = step.to;
-    params[`e${i}_cause`] = step.cause;
+    params[`e${i}_cause`] = orderNoteText(step.cause);
+    params[`e${i}_note`] = JSON.stringify(step.cause);
     params[`e${i}_actor`] = step.actor;
     params[`e${i}_detail`] = step.detail == null ? null : JSON.stringify(step.detail);
   });

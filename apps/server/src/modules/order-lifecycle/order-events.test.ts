@@ -1,4 +1,4 @@
-import { ORDER_STATUS } from '@ezrecharge/shared';
+import { ORDER_STATUS, orderNote } from '@ezrecharge/shared';
 import { describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../infra/db';
 import { type OrderMoved, type OrderSubscriber, OrderSubscribers } from './order-events';
@@ -9,7 +9,7 @@ const moved = (to: OrderMoved['to']): OrderMoved => ({
   order: { orderNum: 'EZTEST' } as OrderRow,
   from: ORDER_STATUS.PENDING_PAYMENT,
   to,
-  cause: 'test',
+  cause: orderNote('text', { text: 'test' }),
   actor: 'system',
   eventId: 1,
 });

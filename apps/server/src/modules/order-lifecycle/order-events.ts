@@ -1,4 +1,4 @@
-import type { TOrderStatus } from '@ezrecharge/shared';
+import type { TOrderNote, TOrderStatus } from '@ezrecharge/shared';
 import type { DbOrTx } from '../../infra/db';
 import type { ExtraPaymentRow } from './extra-payments';
 import type { OrderRow } from './order-row';
@@ -18,7 +18,7 @@ export interface OrderMoved {
   order: OrderRow;
   from: TOrderStatus;
   to: TOrderStatus;
-  cause: string;
+  cause: TOrderNote;
   actor: string;
   /** The `order_events` row of the move: a reaction's job key names it, so a reaction runs once per arrival. */
   eventId: number;

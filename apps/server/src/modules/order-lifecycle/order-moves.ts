@@ -1,8 +1,17 @@
-import { canMove, isOrderStatus, MSG, ORDER_STATUS_LABELS, type TOrderStatus } from '@ezrecharge/shared';
+import {
+  canMove,
+  isOrderStatus,
+  MSG,
+  ORDER_STATUS_LABELS,
+  orderNoteText,
+  type TOrderNote,
+  type TOrderStatus,
+} from '@ezrecharge/shared';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { orderEvents, orders } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
 import { AppError } from '../../infra/http';
+import { eventNoteColumns } from './event-note';
 import type { OrderRow } from './order-row';
 
 /**
@@ -15,8 +24,12 @@ import type { OrderRow } from './order-row';
  * primitive (and the way a test puts an order into a state without reactions).
  */
 
-/** Columns a move may set together with the status (e.g. paid_at with 7, failure_reason with 1, 5, 10). */
-export type OrderMoveSet = Partial<
+/**
+ * Columns a move may set together with the status (e.g. paid_at with 7, the failure with 1, 5, 10). `failure` is the
+ * order's failure reason as a note of the shared catalogue (issue #32): written as failure_note with its English
+ * text in failure_reason; null clears both.
+ */
+export type OrderMoveSet = { failure?: TOrderNote | null } & Partial<
   Pick<
     OrderRow,
     | 'gatewayRef'
@@ -25,7 +38,6 @@ export type OrderMoveSet = Partial<
     | 'payCheckoutSessionUrl'
     | 'paymentDeadline'
     | 'paymentHeld'
-    | 'failureReason'
     /** Issue #26: the order's delivery failed after a call that may have delivered (fulfilment, on the move to 10). */
     | 'deliveryUncertain'
     /** Issue #26: the refund in 11 passed its gateway's documented time (refunds); cleared when a refund ends. */
@@ -44,8 +56,11 @@ export interface OrderMove {
   to: TOrderStatus;
   /** Only move from one of these (on top of the allowed-moves table); e.g. a timeout only from 2 or 3. */
   from?: readonly TOrderStatus[];
-  /** Why, in a few words an operator can read: 'fiuu notify 00', 'payment deadline passed', … */
-  cause: string;
+  /**
+   * Why, as a note of the shared catalogue (issue #32): `orderNote('fiuu_report', { endpoint: 'notify', status:
+   * '00' })`. The event stores it with its English text ('fiuu notify 00').
+   */
+  cause: TOrderNote;
   /** 'system', 'gateway:fiuu', 'gateway:stripe', 'user:12', 'admin:1', … */
   actor: string;
   /** Stored as JSON on the event row; never secrets. */
@@ -61,6 +76,18 @@ export type OrderMoveResult =
   | { moved: false; reason: 'already'; order: OrderRow }
   /** The move is not allowed from the current status; nothing changed. */
   | { moved: false; reason: 'not_allowed'; order: OrderRow };
+
+/** The order columns a move's `set` writes: its failure note as failure_note and its English failure_reason. */
+export function orderColumnsOf(set: OrderMoveSet | undefined): Partial<OrderRow> {
+  if (!set) return {};
+  const { failure, ...columns } = set;
+  if (failure === undefined) return columns;
+  return {
+    ...columns,
+    failureReason: failure === null ? null : orderNoteText(failure),
+    failureNote: failure,
+  };
+}
 
 /** The order row, locked until the transaction ends; undefined when there is none. */
 export async function lockOrder(tx: DbOrTx, orderNum: string): Promise<OrderRow | undefined> {
@@ -84,7 +111,7 @@ export async function writeMove(db: DbOrTx, move: OrderMove): Promise<OrderMoveR
     }
     const [updated] = await tx
       .update(orders)
-      .set({ ...move.set, orderStatus: move.to, updatedAt: sql`now()` })
+      .set({ ...orderColumnsOf(move.set), orderStatus: move.to, updatedAt: sql`now()` })
       .where(eq(orders.id, order.id))
       .returning();
     if (!updated) throw new Error(`order ${order.id} vanished while locked`);
@@ -94,7 +121,7 @@ export async function writeMove(db: DbOrTx, move: OrderMove): Promise<OrderMoveR
         orderId: order.id,
         fromStatus: from,
         toStatus: move.to,
-        cause: move.cause,
+        ...eventNoteColumns(move.cause),
         actor: move.actor,
         detail: move.detail ?? null,
       })
@@ -106,7 +133,8 @@ export async function writeMove(db: DbOrTx, move: OrderMove): Promise<OrderMoveR
 
 /** What a note says; `set` changes columns of the order with it (never its status). */
 export interface OrderNote {
-  cause: string;
+  /** What the note says, as a note of the shared catalogue (see OrderMove.cause). */
+  cause: TOrderNote;
   actor: string;
   detail?: Record<string, unknown>;
   set?: OrderMoveSet;
@@ -137,7 +165,7 @@ export async function noteOrder(
     if (said.set && Object.keys(said.set).length > 0) {
       const [updated] = await tx
         .update(orders)
-        .set({ ...said.set, updatedAt: sql`now()` })
+        .set({ ...orderColumnsOf(said.set), updatedAt: sql`now()` })
         .where(eq(orders.id, order.id))
         .returning();
       if (!updated) throw new Error(`order ${order.id} vanished while locked`);
@@ -147,7 +175,7 @@ export async function noteOrder(
       orderId: order.id,
       fromStatus: order.orderStatus,
       toStatus: order.orderStatus,
-      cause: said.cause,
+      ...eventNoteColumns(said.cause),
       actor: said.actor,
       detail: said.detail ?? null,
     });
@@ -167,15 +195,20 @@ export async function updateOrderIn(
 ): Promise<OrderRow | undefined> {
   const [row] = await tx
     .update(orders)
-    .set({ ...set, updatedAt: sql`now()` })
+    .set({ ...orderColumnsOf(set), updatedAt: sql`now()` })
     .where(and(eq(orders.orderNum, orderNum), inArray(orders.orderStatus, [...statuses])))
     .returning();
   return row;
 }
 
 /** A short line for logs: "ORD123 3 Pending payment → 7 Payment completed (fiuu notify 00)". */
-export function describeMove(orderNum: string, from: TOrderStatus, to: TOrderStatus, cause: string): string {
-  return `${orderNum} ${from} ${ORDER_STATUS_LABELS[from]} → ${to} ${ORDER_STATUS_LABELS[to]} (${cause})`;
+export function describeMove(
+  orderNum: string,
+  from: TOrderStatus,
+  to: TOrderStatus,
+  cause: TOrderNote,
+): string {
+  return `${orderNum} ${from} ${ORDER_STATUS_LABELS[from]} → ${to} ${ORDER_STATUS_LABELS[to]} (${orderNoteText(cause)})`;
 }
 
 /**

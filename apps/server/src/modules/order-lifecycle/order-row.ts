@@ -1,5 +1,6 @@
 import {
   isCurrency,
+  isOrderNoteJson,
   isOrderStatus,
   type TCurrency,
   type TExtraPayment,
@@ -95,6 +96,7 @@ export function toApiOrder(
     paid_at: row.paidAt?.toISOString() ?? null,
     delivered_at: row.deliveredAt?.toISOString() ?? null,
     failure_reason: row.failureReason,
+    failure_note: isOrderNoteJson(row.failureNote) ? row.failureNote : null,
     payment_channel: row.paymentChannel,
     refund_bank_details: operator?.refundBankDetails ?? 'none',
     bonus_game: row.bonusGame,
@@ -209,6 +211,7 @@ export function toApiEvent(row: OrderEventRow): TOrderEvent {
     from_status: row.fromStatus === null ? null : statusOf(row.fromStatus, String(row.orderId)),
     to_status: statusOf(row.toStatus, String(row.orderId)),
     cause: row.cause,
+    note: isOrderNoteJson(row.note) ? row.note : null,
     actor: row.actor,
     created_at: row.createdAt.toISOString(),
     count: 1,

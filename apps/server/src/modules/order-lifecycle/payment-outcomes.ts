@@ -1,4 +1,10 @@
-import { ORDER_STATUS, ORDER_STATUSES, type TOrderStatus } from '@ezrecharge/shared';
+import {
+  ORDER_STATUS,
+  ORDER_STATUSES,
+  orderNote,
+  type TOrderNote,
+  type TOrderStatus,
+} from '@ezrecharge/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { orderEvents } from '../../db/schema';
 import type { PaymentProviderId } from '../../gateways';
@@ -34,7 +40,7 @@ export interface PaymentOutcome {
   /** How the buyer paid, as the provider names it (kept on the order: some refunds depend on it). */
   channel?: string | null | undefined;
   /** For the event row: 'fiuu notify 00', 'stripe checkout.session.completed', 'status query before timeout'. */
-  cause: string;
+  cause: TOrderNote;
   /** Default `gateway:<gateway>`. */
   actor?: string;
   detail?: Record<string, unknown>;
@@ -104,7 +110,7 @@ async function noteLateReport(
       .limit(1);
     if (seen) return null;
     return {
-      cause: `payment report after the order moved on: ${outcome.cause}`,
+      cause: orderNote('late_report', { cause: outcome.cause }),
       actor,
       detail: {
         ...detail,
@@ -173,16 +179,21 @@ export async function applyPaymentOutcome(
     const amountOk = outcome.amount === order.amount;
     const currencyOk = (outcome.currency ?? '').toUpperCase() === order.currency;
     if (!amountOk || !currencyOk) {
-      const reason = `Paid ${outcome.amount ?? '?'} ${outcome.currency ?? '?'} (minor units) but the order is ${order.amount} ${order.currency}: held for an admin`;
+      const reason = orderNote('payment_held_reason', {
+        paid: outcome.amount ?? '?',
+        paidCurrency: outcome.currency ?? '?',
+        amount: order.amount,
+        currency: order.currency,
+      });
       // Noted once: a repeat of the notification (or another one disagreeing) changes nothing more.
       const held = await noteOrder(tx, outcome.orderNum, ORDER_STATUSES, async (_tx, locked) =>
         locked.paymentHeld
           ? null
           : {
-              cause: `payment held: amount or currency differs (${outcome.cause})`,
+              cause: orderNote('payment_held', { cause: outcome.cause }),
               actor,
               detail: { ...detail, amount: outcome.amount ?? null, currency: outcome.currency ?? null },
-              set: { paymentHeld: true, failureReason: reason },
+              set: { paymentHeld: true, failure: reason },
             },
       );
       return { moved: false, reason: 'held', order: held ?? order };
@@ -198,7 +209,7 @@ export async function applyPaymentOutcome(
         ...(outcome.ref ? { gatewayRef: outcome.ref } : {}),
         ...(outcome.channel ? { paymentChannel: outcome.channel.slice(0, 100) } : {}),
         // A late payment clears the reason the order had failed or timed out.
-        failureReason: null,
+        failure: null,
       },
     });
   });

@@ -8,6 +8,8 @@ import {
   MAX_ORDER_DIAMONDS,
   MSG,
   ORDER_STATUS,
+  orderNote,
+  orderNoteText,
   pageWindow,
   type TLanguage,
   type TOrder,
@@ -350,17 +352,18 @@ export class OrdersService {
     const ok = o.precheck.kind === 'ok';
     const provider = this.deps.gateways.payments.forCurrency(payload.pay_currency);
     const gateway = provider.id;
-    const failure = o.precheck.kind === 'rejected' ? o.precheck.reason : null;
+    // The reason as a note (issue #32): BIGO's answer in the reader's language, its English in failure_reason.
+    const failure = o.precheck.kind === 'rejected' ? (o.precheck.note ?? o.precheck.reason) : null;
     const now = this.now();
     const deadline = ok ? new Date(now.getTime() + PAYMENT_TIMEOUT_MS) : null;
     const balance = o.precheck.kind === 'ok' ? o.precheck.balance : null;
     const detail = { rescode: o.precheck.rescode };
     const path: OrderStep[] = ok
-      ? [{ to: ORDER_STATUS.PRECHECK_OK, cause: 'precheck ok', actor: o.actor, detail }]
+      ? [{ to: ORDER_STATUS.PRECHECK_OK, cause: orderNote('precheck_ok'), actor: o.actor, detail }]
       : [
           {
             to: ORDER_STATUS.PRECHECK_FAILED,
-            cause: `precheck rejected: ${failure} (rescode ${o.precheck.rescode})`,
+            cause: orderNote('precheck_rejected', { reason: failure ?? '', rescode: o.precheck.rescode }),
             actor: o.actor,
             detail,
           },
@@ -368,7 +371,7 @@ export class OrdersService {
     if (ok && provider.statelessHandoff) {
       path.push({
         to: ORDER_STATUS.PENDING_PAYMENT,
-        cause: `payment hand-off (${gateway})`,
+        cause: orderNote('payment_handoff', { gateway }),
         actor: o.actor,
         detail: { gateway, ref: null },
       });
@@ -394,7 +397,9 @@ export class OrdersService {
         paymentDeadline: deadline,
         precheckRescode: o.precheck.rescode,
         precheckBalance: balance,
-        failureReason: failure,
+        failureReason:
+          failure === null ? null : typeof failure === 'string' ? failure : orderNoteText(failure),
+        failureNote: failure === null || typeof failure === 'string' ? null : failure,
         createdBy: o.caller.user?.id ?? null,
         clientIp: o.caller.ip,
         userAgent: keptUserAgent(o.caller.userAgent),

@@ -1,3 +1,4 @@
+import type { TOrderNote } from '@ezrecharge/shared';
 import type { PaymentProvider, PaymentStatus } from '../../gateways';
 import type { OrderRow } from '../order-lifecycle/order-row';
 import type { PaymentOutcome } from '../order-lifecycle/payment-outcomes';
@@ -11,7 +12,7 @@ export function paidByStatus(
   provider: PaymentProvider,
   order: OrderRow,
   status: PaymentStatus,
-  cause: string,
+  cause: TOrderNote,
 ): PaymentOutcome {
   return {
     orderNum: order.orderNum,

@@ -1,4 +1,4 @@
-import { MSG, ORDER_STATUS, type TOrderHandoff, type TOrderStatus } from '@ezrecharge/shared';
+import { MSG, ORDER_STATUS, orderNote, type TOrderHandoff, type TOrderStatus } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Gateways, Handoff, PaymentProvider, PaymentProviderId } from '../../gateways';
 import type { Db } from '../../infra/db';
@@ -39,7 +39,7 @@ export class PaymentHandoff {
       // The provider has the money already (its notification may be late): settle it, nothing is left to pay.
       await this.deps.lifecycle.applyPaymentOutcome(
         this.deps.db,
-        paidByStatus(provider, order, handoff.status, 'status query at pay now'),
+        paidByStatus(provider, order, handoff.status, orderNote('paid_at_pay_now')),
       );
       throw AppError.badRequest(MSG.order_not_payable);
     }
@@ -99,7 +99,7 @@ export class PaymentHandoff {
           orderNum: order.orderNum,
           to: ORDER_STATUS.PENDING_PAYMENT,
           from: [ORDER_STATUS.PRECHECK_OK],
-          cause: `payment hand-off (${gateway})`,
+          cause: orderNote('payment_handoff', { gateway }),
           actor,
           detail: { gateway, ref: set.gatewayRef ?? null },
           set: full,

@@ -1,4 +1,4 @@
-import { isPayable } from '@ezrecharge/shared';
+import { isPayable, orderNote, type TOrderNote, type TOrderNoteValue } from '@ezrecharge/shared';
 import type { Gateways, PaymentProvider, PaymentStatus } from '../../gateways';
 import type { Db } from '../../infra/db';
 import type { JobHandler, PayloadOf } from '../../infra/jobs';
@@ -44,8 +44,6 @@ export interface PaymentTimeoutDeps {
   now: () => Date;
 }
 
-const CAUSE_QUERY = 'status query before timeout';
-
 /** The deadline of an order awaiting payment; orders without one (none are written so) count from creation. */
 function deadlineOf(order: OrderRow): Date {
   return order.paymentDeadline ?? new Date(order.createdAt.getTime() + PAYMENT_TIMEOUT_MS);
@@ -60,7 +58,7 @@ export function paymentTimeoutHandler(
     provider: PaymentProvider,
     order: OrderRow,
     status: PaymentStatus,
-    cause: string,
+    cause: TOrderNote,
   ): Promise<void> {
     await lifecycle.applyPaymentOutcome(db, paidByStatus(provider, order, status, cause));
   }
@@ -69,14 +67,14 @@ export function paymentTimeoutHandler(
     provider: PaymentProvider,
     order: OrderRow,
     status: PaymentStatus,
-    why: string,
+    why: TOrderNoteValue,
   ): Promise<void> {
     // Close the open payment first so it cannot be paid after we gave up; the provider refuses if it just completed.
     const payment = paymentOrderOf(order);
     if (!(await provider.expire(payment))) {
       const again = await provider.queryStatus(payment);
       if (again.state === 'paid') {
-        await settlePaid(provider, order, again, `${CAUSE_QUERY} (paid while expiring)`);
+        await settlePaid(provider, order, again, orderNote('paid_while_expiring'));
         return;
       }
     }
@@ -85,7 +83,7 @@ export function paymentTimeoutHandler(
       gateway: provider.id,
       result: 'expired',
       ref: status.ref ?? order.gatewayRef,
-      cause: `payment deadline passed (${why})`,
+      cause: orderNote('deadline_passed', { why }),
       actor: 'system',
       detail: { gateway_state: status.state, ...(status.reason ? { gateway_reason: status.reason } : {}) },
     });
@@ -104,7 +102,7 @@ export function paymentTimeoutHandler(
     const late = now.getTime() - deadline.getTime();
     switch (status.state) {
       case 'paid':
-        await settlePaid(provider, order, status, CAUSE_QUERY);
+        await settlePaid(provider, order, status, orderNote('paid_before_timeout'));
         return undefined;
       case 'pending':
         if (late < PENDING_GRACE_MS) {
@@ -113,7 +111,7 @@ export function paymentTimeoutHandler(
             reason: 'payment still pending at the gateway',
           };
         }
-        await expire(provider, order, status, 'still pending 30 minutes after the deadline');
+        await expire(provider, order, status, orderNote('deadline_still_pending'));
         return undefined;
       case 'unknown':
         if (status.notBefore) {
@@ -132,10 +130,10 @@ export function paymentTimeoutHandler(
           { orderNum: order.orderNum, reason: status.reason },
           'payment status still unknown 2 hours after the deadline: timing the order out',
         );
-        await expire(provider, order, status, 'gateway gave no answer for 2 hours');
+        await expire(provider, order, status, orderNote('deadline_no_answer'));
         return undefined;
       case 'failed':
-        await expire(provider, order, status, status.reason ?? 'not paid');
+        await expire(provider, order, status, status.reason ?? orderNote('deadline_not_paid'));
         return undefined;
     }
   };

@@ -1,4 +1,4 @@
-import { isOrderStatus, ORDER_STATUS, PAYABLE_STATUSES } from '@ezrecharge/shared';
+import { isOrderStatus, ORDER_STATUS, orderNote, PAYABLE_STATUSES } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   EndpointOutcome,
@@ -251,7 +251,7 @@ export class PaymentsService {
       gateway: provider.id,
       result: 'cancelled',
       ref: order.gatewayRef,
-      cause: `buyer cancelled at ${provider.id}`,
+      cause: orderNote('buyer_cancelled', { gateway: provider.id }),
       actor: 'buyer',
     };
     this.logApplied(await this.deps.lifecycle.applyPaymentOutcome(this.deps.db, outcome), outcome);
@@ -306,7 +306,7 @@ export class PaymentsService {
       provider,
       order,
       status,
-      `${provider.id} reports the order paid (seen on the buyer's return)`,
+      orderNote('paid_on_return', { gateway: provider.id }),
     );
     const applied = await this.deps.lifecycle.applyPaymentOutcome(this.deps.db, outcome);
     this.logApplied(applied, outcome);

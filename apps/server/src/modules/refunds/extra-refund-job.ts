@@ -1,3 +1,4 @@
+import { orderNote, orderNoteText, type TOrderNote } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Gateways, PaymentProvider, RefundResult } from '../../gateways';
 import type { Db } from '../../infra/db';
@@ -44,7 +45,7 @@ export function extraRefundHandler(deps: ExtraRefundDeps): JobHandler<PayloadOf<
   async function settle(
     extra: ExtraPaymentRow,
     provider: PaymentProvider,
-    change: { set: ExtraPaymentSet; cause: string; detail: Record<string, unknown> },
+    change: { set: ExtraPaymentSet; cause: TOrderNote; detail: Record<string, unknown> },
     log: FastifyBaseLogger,
   ): Promise<void> {
     const attempt = extra.refundAttempts;
@@ -64,7 +65,7 @@ export function extraRefundHandler(deps: ExtraRefundDeps): JobHandler<PayloadOf<
       }
       return row;
     });
-    if (done) log.info({ extraPayment: extra.id, state: done.state }, change.cause);
+    if (done) log.info({ extraPayment: extra.id, state: done.state }, orderNoteText(change.cause));
   }
 
   async function markOverdue(
@@ -80,7 +81,7 @@ export function extraRefundHandler(deps: ExtraRefundDeps): JobHandler<PayloadOf<
     await db.transaction(async (tx) => {
       const row = await updateExtraPayment(tx, extra.id, ['refunding'], {
         set: { refundOverdueAt: now },
-        cause: `refund of another payment overdue: ${provider.displayName} has not settled it in ${days} days; check the ${provider.displayName} portal`,
+        cause: orderNote('extra_refund_overdue', { gateway: provider.displayName, days }),
         actor: SYSTEM,
         detail: { attempt: extra.refundAttempts, last_answer: lastAnswer },
       });
@@ -124,7 +125,7 @@ export function extraRefundHandler(deps: ExtraRefundDeps): JobHandler<PayloadOf<
     if (!extra.refundRef && ownRef) {
       await updateExtraPayment(db, extra.id, ['refunding'], {
         set: { refundRef: ownRef },
-        cause: `refund of another payment sent to ${provider.displayName}`,
+        cause: orderNote('extra_refund_sent', { gateway: provider.displayName }),
         actor: `gateway:${provider.id}`,
         detail: { attempt, refund_ref: ownRef },
       });
@@ -138,7 +139,7 @@ export function extraRefundHandler(deps: ExtraRefundDeps): JobHandler<PayloadOf<
           provider,
           {
             set: { state: 'refunded', failureReason: null },
-            cause: refundCause(provider, `refund of the other payment ${extra.ref} succeeded`, result),
+            cause: refundCause(provider, result, { ref: extra.ref }),
             detail,
           },
           log,
@@ -151,7 +152,7 @@ export function extraRefundHandler(deps: ExtraRefundDeps): JobHandler<PayloadOf<
           provider,
           {
             set: { state: 'refund_failed', failureReason: reason },
-            cause: `${provider.id} refund of the other payment ${extra.ref} failed`,
+            cause: orderNote('extra_refund_failed', { gateway: provider.id, ref: extra.ref }),
             detail,
           },
           log,

@@ -1,4 +1,4 @@
-import { isCurrency } from '@ezrecharge/shared';
+import { isCurrency, orderNote, type TOrderNote } from '@ezrecharge/shared';
 import type { PaymentProvider, RefundBank, RefundReference, RefundResult } from '../../gateways';
 import type { JobReschedule } from '../../infra/jobs';
 import { unseal } from '../../infra/sealed';
@@ -82,9 +82,21 @@ export function refundOverdueAt(provider: PaymentProvider, startedAt: Date): Dat
 }
 
 /** "fiuu refund succeeded" or, for an earlier refund found instead, "… (the earlier refund RefID …R1)". */
-export function refundCause(provider: PaymentProvider, what: string, result: RefundResult): string {
-  const earlier = result.earlier ? ` (the earlier refund ${result.earlier.reference})` : '';
-  return `${provider.id} ${what}${earlier}`;
+export function refundCause(
+  provider: PaymentProvider,
+  result: RefundResult,
+  extra?: { ref: string },
+): TOrderNote {
+  const gateway = provider.id;
+  const reference = result.earlier?.reference;
+  if (extra) {
+    return reference === undefined
+      ? orderNote('extra_refund_succeeded', { gateway, ref: extra.ref })
+      : orderNote('extra_refund_succeeded_earlier', { gateway, ref: extra.ref, reference });
+  }
+  return reference === undefined
+    ? orderNote('refund_succeeded', { gateway })
+    : orderNote('refund_succeeded_earlier', { gateway, reference });
 }
 
 /** What an order event records of one look at a refund: the gateway, the attempt, the refund and the gateway's words. */

@@ -1,5 +1,10 @@
-import type { TOrderStatus } from '@ezrecharge/shared';
-import { ORDER_STATUS as S } from '@ezrecharge/shared';
+import {
+  orderNote,
+  orderNoteText,
+  ORDER_STATUS as S,
+  type TOrderNote,
+  type TOrderStatus,
+} from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Gateways, PaymentProvider, RefundResult } from '../../gateways';
 import type { Db } from '../../infra/db';
@@ -53,10 +58,10 @@ export function refundOrderHandler(deps: RefundJobDeps): JobHandler<PayloadOf<ty
     provider: PaymentProvider,
     order: OrderRow,
     to: TOrderStatus,
-    cause: string,
+    cause: TOrderNote,
     detail: Record<string, unknown>,
     log: FastifyBaseLogger,
-    failureReason?: string,
+    failure?: TOrderNote,
   ): Promise<void> {
     // The buyer hears that the refund completed or failed: fulfilment's subscriber queues the notice with the move.
     const moved = await lifecycle.move(db, {
@@ -70,13 +75,16 @@ export function refundOrderHandler(deps: RefundJobDeps): JobHandler<PayloadOf<ty
       set: {
         refundBeneficiary: null,
         refundOverdueAt: null,
-        ...(failureReason !== undefined ? { failureReason } : {}),
+        ...(failure !== undefined ? { failure } : {}),
       },
     });
     if (moved.moved) {
       log.info({ orderNum: order.orderNum }, describeMove(order.orderNum, moved.from, to, cause));
     } else {
-      log.warn({ orderNum: order.orderNum, reason: moved.reason }, `refund result not applied: ${cause}`);
+      log.warn(
+        { orderNum: order.orderNum, reason: moved.reason },
+        `refund result not applied: ${orderNoteText(cause)}`,
+      );
     }
   }
 
@@ -97,7 +105,7 @@ export function refundOrderHandler(deps: RefundJobDeps): JobHandler<PayloadOf<ty
         locked.refundOverdueAt
           ? null
           : {
-              cause: `refund overdue: ${provider.displayName} has not settled it in ${days} days; check the ${provider.displayName} portal`,
+              cause: orderNote('refund_overdue', { gateway: provider.displayName, days }),
               actor: 'system',
               detail: { attempt, last_answer: lastAnswer },
               set: { refundOverdueAt: now },
@@ -150,18 +158,15 @@ export function refundOrderHandler(deps: RefundJobDeps): JobHandler<PayloadOf<ty
 
     switch (result.state) {
       case 'succeeded':
-        await end(
-          provider,
-          order,
-          S.REFUNDED,
-          refundCause(provider, 'refund succeeded', result),
-          detail,
-          log,
-        );
+        await end(provider, order, S.REFUNDED, refundCause(provider, result), detail, log);
         return undefined;
       case 'failed': {
-        const reason = (result.reason ?? `${provider.id} refused the refund`).slice(0, 500);
-        await end(provider, order, S.REFUND_FAILED, `${provider.id} refund failed`, detail, log, reason);
+        // The gateway's own words when it gave any (shown as they are), else ours.
+        const reason = result.reason
+          ? orderNote('text', { text: result.reason.slice(0, 500) })
+          : orderNote('refund_refused', { gateway: provider.id });
+        const cause = orderNote('refund_failed', { gateway: provider.id });
+        await end(provider, order, S.REFUND_FAILED, cause, detail, log, reason);
         return undefined;
       }
       case 'pending':

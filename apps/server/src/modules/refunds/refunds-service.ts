@@ -2,8 +2,10 @@ import {
   EXTRA_PAYMENT_REFUNDABLE,
   MSG,
   ORDER_STATUS,
+  orderNote,
   type TExtraPaymentRefund,
   type TOrder,
+  type TOrderNote,
   type TRefundAction,
   type TRefundBankDetails,
 } from '@ezrecharge/shared';
@@ -103,7 +105,7 @@ export class RefundsService {
       });
     }
     const retry = from === ORDER_STATUS.REFUND_FAILED;
-    const cause = `admin refund: ${reason}`;
+    const cause = orderNote('admin_refund', { reason });
     const provider = payments.ofOrder(order);
     // An online-banking payment is refunded by bank transfer: Fiuu needs the buyer's bank (PR014 without it).
     const bank = sealedBank(provider, order.paymentChannel, action.bank, this.deps.secret);
@@ -122,7 +124,7 @@ export class RefundsService {
           refundBeneficiary: bank.sealed,
           refundOverdueAt: null,
           // The previous attempt's failure is history now (its event row keeps it).
-          ...(retry ? { failureReason: null } : {}),
+          ...(retry ? { failure: null } : {}),
         },
       });
       if (!move.moved) return move;
@@ -162,7 +164,7 @@ export class RefundsService {
     const provider = this.deps.payments.ofOrder(order);
     const bank = sealedBank(provider, extra.channel, action.bank, this.deps.secret);
     const started = await this.refundExtra(extra.id, `admin:${actor.id}`, {
-      cause: `admin refund of another payment: ${action.reason}`,
+      cause: orderNote('admin_refund_extra', { reason: action.reason }),
       sealedBank: bank.sealed,
       detail: { reason: action.reason, bank_details_given: bank.given },
       audit: async (tx, attempt) =>
@@ -195,7 +197,7 @@ export class RefundsService {
       provider.refundBankDetails({ paymentChannel: extra.channel }) === 'none';
     if (!autoRefund) return { autoRefund, started: false };
     const started = await this.refundExtra(extra.id, 'system', {
-      cause: 'automatic refund of another payment (EXTRA_PAYMENT_REFUND=auto)',
+      cause: orderNote('auto_refund_extra'),
       sealedBank: null,
       detail: {},
     });
@@ -207,7 +209,7 @@ export class RefundsService {
     id: number,
     actor: string,
     change: {
-      cause: string;
+      cause: TOrderNote;
       sealedBank: string | null;
       detail: Record<string, unknown>;
       audit?: (tx: DbOrTx, attempt: number) => Promise<void>;

@@ -3,8 +3,10 @@ import {
   isCurrency,
   MSG,
   ORDER_STATUS,
+  orderNote,
   type TBonusDecision,
   type TCurrency,
+  type TOrderNote,
   type TOrderStatus,
   type TPromotionKind,
   type TPromotionRule,
@@ -182,11 +184,20 @@ function bonusDetail(bonus: OrderBonusRow, state: OrderBonusRow['state']) {
   return { bonus: { promotion_id: bonus.promotionId, kind: bonus.kind, diamonds: bonus.diamonds, state } };
 }
 
-/** What the event says: "bonus granted: code SUMMER100 +100 diamonds". */
-function bonusLabel(promotion: PromotionRow, diamonds: number): string {
-  const what =
-    promotion.kind === 'code' ? `code ${promotion.code ?? ''}` : `${promotion.kind} "${promotion.name}"`;
-  return `${what} +${diamonds} diamonds`;
+/** What the event says: "bonus granted: code SUMMER100 +100 diamonds" (a note, issue #32). */
+function bonusLabel(promotion: PromotionRow, diamonds: number): TOrderNote {
+  if (promotion.kind === 'code') return orderNote('bonus_code', { code: promotion.code ?? '', diamonds });
+  return orderNote(promotion.kind === 'welcome' ? 'bonus_welcome' : 'bonus_channel', {
+    name: promotion.name,
+    diamonds,
+  });
+}
+
+/** A bonus by its kind alone: "code +100 diamonds". */
+function bonusKindLabel(kind: string, diamonds: number): TOrderNote {
+  if (kind === 'welcome') return orderNote('bonus_kind_welcome', { diamonds });
+  if (kind === 'channel') return orderNote('bonus_kind_channel', { diamonds });
+  return orderNote('bonus_kind_code', { diamonds });
 }
 
 /**
@@ -212,7 +223,7 @@ export async function recordCommitGrants(
       state: 'granted',
     });
     await noteOrder(tx, order.orderNum, [status], {
-      cause: `bonus granted: ${bonusLabel(promotion, diamonds)}`,
+      cause: orderNote('bonus_granted', { bonus: bonusLabel(promotion, diamonds) }),
       actor,
       detail: bonusDetail(bonus, 'granted'),
     });
@@ -262,7 +273,7 @@ export async function rewardsOnPaid(tx: DbOrTx, order: OrderRow): Promise<void> 
     if (!promotion || (await stillFits(tx, promotion, bonus, order))) continue;
     await setBonusState(tx, order.id, 'granted', 'withdrawn', bonus.id);
     await noteOrder(tx, order.orderNum, [ORDER_STATUS.PAYMENT_COMPLETED], async (_tx, current) => ({
-      cause: `bonus withdrawn: ${bonusLabel(promotion, bonus.diamonds)} no longer fits the promotion's limits (the order was revived by a late payment)`,
+      cause: orderNote('bonus_withdrawn_revived', { bonus: bonusLabel(promotion, bonus.diamonds) }),
       actor: 'system',
       detail: bonusDetail(bonus, 'withdrawn'),
       set: { bonusGame: Math.max(0, current.bonusGame - bonus.diamonds) },
@@ -300,7 +311,10 @@ export async function rewardsOnPaid(tx: DbOrTx, order: OrderRow): Promise<void> 
       state: 'granted',
     });
     await noteOrder(tx, order.orderNum, [ORDER_STATUS.PAYMENT_COMPLETED], async (_tx, current) => ({
-      cause: `bonus granted: ${bonusLabel(promotion, decision.diamonds)} (paid through ${order.paymentChannel})`,
+      cause: orderNote('bonus_granted_channel', {
+        bonus: bonusLabel(promotion, decision.diamonds),
+        channel: order.paymentChannel ?? '',
+      }),
       actor: 'system',
       detail: bonusDetail(bonus, 'granted'),
       set: { bonusGame: current.bonusGame + decision.diamonds },
@@ -328,7 +342,7 @@ export async function rewardsOnRefund(tx: DbOrTx, order: OrderRow, actor: string
   const withdrawn = await setBonusState(tx, order.id, 'granted', 'withdrawn');
   for (const bonus of withdrawn) {
     await noteOrder(tx, order.orderNum, [ORDER_STATUS.REFUNDING], async (_tx, current) => ({
-      cause: `bonus withdrawn: ${bonus.kind} +${bonus.diamonds} diamonds (refund started)`,
+      cause: orderNote('bonus_withdrawn_refund', { bonus: bonusKindLabel(bonus.kind, bonus.diamonds) }),
       actor,
       detail: bonusDetail(bonus, 'withdrawn'),
       set: { bonusGame: Math.max(0, current.bonusGame - bonus.diamonds) },

@@ -1,4 +1,4 @@
-import { ORDER_STATUS, prizeOrderId, spinsEarned } from '@ezrecharge/shared';
+import { ORDER_STATUS, orderNote, prizeOrderId, spinsEarned } from '@ezrecharge/shared';
 import type { DbOrTx } from '../../infra/db';
 import { noteOrder } from '../order-lifecycle/order-moves';
 import type { OrderRow } from '../order-lifecycle/order-row';
@@ -17,8 +17,6 @@ import {
  * Spins follow their order (README.md): earned in the move to 7 (pending), unlocked by the move to 9 (available),
  * withdrawn by the move into 11 while unspent. Each runs inside the transaction of that move.
  */
-
-const spinWord = (n: number) => (n === 1 ? '1 spin' : `${n} spins`);
 
 /**
  * The move to 7, in its transaction: a signed-in buyer's order paid while spins are on counts its diamonds towards
@@ -55,9 +53,15 @@ export async function earnSpins(tx: DbOrTx, order: OrderRow): Promise<void> {
     const earned = Math.max(0, count);
     return {
       cause:
-        earned > 0
-          ? `${spinWord(earned)} earned: ${current.amountGame} diamonds count towards spins (one per ${settings.diamondsPerSpin})`
-          : `${current.amountGame} diamonds count towards spins (one per ${settings.diamondsPerSpin})`,
+        earned === 1
+          ? orderNote('spin_earned', { diamonds: current.amountGame, perSpin: settings.diamondsPerSpin })
+          : earned > 0
+            ? orderNote('spins_earned', {
+                count: earned,
+                diamonds: current.amountGame,
+                perSpin: settings.diamondsPerSpin,
+              })
+            : orderNote('spins_counted', { diamonds: current.amountGame, perSpin: settings.diamondsPerSpin }),
       actor: 'system',
       detail: { spins: { earned, diamonds: current.amountGame, per_spin: settings.diamondsPerSpin } },
       set: { spinDiamonds: current.amountGame },
@@ -88,7 +92,10 @@ export async function withdrawSpins(tx: DbOrTx, order: OrderRow, actor: string):
     });
   }
   await noteOrder(tx, order.orderNum, [ORDER_STATUS.REFUNDING], {
-    cause: `${spinWord(withdrawn.length)} withdrawn (refund started)`,
+    cause:
+      withdrawn.length === 1
+        ? orderNote('spin_withdrawn')
+        : orderNote('spins_withdrawn', { count: withdrawn.length }),
     actor,
     detail: { spins: { withdrawn: withdrawn.length } },
   });

@@ -8,17 +8,8 @@ import dayjs from '../../../lib/dayjs';
 import { formatPrice } from '../../../lib/money-format';
 import { useGetOrderEvents } from '../api/get-order-events';
 import { OrderDisputes } from './order-disputes';
+import { useOrderWords } from './order-notes';
 import { OrderStatusTag } from './order-status-tag';
-
-/**
- * Who moved the order, as the server records it (`system`, `visitor`, `buyer`, `gateway:fiuu`, `user:7`,
- * `admin:1`); an account's name is added when the user list knows it, so an operator sees who acted.
- */
-function actorLabel(actor: string, names: Readonly<Record<string, string>> | undefined): string {
-  const match = /^(?:user|admin):(\d+)$/.exec(actor);
-  const name = match?.[1] ? names?.[match[1]] : undefined;
-  return name ? `${name} (${actor})` : actor;
-}
 
 /** When the move happened; for identical moves in a row (issue #32), the first and the last time. */
 function EventTime({ event, format }: { event: TOrderEvent; format: string }) {
@@ -62,6 +53,9 @@ interface TOrderHistoryProps {
 export function OrderHistory({ order, names }: TOrderHistoryProps) {
   const { t } = useTranslation('orders');
   const events = useGetOrderEvents(order.order_num);
+  // Notes, actors and the channel in the reader's language (issue #32); an account's name added when known.
+  const words = useOrderWords();
+  const channel = order.payment_channel ? words.channel(order.payment_channel) : undefined;
   const dateFormat = t('history.dateFormat');
 
   let body: ReactNode;
@@ -101,10 +95,10 @@ export function OrderHistory({ order, names }: TOrderHistoryProps) {
               <OrderStatusTag status={event.to_status} />
               <RepeatCount count={event.count} />
             </span>
-            <span className="order-history__cause">{event.cause}</span>
+            <span className="order-history__cause">{words.note(event.note, event.cause)}</span>
             <span className="order-history__actor">
               <span className="order-history__actor-label">{t('history.by')}</span>{' '}
-              {actorLabel(event.actor, names)}
+              {words.actor(event.actor, names)}
             </span>
           </li>
         ))}
@@ -114,10 +108,13 @@ export function OrderHistory({ order, names }: TOrderHistoryProps) {
 
   return (
     <section className="order-history" aria-label={t('history.title', { orderNum: order.order_num })}>
-      {order.failure_reason && <FailureReason order={order} reason={order.failure_reason} />}
+      {order.failure_reason && (
+        <FailureReason order={order} reason={words.note(order.failure_note, order.failure_reason)} />
+      )}
       {order.payment_channel && (
         <p className="order-history__channel">
-          {t('history.paymentChannel')} <code>{order.payment_channel}</code>
+          {t('history.paymentChannel')} {channel && `${channel} `}
+          <code>{order.payment_channel}</code>
         </p>
       )}
       {order.order_status === 11 && order.refund_overdue_at && (

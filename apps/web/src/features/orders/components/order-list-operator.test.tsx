@@ -50,6 +50,7 @@ function order(overrides: Partial<TOrder>): TOrder {
     paid_at: '2025-06-01T04:01:00.000Z',
     delivered_at: null,
     failure_reason: null,
+    failure_note: null,
     payment_channel: null,
     refund_bank_details: 'none',
     bonus_game: 0,
@@ -79,6 +80,7 @@ const EVENTS: TOrderEvent[] = [
     from_status: null,
     to_status: 2,
     cause: 'precheck ok',
+    note: null,
     actor: 'user:7',
     created_at: '2025-06-01T04:00:00.000Z',
     count: 1,
@@ -88,6 +90,7 @@ const EVENTS: TOrderEvent[] = [
     from_status: 7,
     to_status: 8,
     cause: 'delivery started',
+    note: null,
     actor: 'system',
     created_at: '2025-06-01T04:01:01.000Z',
     count: 1,
@@ -97,6 +100,7 @@ const EVENTS: TOrderEvent[] = [
     from_status: 8,
     to_status: 10,
     cause: 'BIGO refused the delivery: BIGO ID does not exist',
+    note: null,
     actor: 'system',
     created_at: '2025-06-01T04:01:02.000Z',
     count: 1,
@@ -152,12 +156,13 @@ describe('order list /order for superusers', () => {
     expect(moves).toHaveLength(3);
     expect(within(moves[0] as HTMLElement).getByText('New order')).toBeInTheDocument();
     expect(within(moves[0] as HTMLElement).getByText('Precheck successful')).toBeInTheDocument();
-    expect(within(moves[0] as HTMLElement).getByText('Alice (user:7)')).toBeInTheDocument();
+    expect(within(moves[0] as HTMLElement).getByText('Alice (User #7)')).toBeInTheDocument();
     const failed = within(moves[2] as HTMLElement);
     expect(failed.getByText('Charging in progress')).toBeInTheDocument();
     expect(failed.getByText('Charge failed')).toBeInTheDocument();
+    // Events written before notes had keys show their cause as it was written.
     expect(failed.getByText('BIGO refused the delivery: BIGO ID does not exist')).toBeInTheDocument();
-    expect(failed.getByText('system')).toBeInTheDocument();
+    expect(failed.getByText('System')).toBeInTheDocument();
     expect(failed.getByText((_c, node) => node?.tagName === 'TIME')).toHaveAttribute(
       'datetime',
       '2025-06-01T04:01:02.000Z',
@@ -180,6 +185,7 @@ describe('order list /order for superusers', () => {
       from_status: 8,
       to_status: 8,
       cause: retry,
+      note: null,
       actor: 'system',
       created_at: '2025-06-01T04:01:03.000Z',
       count: 14,
@@ -211,6 +217,96 @@ describe('order list /order for superusers', () => {
     await setLanguage('zh');
     expect(await within(moves[2] as HTMLElement).findByText('连续 14 次')).toBeInTheDocument();
     expect(row.getByText('×14')).toBeInTheDocument();
+  });
+
+  it('shows the notes, actors, channel and failure reason in the reader’s language (issue #32)', async () => {
+    const idNote = { key: 'bigo_answer', values: { meaning: { key: 'bigo_7212004' }, rescode: 7212004 } };
+    const failedOrder = order({
+      id: 1,
+      order_num: 'EZCHARGEFAILED',
+      order_status: 10,
+      payment_channel: 'credit',
+      failure_reason: 'This BIGO ID does not exist (BIGO 7212004)',
+      failure_note: idNote,
+    });
+    const keyed: TOrderEvent[] = [
+      {
+        from_status: null,
+        to_status: 2,
+        cause: 'precheck ok',
+        note: { key: 'precheck_ok' },
+        actor: 'visitor',
+        created_at: '2025-06-01T04:00:00.000Z',
+        count: 1,
+        last_at: '2025-06-01T04:00:00.000Z',
+      },
+      {
+        from_status: 3,
+        to_status: 7,
+        cause: 'fiuu notify 00',
+        note: { key: 'fiuu_report', values: { endpoint: 'notify', status: '00' } },
+        actor: 'gateway:fiuu',
+        created_at: '2025-06-01T04:01:00.000Z',
+        count: 1,
+        last_at: '2025-06-01T04:01:00.000Z',
+      },
+      {
+        from_status: 8,
+        to_status: 10,
+        cause: 'BIGO refused the delivery: This BIGO ID does not exist (BIGO 7212004)',
+        note: { key: 'bigo_refused_delivery', values: { reason: idNote } },
+        actor: 'system',
+        created_at: '2025-06-01T04:01:02.000Z',
+        count: 1,
+        last_at: '2025-06-01T04:01:02.000Z',
+      },
+      {
+        from_status: 10,
+        to_status: 8,
+        cause: 'admin retry: checked the ID',
+        note: { key: 'admin_retry', values: { reason: 'checked the ID' } },
+        actor: 'admin:1',
+        created_at: '2025-06-01T04:02:00.000Z',
+        count: 1,
+        last_at: '2025-06-01T04:02:00.000Z',
+      },
+    ];
+    stubApi({ ...listRoutes([failedOrder]), 'GET /api/v1/order/events': () => ok(keyed) });
+    await setLanguage('zh');
+    renderApp('/order');
+    await screen.findByText('EZCHARGEFAILED');
+    await userEvent.click(screen.getByRole('button', { name: '查看订单 EZCHARGEFAILED 的记录' }));
+    const history = within(await screen.findByRole('list', { name: /订单 EZCHARGEFAILED 的状态变更/ }));
+    const moves = history.getAllByRole('listitem').map((move) => within(move));
+    expect(moves[0]?.getByText('预检通过')).toBeInTheDocument();
+    expect(moves[0]?.getByText('访客（未登录）')).toBeInTheDocument();
+    expect(moves[1]?.getByText('Fiuu notify 通知：状态 00')).toBeInTheDocument();
+    expect(moves[1]?.getByText('支付网关 Fiuu')).toBeInTheDocument();
+    expect(moves[2]?.getByText('BIGO 拒绝充值：此 BIGO ID 不存在（BIGO 7212004）')).toBeInTheDocument();
+    expect(moves[2]?.getByText('系统')).toBeInTheDocument();
+    // The operator's own words stay as written; the account's name is added to who acted.
+    expect(moves[3]?.getByText('管理员重试充值：checked the ID')).toBeInTheDocument();
+    expect(moves[3]?.getByText('Admin（管理员 #1）')).toBeInTheDocument();
+    const section = within(screen.getByRole('region', { name: '订单 EZCHARGEFAILED 的状态记录' }));
+    expect(section.getByText('此 BIGO ID 不存在（BIGO 7212004）')).toBeInTheDocument();
+    expect(
+      section.getByText((_c, node) => node?.tagName === 'P' && node.textContent === '付款渠道 银行卡 credit'),
+    ).toBeInTheDocument();
+    expect(
+      section.queryByText(/precheck ok|fiuu notify|refused the delivery|visitor|does not exist/),
+    ).toBeNull();
+
+    // In English the same notes read as the server's English.
+    await setLanguage('en');
+    expect(await moves[1]?.findByText('fiuu notify 00')).toBeInTheDocument();
+    expect(
+      moves[2]?.getByText('BIGO refused the delivery: This BIGO ID does not exist (BIGO 7212004)'),
+    ).toBeInTheDocument();
+    expect(
+      section.getByText(
+        (_c, node) => node?.tagName === 'P' && node.textContent === 'Paid through Card credit',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('marks why an order failed as resolved once it was refunded, in both languages (issue #32)', async () => {

@@ -48,6 +48,7 @@ function orderRecord(overrides: Partial<TOrder> = {}): TOrder {
     paid_at: null,
     delivered_at: null,
     failure_reason: null,
+    failure_note: null,
     payment_channel: null,
     refund_bank_details: 'none',
     bonus_game: 0,
