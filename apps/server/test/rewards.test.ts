@@ -155,7 +155,7 @@ describe('rewards', () => {
   describe('live offers (what the posters may advertise; issue #32)', () => {
     const live = async () => {
       const res = await api('GET', '/api/v1/rewards/live');
-      expect(res.headers['cache-control']).toBe('public, max-age=60');
+      expect(res.headers['cache-control']).toBe('no-cache');
       return dataOf<TLiveOffers>(res);
     };
 

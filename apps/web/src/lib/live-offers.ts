@@ -5,25 +5,24 @@ import { orderRewardSchemas, parseEnvelopeWith } from './lazy-schemas';
 
 /**
  * The offers the posters and the About page may advertise (issue #32): GET /api/v1/rewards/live, which names the
- * live promotions and whether the spins are on. Kept a minute, as the server allows; silent, as posters are no
- * reason to interrupt a buyer. Plain state rather than a query: the pages that show posters stay within their
- * first-load budget.
+ * live promotions and whether the spins are on. Asked again by every page that shows them (an offer an operator
+ * just put on or paused shows on the next page); the last answer is shown meanwhile. Silent: posters are no reason
+ * to interrupt a buyer. Plain state rather than a query: the pages that show posters stay within their first-load
+ * budget.
  */
-const KEEP_MS = 60_000;
-
-let known: { offers: ReadonlySet<TAdvertisedOffer>; at: number } | undefined;
+let known: ReadonlySet<TAdvertisedOffer> | undefined;
 let asking: Promise<ReadonlySet<TAdvertisedOffer>> | undefined;
 
+/** The live offers as the server tells them now (one request for every caller while one is under way). */
 export async function getLiveOffers(): Promise<ReadonlySet<TAdvertisedOffer>> {
-  if (known && Date.now() - known.at < KEEP_MS) return known.offers;
   asking ??= api
     .get('/api/v1/rewards/live', {
       silent: true,
       parse: parseEnvelopeWith(orderRewardSchemas, (m) => m.ZLiveOffers),
     })
     .then((body) => {
-      known = { offers: liveAdvertisedOffers(body.data), at: Date.now() };
-      return known.offers;
+      known = liveAdvertisedOffers(body.data);
+      return known;
     })
     .finally(() => {
       asking = undefined;
@@ -41,7 +40,7 @@ export function forgetLiveOffers(): void {
  * has not confirmed is on offer.
  */
 export function useLiveOffers(): ReadonlySet<TAdvertisedOffer> | undefined {
-  const [offers, setOffers] = useState(() => known?.offers);
+  const [offers, setOffers] = useState(() => known);
   useEffect(() => {
     let current = true;
     getLiveOffers().then(

@@ -76,13 +76,13 @@ export const rewardsRoutes: FastifyPluginAsyncZod<
         summary: 'The offers the posters and the About page may advertise now',
         description:
           'Which advertised offers are live: the payment-method (bank transfer) bonus per currency, the welcome ' +
-          'bonus, promo codes and the lucky spins. A paused or expired promotion is not live. Public; a browser ' +
-          'may keep the answer a minute.',
+          'bonus, promo codes and the lucky spins. A paused or expired promotion is not live. Public; never kept by ' +
+          'a browser (an offer put on or paused shows on the next page).',
         response: { 200: envelope(ZLiveOffers) },
       },
     },
     async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=60');
+      reply.header('cache-control', 'no-cache');
       return ok(await service.liveOffers());
     },
   );
