@@ -137,7 +137,8 @@ describe('Contact us 2 (/contact-ezlivez)', () => {
     await fill(f.getByLabelText('Message'), 'Hello again');
     await userEvent.click(f.getByRole('button', { name: /Send message/ }));
 
-    expect(await screen.findByText('Too many requests')).toBeInTheDocument();
+    // Issue #32: the refusal says how long to wait (Retry-After 540 s).
+    expect(await screen.findByText('Too many requests. Please try again in 9 min.')).toBeInTheDocument();
     expect(
       f.getByText(
         'You have sent several messages in the last few minutes. Please wait a while before sending another.',
