@@ -38,6 +38,12 @@ export const ORDER_NOTES = {
     'Paid {paid} {paidCurrency} (minor units) but the order is {amount} {currency}: held for an admin',
   extra_payment_captured:
     'another payment captured for this order: {currency} {amount} (minor units), ref {ref} ({cause})',
+  // Issue #28: disputes and the daily reconciliation
+  dispute_opened: '{gateway} dispute {ref} opened: {reason}, {currency} {amount}, {status}',
+  dispute_status_changed: '{gateway} dispute {ref}: {from} → {to}',
+  dispute_evidence_submitted: 'evidence submitted to {gateway} for dispute {ref}',
+  paid_by_reconciliation:
+    '{gateway} reports the order paid (reconciliation of {day}, applied by an operator)',
   // Delivery (BIGO rs_recharge)
   delivery_started: 'delivery started',
   delivery_resumed: 'delivery resumed',

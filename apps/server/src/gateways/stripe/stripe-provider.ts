@@ -390,7 +390,7 @@ function readDispute(
     amount: null,
     currency: null,
     ref: null,
-    cause: `stripe charge.dispute.${event}`,
+    cause: orderNote('stripe_event', { type: `charge.dispute.${event}` }),
     detail: { eventId: envelope.id, disputeId: d.id },
   };
   return { ...base, orderNum: null, report, dispute };

@@ -4,6 +4,7 @@ import {
   formatMinor,
   MSG,
   ORDER_STATUSES,
+  orderNote,
   type TDispute,
   type TDisputeEvidence,
   type TDisputeEvidenceSubmit,
@@ -159,10 +160,22 @@ export class DisputesService {
     const { row } = applied;
     if (applied.inserted || applied.before !== row.status) {
       const cause = applied.inserted
-        ? `${gateway} dispute ${row.disputeRef} opened: ${row.reason}, ${row.currency} ${formatMinor(row.amount, row.currency)}, ${row.status}`
-        : `${gateway} dispute ${row.disputeRef}: ${applied.before} → ${row.status}`;
+        ? orderNote('dispute_opened', {
+            gateway,
+            ref: row.disputeRef,
+            reason: row.reason,
+            currency: row.currency,
+            amount: formatMinor(row.amount, row.currency),
+            status: row.status,
+          })
+        : orderNote('dispute_status_changed', {
+            gateway,
+            ref: row.disputeRef,
+            from: applied.before ?? '',
+            to: row.status,
+          });
       await noteOrder(tx, order.orderNum, ORDER_STATUSES, {
-        cause: cause.slice(0, 300),
+        cause,
         actor: `gateway:${gateway}`,
         detail: { dispute: row.disputeRef, status: row.status },
       });
@@ -249,7 +262,7 @@ export class DisputesService {
         explanation: input.explanation.slice(0, 2000),
       });
       await noteOrder(tx, order.orderNum, ORDER_STATUSES, {
-        cause: `evidence submitted to ${dispute.gateway} for dispute ${dispute.disputeRef}`,
+        cause: orderNote('dispute_evidence_submitted', { gateway: dispute.gateway, ref: dispute.disputeRef }),
         actor: `user:${actor.id}`,
         detail: { dispute: dispute.disputeRef },
       });

@@ -11,7 +11,16 @@ function move(
   actor = 'system',
 ): TOrderEvent {
   const at = `2026-12-06T03:${String(minute).padStart(2, '0')}:00.000Z`;
-  return { from_status: from, to_status: to, cause, actor, created_at: at, count: 1, last_at: at };
+  return {
+    from_status: from,
+    to_status: to,
+    cause,
+    note: null,
+    actor,
+    created_at: at,
+    count: 1,
+    last_at: at,
+  };
 }
 
 const RETRY = 'BIGO not reached, will retry: BIGO answered HTTP 503';

@@ -1,4 +1,10 @@
-import { isOrderStatus, ORDER_STATUS, orderNote, PAYABLE_STATUSES } from '@ezrecharge/shared';
+import {
+  isOrderStatus,
+  ORDER_STATUS,
+  orderNote,
+  PAYABLE_STATUSES,
+  type TOrderNote,
+} from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   EndpointOutcome,
@@ -267,7 +273,7 @@ export class PaymentsService {
   async settleByQuery(
     provider: PaymentProvider,
     orderNum: string,
-    cause: string,
+    cause: TOrderNote,
   ): Promise<
     | { state: 'paid'; applied: boolean; orderStatus: number | null; held: boolean }
     | { state: 'not_paid'; reason: string }

@@ -1,4 +1,10 @@
-import { MSG, type TMismatch, type TReconciliationDay, type TReconciliationState } from '@ezrecharge/shared';
+import {
+  MSG,
+  orderNote,
+  type TMismatch,
+  type TReconciliationDay,
+  type TReconciliationState,
+} from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GatewayRecords, PaymentProviders } from '../../gateways';
 import { writeAudit } from '../../infra/audit';
@@ -177,7 +183,7 @@ export class ReconciliationService {
     const settled = await payments.settleByQuery(
       provider,
       order.orderNum,
-      `${provider.displayName} reports the order paid (reconciliation of ${day.day}, applied by an operator)`,
+      orderNote('paid_by_reconciliation', { gateway: provider.displayName, day: day.day }),
     );
     if (settled.state === 'unknown') {
       throw new AppError(

@@ -28,6 +28,7 @@ function order(overrides: Partial<TOrder>): TOrder {
     paid_at: PAID,
     delivered_at: null,
     failure_reason: null,
+    failure_note: null,
     payment_channel: null,
     refund_bank_details: 'none',
     bonus_game: 0,

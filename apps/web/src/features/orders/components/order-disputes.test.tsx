@@ -52,6 +52,7 @@ function order(overrides: Partial<TOrder>): TOrder {
     paid_at: '2025-06-01T04:01:00.000Z',
     delivered_at: '2025-06-01T04:02:00.000Z',
     failure_reason: null,
+    failure_note: null,
     payment_channel: null,
     refund_bank_details: 'none',
     bonus_game: 0,
