@@ -38,6 +38,11 @@ export const SEEDED_ADMINS = {
   exports: admin('exports', 'MV4HA33SORZWK6DQN5ZHI4TFMJSW43TT'),
   reconciliation: admin('reconciliation', '37Q64VQVGBPTBTFZENTZKQUSECWPQAX3'),
   sales: admin('sales', 'LMLQZEOA4OTAEJIUZPUZJSJ725PV5RW3'),
+  salesZh: admin('sales_zh', 'J7TYZPPE3IR3JZYRK76XZOMMZRWQM6DV'),
+  exportsZh: admin('exports_zh', 'SHJMHP2PYYCVZ62BNWFQDEQ5FBY6JYKJ'),
+  reconciliationZh: admin('reconciliation_zh', 'OSLFSYCTNRQUX5DURCHT2ZV65TM4O4QL'),
+  disputes: admin('disputes', 'D2CGIGOTUTGMPIXO7U34R3XYMH2WTRKK'),
+  disputesZh: admin('disputes_zh', '5UNRY77BTLRBRZYPL4DJ2AACAYFYSI52'),
 } as const satisfies Record<string, TSeededAdmin>;
 
 /** The first-start superuser of scripts/e2e-server.mjs (ADMIN_USERNAME / ADMIN_PASSWORD), not yet enrolled. */

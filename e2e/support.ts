@@ -262,16 +262,19 @@ export async function totpCode(secret: string, at: number = Date.now()): Promise
 /**
  * Signs a superuser with two-factor sign-in on in through the sign-in page: the password, then the code step with
  * the code of the current 30 seconds (each seeded superuser belongs to one journey, e2e/seeded-admins.ts, so no
- * other journey uses that code). Ends on the console's landing page.
+ * other journey uses that code), in the page's language. Ends on the console's landing page.
  */
 export async function signInWithCode(
   page: Page,
   who: { username: string; password: string; secret: string },
 ): Promise<void> {
-  const lang = 'en';
   await page.goto('/signin');
   // Also for a page of a context of its own, whose goto is not the fixture's (the operator of order-outcomes).
   await appLive(page);
+  // In the language the page opened in (asReturningVisitor's), which the app writes on <html lang>.
+  const lang: TLang = (await page.evaluate(() => document.documentElement.lang)).startsWith('zh')
+    ? 'zh'
+    : 'en';
   await page.getByLabel(text(lang, 'auth', 'fields.username'), { exact: true }).fill(who.username);
   await page.getByLabel(text(lang, 'auth', 'fields.password'), { exact: true }).fill(who.password);
   await page.getByRole('button', { name: text(lang, 'auth', 'signin.submit'), exact: true }).click();

@@ -8,6 +8,7 @@
  *   npx tsx scripts/bench/sales.ts                       # PostgreSQL (BENCH_DATABASE_URL), and the embedded one
  *   BENCH_DATABASES=postgres BENCH_RUNS=50 npx tsx scripts/bench/sales.ts
  *   BENCH_ORDERS=200000 BENCH_PLANS=0 npx tsx scripts/bench/sales.ts
+ *   BENCH_DATABASES=postgres BENCH_KEEP_DB=1 BENCH_RUNS=1 npx tsx scripts/bench/sales.ts   # keeps it for psql
  */
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase, queryRows } from '../../apps/server/src/infra/db';
@@ -20,6 +21,8 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const DAYS = 90;
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const SHOW_PLANS = process.env.BENCH_PLANS !== '0';
+/** BENCH_KEEP_DB=1: the PostgreSQL database is kept (its URL printed), to try plans on it by hand. */
+const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
 const TIME_ZONE = process.env.SHOP_TIME_ZONE ?? 'Asia/Singapore';
 const TARGET_P95_MS = 300;
 /** Below this share of the table, a range's query should reach orders through an index. */
@@ -177,7 +180,8 @@ async function run(target: 'embedded' | 'postgres'): Promise<boolean> {
     for (const line of results) console.log(line);
   } finally {
     await database.close();
-    await created?.drop();
+    if (created && KEEP_DB) console.log(`  kept the database: ${created.url}`);
+    else await created?.drop();
   }
   return good;
 }

@@ -1,4 +1,4 @@
-import { fiuuFormFields, ORDER_STATUS, type TReconciliationDay } from '@ezrecharge/shared';
+import { appliedResultOf, fiuuFormFields, ORDER_STATUS, type TReconciliationDay } from '@ezrecharge/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orderEvents, orders, sandboxRecords } from '../src/db/schema';
@@ -286,6 +286,15 @@ describe('daily reconciliation', () => {
     expect(applied.json()).toMatchObject({
       message: 'The payment was checked with the gateway and applied',
       data: { order_status: ORDER_STATUS.PAYMENT_COMPLETED },
+    });
+    // The result is a code the console words in its language: moved to 7.
+    const appliedRow = (applied.json() as { data: { day: TReconciliationDay } }).data.day.mismatches.find(
+      (m) => m.id === current?.id,
+    );
+    expect(appliedRow?.applied_result).toBe(`status:${ORDER_STATUS.PAYMENT_COMPLETED}`);
+    expect(appliedResultOf(appliedRow?.applied_result ?? null)).toEqual({
+      kind: 'status',
+      status: ORDER_STATUS.PAYMENT_COMPLETED,
     });
     const paidMove = (await eventsOf(t.app, lost.order_num)).find(
       (e) => e.toStatus === ORDER_STATUS.PAYMENT_COMPLETED,

@@ -57,7 +57,10 @@ export const ZMismatch = z.object({
   evidence: z.record(z.string(), z.unknown()),
   action: z.enum(MISMATCH_ACTIONS).nullable(),
   applied_at: z.string().nullable(),
-  /** What applying led to: the order's status after it, or why nothing moved. */
+  /**
+   * What applying led to, as a code the console words in its language (`appliedResultOf`): `held` (the gateway's
+   * amount or currency differs: the payment is held), `status:N` (the order moved to N), `already:N` (it was in N).
+   */
   applied_result: z.string().nullable(),
 });
 export type TMismatch = z.infer<typeof ZMismatch>;
@@ -114,3 +117,11 @@ export const ZReconciliationApplied = z.object({
   order_status: z.number().int().nullable(),
 });
 export type TReconciliationApplied = z.infer<typeof ZReconciliationApplied>;
+
+/** A mismatch's applied result read back (`ZMismatch.applied_result`); null for a text of another form. */
+export type TAppliedResult = { kind: 'held' } | { kind: 'status' | 'already'; status: number };
+export function appliedResultOf(code: string | null): TAppliedResult | null {
+  if (code === 'held') return { kind: 'held' };
+  const m = /^(status|already):(\d{1,2})$/.exec(code ?? '');
+  return m ? { kind: m[1] as 'status' | 'already', status: Number(m[2]) } : null;
+}

@@ -57,6 +57,15 @@ interface Actor {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * What applying a lost payment led to, as the console reads it (`appliedResultOf` in the shared schema): held (the
+ * gateway's amount or currency differs from the order), moved to a status, or found in it already.
+ */
+function appliedResult(settled: { applied: boolean; orderStatus: number | null; held: boolean }): string {
+  if (settled.held) return 'held';
+  return `${settled.applied ? 'status' : 'already'}:${settled.orderStatus ?? 0}`;
+}
+
 function toApiMismatch(row: MismatchRow): TMismatch {
   return {
     id: row.id,
@@ -207,9 +216,7 @@ export class ReconciliationService {
         settled.reason,
       );
     }
-    const result = settled.held
-      ? 'held: the amount or currency the gateway reports differs from the order'
-      : `order status ${settled.orderStatus ?? '?'}${settled.applied ? '' : ' (already there)'}`;
+    const result = appliedResult(settled);
     await db.transaction(async (tx) => {
       await markApplied(tx, id, { at: this.deps.now(), by: actor.id, result });
       await writeAudit(tx, {

@@ -148,7 +148,7 @@ describe('reconciliation /reconciliation', () => {
           day({
             mismatches: [
               applied
-                ? { ...LOST, applied_at: '2026-12-05T23:00:00.000Z', applied_result: 'order status 7' }
+                ? { ...LOST, applied_at: '2026-12-05T23:00:00.000Z', applied_result: 'status:7' }
                 : LOST,
             ],
           }),
@@ -170,7 +170,8 @@ describe('reconciliation /reconciliation', () => {
       await screen.findByText('The payment was checked with the gateway and applied'),
     ).toBeInTheDocument();
     expect(api.callsTo('POST /api/v1/reconciliation/mismatches/7/apply')).toHaveLength(1);
-    expect(await screen.findByText(/order status 7/)).toBeInTheDocument();
+    // What it led to, in words: the status's name, not its code.
+    expect(await screen.findByText(/the order is now Payment completed/)).toBeInTheDocument();
   });
 
   it('says so when the gateway does not report the payment paid now', async () => {
@@ -196,10 +197,22 @@ describe('reconciliation /reconciliation', () => {
 
   it('reads in Chinese', async () => {
     await setLanguage('zh');
+    let applied = false;
     stubApi({
-      'GET /api/v1/reconciliation': () => ok(day()),
-      'POST /api/v1/reconciliation/mismatches/7/apply': () =>
-        ok({ day: day(), order_status: 7 }, 'The payment was checked with the gateway and applied'),
+      'GET /api/v1/reconciliation': () =>
+        ok(
+          day({
+            mismatches: [
+              applied
+                ? { ...LOST, applied_at: '2026-12-05T23:00:00.000Z', applied_result: 'already:9' }
+                : LOST,
+            ],
+          }),
+        ),
+      'POST /api/v1/reconciliation/mismatches/7/apply': () => {
+        applied = true;
+        return ok({ day: day(), order_status: 9 }, 'The payment was checked with the gateway and applied');
+      },
     });
     renderApp('/reconciliation?date=2026-12-05');
     expect(await screen.findByRole('heading', { level: 1, name: '对账' })).toBeInTheDocument();
@@ -214,5 +227,6 @@ describe('reconciliation /reconciliation', () => {
       (await dialogTitled('确认入账这笔付款？')).getByRole('button', { name: '确认入账' }),
     );
     expect(await screen.findByText('已向支付网关核实该付款并入账')).toBeInTheDocument();
+    expect(await screen.findByText(/订单此前已是「充值成功」/)).toBeInTheDocument();
   });
 });

@@ -1,5 +1,9 @@
 import { CheckOutlined, SyncOutlined } from '@ant-design/icons';
-import type { TMismatch, TReconciliationDay } from '@ezrecharge/shared/schemas/reconciliation';
+import {
+  appliedResultOf,
+  type TMismatch,
+  type TReconciliationDay,
+} from '@ezrecharge/shared/schemas/reconciliation';
 import { Alert, App, Button, Input, Table, type TableColumnsType, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -166,7 +170,8 @@ function Summary({ day }: { day: TReconciliationDay }): ReactNode {
  * of both sides; run it again; apply a payment the gateway took and never told us of, after a confirmation.
  */
 export function ReconciliationPage() {
-  const { t } = useTranslation('reconciliation');
+  // `orders` for the status names an applied result ends in.
+  const { t } = useTranslation(['reconciliation', 'orders']);
   const { modal } = App.useApp();
   const [search, setSearch] = useSearchParams();
   const asked = search.get('date');
@@ -184,6 +189,14 @@ export function ReconciliationPage() {
     },
   });
   const time = (value: string) => dayjs(value).format(t('dateFormat'));
+  /** What applying led to, in the reader's language; a text of another form as it is. */
+  const appliedText = (code: string | null): string => {
+    const result = appliedResultOf(code);
+    if (!result) return code ?? '';
+    if (result.kind === 'held') return t('mismatches.results.held');
+    const status = t(`orders:orderStatus.${result.status}`, { defaultValue: String(result.status) });
+    return t(`mismatches.results.${result.kind}`, { status });
+  };
 
   const choose = (value: string) => {
     setDraft(value);
@@ -236,7 +249,7 @@ export function ReconciliationPage() {
         if (m.applied_at) {
           return (
             <span>
-              {t('mismatches.applied', { time: time(m.applied_at), result: m.applied_result ?? '' })}
+              {t('mismatches.applied', { time: time(m.applied_at), result: appliedText(m.applied_result) })}
             </span>
           );
         }
