@@ -334,4 +334,44 @@ describe('daily reconciliation', () => {
       );
     expect(Number(moves[0]?.n)).toBe(1);
   });
+
+  it("finds a refund made in Fiuu's merchant portal in Fiuu's settlement report", async () => {
+    const handoff = await fiuuOrder();
+    await payAtFiuu(handoff);
+    await t.app.jobs.runDue();
+    const paid = await orderRow(t.app, handoff.order_num);
+    expect(paid.orderStatus).toBe(ORDER_STATUS.CHARGED);
+    const tranID = paid.gatewayRef ?? '';
+    expect(tranID).toMatch(/^\d+$/);
+
+    // The merchant portal refunds it: Fiuu tells the shop nothing.
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/fiuu/portal-refund',
+      headers: { authorization: admin },
+      payload: { tranID },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect((await orderRow(t.app, handoff.order_num)).orderStatus).toBe(ORDER_STATUS.CHARGED);
+
+    const day = await run();
+    expect(day.mismatches.filter((m) => m.order_num === handoff.order_num)).toMatchObject([
+      {
+        kind: 'refunded_at_gateway_not_here',
+        gateway: 'fiuu',
+        action: null,
+        evidence: {
+          gateway_record: {
+            state: 'refunded',
+            RecordIdentifier: 'R',
+            Status: 'REFUND',
+            AcquirerReference: tranID,
+          },
+          order: { status: ORDER_STATUS.CHARGED },
+        },
+      },
+    ]);
+    const fiuuSgd = day.totals.find((x) => x.gateway === 'fiuu' && x.currency === paid.currency);
+    expect(fiuuSgd?.gateway_refunded).toBeGreaterThanOrEqual(paid.amount);
+  });
 });

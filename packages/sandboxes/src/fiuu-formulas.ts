@@ -94,6 +94,11 @@ export function dailyReportSkey(f: { rdate: string; merchantID: string }, secret
   return md5(`${f.rdate}${f.merchantID}${secretKey}`);
 }
 
+/** The Settlement Report's token (spec v13.86 p.87): md5({merchantID}{verify_key}{date}), the verify key. */
+export function settlementReportToken(f: { merchant_id: string; date: string }, verifyKey: string): string {
+  return md5(`${f.merchant_id}${verifyKey}${f.date}`);
+}
+
 /** A hash a caller sent against the one expected, in constant time; anything but 32 hex digits never matches. */
 export function sameHash(expected: string, given: string | undefined): boolean {
   const hex = /^[0-9a-f]{32}$/i;

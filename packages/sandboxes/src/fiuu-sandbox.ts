@@ -13,6 +13,7 @@ import {
 import { FIUU_BUYER_CANCEL, FIUU_DECLINE, FIUU_STATUS, FIUU_TXN, type FiuuSandboxTxn } from './fiuu-records';
 import { registerFiuuRefundSandbox } from './fiuu-refund-sandbox';
 import { registerFiuuReportSandbox } from './fiuu-report-sandbox';
+import { registerFiuuSettlementSandbox } from './fiuu-settlement-sandbox';
 import { formFields } from './form-fields';
 import type { FiuuSandboxOptions, OperatorGuard } from './sandbox-options';
 import {
@@ -52,6 +53,8 @@ import type { SandboxStore } from './sandbox-store';
  *                                          not found, Q99 more than 1 query in 5 seconds)
  *   POST {prefix}/fiuu-api/RMS/API/refundAPI/…             refunds (fiuu-refund-sandbox.ts)
  *   POST|GET {prefix}/fiuu-api/RMS/API/PSQ/psq-daily.php  the Daily Transaction Report (fiuu-report-sandbox.ts)
+ *   GET {prefix}/fiuu-api/RMS/API/settlement/report.php  the Settlement Report with its refund records, and
+ *   POST {prefix}/fiuu/portal-refund                       a refund made in the merchant portal (fiuu-settlement-sandbox.ts)
  *   GET|PUT|DELETE {prefix}/fiuu/controls                  send or drop the result posts (fiuu-controls.ts)
  *
  * The Fail button answers status 11 with the card channel's "Do not honor" (CC_05) and Cancel with the card
@@ -422,5 +425,6 @@ export function registerFiuuSandbox(
 
   registerFiuuRefundSandbox(app, { fiuu, store, requireOperator });
   registerFiuuReportSandbox(app, { fiuu, store });
+  registerFiuuSettlementSandbox(app, { fiuu, store, requireOperator });
   registerFiuuControls(app, { store, requireOperator });
 }

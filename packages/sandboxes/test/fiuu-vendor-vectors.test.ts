@@ -2,12 +2,14 @@ import vectors from '@ezrecharge/vendor-vectors/fiuu.json' with { type: 'json' }
 import { pick, rowsOf, text } from '@ezrecharge/vendor-vectors/rows';
 import { describe, expect, it } from 'vitest';
 import {
+  dailyReportSkey,
   queryAnswerVrfKey,
   queryRequestSkey,
   refundAnswerSignature,
   refundQuerySignature,
   refundRequestSignature,
   resultSkey,
+  settlementReportToken,
   vcode,
 } from '../src/fiuu-formulas';
 
@@ -70,5 +72,13 @@ describe('Fiuu sandbox formulas match Fiuu’s own code', () => {
 
   it.each(ofKind('fiuu.refund.status.by-refid'))('refund status by RefID Signature: %s', (_n, i, o) => {
     expect(refundQuerySignature(pick(i, ['RefID', 'MerchantID']), text(i.verifyKey))).toBe(o.Signature);
+  });
+
+  it.each(ofKind('fiuu.daily-report.skey'))('daily report skey: %s', (_n, i, o) => {
+    expect(dailyReportSkey(pick(i, ['rdate', 'merchantID']), text(i.secretKey))).toBe(o.skey);
+  });
+
+  it.each(ofKind('fiuu.settlement.token'))('settlement report token: %s', (_n, i, o) => {
+    expect(settlementReportToken(pick(i, ['merchant_id', 'date']), text(i.verifyKey))).toBe(o.token);
   });
 });

@@ -7,7 +7,8 @@ import { stripeSdk } from './support/stripe-sdk';
 
 /**
  * What a merchant's reconciliation reads from the far ends: Fiuu's Daily Transaction Report (skey = md5(rdate +
- * merchantID + secret_key), written out here from the spec, not taken from the sandbox), the Fiuu controls that
+ * merchantID + secret_key), written out here from the spec, not taken from the sandbox), its Settlement Report with
+ * the refunds made in the merchant portal (token = md5(merchantID + verify_key + date)), the Fiuu controls that
  * drop every notification, and Stripe's list endpoints through the real SDK.
  */
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
@@ -159,6 +160,78 @@ describe('reconciliation sources of the sandboxes', () => {
       response_type: 'json',
     });
     expect(await bad.json()).toMatchObject({ error_code: 'Q05' });
+  });
+
+  const settlement = (fields: Record<string, string>) =>
+    fetch(`${t.url}/sandbox/fiuu-api/RMS/API/settlement/report.php?${new URLSearchParams(fields)}`);
+  const portalRefund = (body: unknown, token = OPERATOR_TOKEN) =>
+    fetch(`${t.url}/sandbox/fiuu/portal-refund`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it("answers the settlement report (token with the verify key) with the day's batch and the portal's refunds as R records", async () => {
+    const paid = await pay('27.60');
+    const date = mytDay(new Date());
+    // Fiuu: token = md5({merchantID}{verify_key}{date}), written out from the spec (p.87).
+    const token = md5(`${merchantId}${verifyKey}${date}`);
+    const daily = (await (
+      await report({
+        merchantID: merchantId,
+        rdate: date,
+        skey: md5(`${date}${merchantId}${secretKey}`),
+        response_type: 'json',
+      })
+    ).json()) as Record<string, string>[];
+    const tranID = daily.find((r) => r.OrderID === paid.orderid)?.TranID ?? '';
+
+    // Refunded in the portal: the merchant is told nothing; only operators may play it; never more than was paid.
+    t.shopPosts.length = 0;
+    expect((await portalRefund({ tranID }, 'someone-else')).status).toBe(401);
+    expect((await portalRefund({ tranID, amount: '30.00' })).status).toBe(409);
+    const refund = (await (await portalRefund({ tranID, amount: '10.00' })).json()) as Record<string, string>;
+    expect(refund).toMatchObject({ TxnID: tranID, Amount: '10.00', Status: '00' });
+    expect((await portalRefund({ tranID })).status).toBe(200); // the rest, 17.60
+    expect((await portalRefund({ tranID })).status).toBe(409);
+    expect(t.shopPosts).toEqual([]);
+
+    const rows = (await (
+      await settlement({ version: '4.0', merchant_id: merchantId, token, date, format: 'json' })
+    ).json()) as Record<string, unknown>[];
+    expect(rows[0]).toMatchObject({ RecordIdentifier: 'H', SettlementDate: date.replaceAll('-', '') });
+    expect(rows.find((r) => r.RecordIdentifier === 'D' && r.OrderId === paid.orderid)).toMatchObject({
+      AcquirerReference: tranID,
+      TransactionGrossAmount: '2760',
+      Status: 'SETTLED',
+    });
+    const refunds = rows.filter((r) => r.RecordIdentifier === 'R' && r.OrderId === paid.orderid);
+    expect(refunds.map((r) => r.TransactionGrossAmount)).toEqual(['-1000', '-1760']);
+    expect(refunds[0]).toMatchObject({
+      AcquirerReference: tranID,
+      Status: 'REFUND',
+      TransactionCurrency: 'MYR',
+    });
+
+    // Before version 4.0 the report has no refund records.
+    const old = (await (
+      await settlement({ version: '3.0', merchant_id: merchantId, token, date, format: 'json' })
+    ).json()) as Record<string, unknown>[];
+    expect(old.some((r) => r.RecordIdentifier === 'R')).toBe(false);
+    // The secret key does not sign it; a date must read.
+    expect(
+      await (
+        await settlement({
+          version: '4.0',
+          merchant_id: merchantId,
+          token: md5(`${merchantId}${secretKey}${date}`),
+          date,
+        })
+      ).json(),
+    ).toEqual({ success: false, token: 'invalid token' });
+    expect(
+      await (await settlement({ version: '4.0', merchant_id: merchantId, token, date: '05/12/2026' })).json(),
+    ).toEqual({ success: false, date: 'invalid date format, eg. yyyy-mm-dd' });
   });
 
   it("lists Checkout Sessions and refunds by creation time, newest first, page by page, as Stripe's list endpoints do", async () => {

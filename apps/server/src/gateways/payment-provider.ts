@@ -273,8 +273,10 @@ export interface GatewayRecord {
   state: 'paid' | 'failed' | 'pending' | 'refunded' | 'chargeback';
   /** The order number the gateway holds for it (Fiuu's OrderID, Stripe's client_reference_id), when it names one. */
   orderNum: string | null;
-  /** The gateway's reference: Fiuu's TranID, a Stripe Checkout Session or refund id. */
+  /** The gateway's reference: Fiuu's TranID (a refund's RefundID), a Stripe Checkout Session or refund id. */
   ref: string;
+  /** A refund's: the reference of the payment it returns, where the gateway names it (Fiuu's AcquirerReference). */
+  paymentRef?: string;
   /** The amount as the gateway wrote it, in major units ("27.60"), or null when it gave none. */
   amount: string | null;
   /** Upper-case ISO code; null when the gateway's record has none (Fiuu's daily report names no currency). */

@@ -12,6 +12,8 @@ import {
   fiuuSkey,
   fiuuVcode,
 } from './fiuu-protocol';
+import { fiuuDailyReportSkey } from './fiuu-report';
+import { fiuuSettlementToken } from './fiuu-settlement';
 
 /**
  * Our Fiuu formulas against vectors computed with Fiuu's own published code: the Postman collection's pre-request
@@ -92,5 +94,13 @@ describe('Fiuu formulas match Fiuu’s own code', () => {
 
   it.each(ofKind('fiuu.refund.status.by-refid'))('refund status by RefID Signature: %s', (_n, i, o) => {
     expect(fiuuRefundQuerySignature(text(i.RefID), text(i.MerchantID), text(i.verifyKey))).toBe(o.Signature);
+  });
+
+  it.each(ofKind('fiuu.daily-report.skey'))('daily report skey: %s', (_n, i, o) => {
+    expect(fiuuDailyReportSkey(text(i.rdate), text(i.merchantID), text(i.secretKey))).toBe(o.skey);
+  });
+
+  it.each(ofKind('fiuu.settlement.token'))('settlement report token: %s', (_n, i, o) => {
+    expect(fiuuSettlementToken(text(i.merchant_id), text(i.verifyKey), text(i.date))).toBe(o.token);
   });
 });

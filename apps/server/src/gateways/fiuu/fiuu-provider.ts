@@ -18,7 +18,8 @@ import {
   formFields,
   parseForm,
 } from './fiuu-protocol';
-import { fiuuDailyRecords } from './fiuu-report';
+import { fiuuDailyRecords, fiuuTime } from './fiuu-report';
+import { fiuuSettlementRefunds } from './fiuu-settlement';
 import type { FiuuResult } from './fiuu-types';
 
 /**
@@ -174,8 +175,21 @@ export function createFiuuProvider(
       return client.refundStatus(fiuuRefundId(query.orderNum, query.reference));
     },
 
-    records(window) {
-      return fiuuDailyRecords(settings, log, window);
+    async records(window) {
+      // Payments from the Daily Transaction Report; refunds and chargebacks from the Settlement Report of the
+      // day's date in Malaysia time (the middle of the widened window: the shop day itself), the only place a
+      // refund made in Fiuu's merchant portal shows.
+      const date = fiuuTime(new Date((window.from.getTime() + window.to.getTime()) / 2)).slice(0, 10);
+      const [daily, settled] = await Promise.all([
+        fiuuDailyRecords(settings, log, window),
+        fiuuSettlementRefunds(settings, log, date),
+      ]);
+      if (!daily.ok) return daily;
+      if (!settled.ok) return settled;
+      // A chargeback both reports name is counted once: the settlement's record, which carries the amount.
+      const settledPayments = new Set(settled.records.map((r) => r.paymentRef));
+      const payments = daily.records.filter((r) => !(r.kind === 'refund' && settledPayments.has(r.ref)));
+      return { ok: true, records: [...payments, ...settled.records] };
     },
   };
 }

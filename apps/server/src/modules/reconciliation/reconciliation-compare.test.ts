@@ -19,6 +19,7 @@ const order = (over: Partial<OurOrder> = {}): OurOrder => ({
   paidAt: at,
   deliveredAt: at,
   deliveries: 1,
+  extraRefunds: [],
   ...over,
 });
 const paid = (over: Partial<GatewayRecord> = {}): GatewayRecord => ({
@@ -69,6 +70,12 @@ describe('compareDay', () => {
         paid({ kind: 'refund', state: 'refunded', ref: 're_1' }),
       ),
     ).toEqual([]);
+    // The refund of a second payment of a delivered order (issue #26) is ours when we refund that payment.
+    const extraRefund = paid({ kind: 'refund', state: 'refunded', ref: '77', paymentRef: '2' });
+    expect(kinds([order({ extraRefunds: ['2'] })], paid(), extraRefund)).toEqual([]);
+    expect(kinds([order({ extraRefunds: ['3'] })], paid(), extraRefund)).toEqual([
+      ['refunded_at_gateway_not_here', null],
+    ]);
     expect(kinds([order({ paidAt: null, status: S.CHARGED })])).toContainEqual(['delivered_not_paid', null]);
     expect(kinds([order({ status: S.CHARGING, deliveredAt: null, deliveries: 0 })], paid())).toEqual([
       ['paid_not_delivered', null],

@@ -38,6 +38,8 @@ export interface OurOrder {
   deliveredAt: Date | null;
   /** Deliveries recorded: moves into 9 and BIGO answers "delivered" (rescode 0). */
   deliveries: number;
+  /** The gateway references of its extra payments (issue #26) we refund or refunded. */
+  extraRefunds: readonly string[];
 }
 
 export interface MismatchDraft {
@@ -189,7 +191,9 @@ export function compareDay(input: {
       }
       if (record.kind === 'refund') {
         total(gateway, currency).gateway_refunded += minor ?? 0;
-        if (!order || !REFUND_STATUSES.includes(order.status)) {
+        // The refund of a payment besides the order's own (paid twice) is ours when we refund that payment.
+        const ofOurExtra = record.paymentRef !== undefined && order?.extraRefunds.includes(record.paymentRef);
+        if (!ofOurExtra && (!order || !REFUND_STATUSES.includes(order.status))) {
           mismatches.push({
             kind: 'refunded_at_gateway_not_here',
             gateway,

@@ -20,13 +20,15 @@ type OrderFacts = {
   paid_at: string | Date | null;
   delivered_at: string | Date | null;
   deliveries: number | string;
+  extra_refunds: string | null;
 };
 
 const date = (v: string | Date) => (v instanceof Date ? v : new Date(v));
 
 /**
- * Our orders created or paid in [from, to), and those the gateways' records name, with the deliveries each records:
- * moves into 9 and BIGO answers "delivered" (rescode 0) on its events.
+ * Our orders created or paid in [from, to), and those the gateways' records name, with the deliveries each records
+ * (moves into 9 and BIGO answers "delivered", rescode 0, on its events) and the gateway references of its extra
+ * payments we refund or refunded (issue #26).
  */
 export async function ordersOfDay(
   db: DbOrTx,
@@ -44,7 +46,9 @@ export async function ordersOfDay(
              (select count(*) from order_events e
                where e.order_id = o.id
                  and ((e.to_status = 9 and e.from_status is distinct from 9)
-                   or (e.detail->>'recharge' = 'answered' and e.detail->>'rescode' = '0'))) as deliveries
+                   or (e.detail->>'recharge' = 'answered' and e.detail->>'rescode' = '0'))) as deliveries,
+             (select string_agg(x.ref, ',') from extra_payments x
+               where x.order_id = o.id and x.state in ('refunding', 'refunded')) as extra_refunds
         from orders o
        where (o.created_at >= ${from}::timestamptz and o.created_at < ${to}::timestamptz)
           or (o.paid_at >= ${from}::timestamptz and o.paid_at < ${to}::timestamptz)
@@ -67,6 +71,7 @@ export async function ordersOfDay(
     paidAt: r.paid_at === null ? null : date(r.paid_at),
     deliveredAt: r.delivered_at === null ? null : date(r.delivered_at),
     deliveries: Number(r.deliveries),
+    extraRefunds: r.extra_refunds ? r.extra_refunds.split(',') : [],
   }));
 }
 
