@@ -13,7 +13,8 @@ const SERVER_MODULE_LAYERS = [
   ['payments', 'fulfilment', 'refunds', 'users'],
   // Issue #28: the reconciliation applies a lost payment through payments.
   ['orders', 'reconciliation'],
-  // Issue #28: sales only reads (SQL aggregates over the tables) and imports no module; nothing imports it.
+  // Issue #28: sales reads (SQL aggregates over the tables), keeps past days' figures and subscribes to the order's
+  // moves (order-lifecycle, below); nothing imports it.
   ['sales'],
 ];
 const MODULES = '^apps/server/src/modules/';

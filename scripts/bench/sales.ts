@@ -1,8 +1,9 @@
 /**
  * Benchmark: the sales view (issue #28, GET /api/v1/sales) over 100 000 orders spread across 90 days. Seeds a
  * throw-away database with generate_series (orders with their events, promotion bonuses, spin prizes, extra
- * payments), then times the view's queries as the endpoint runs them (SalesService.report: all queries side by side,
- * then put together), N times per range, and reports p50/p95. Prints the plan of each query (EXPLAIN ANALYZE) and
+ * payments), then times the view as the endpoint runs it (SalesService.report): the first look, which computes and
+ * keeps the figures of every past day of the range (sales-days.ts), then N looks that add the kept days up and group
+ * only today's orders again, with their p50/p95. Prints the plan of each query (EXPLAIN ANALYZE) and
  * whether it read `orders` whole where an index fits (a range that selects a small part of the table).
  *
  *   npx tsx scripts/bench/sales.ts                       # PostgreSQL (BENCH_DATABASE_URL), and the embedded one
@@ -104,9 +105,16 @@ async function seed(database: Database): Promise<void> {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
-async function timeReport(service: SalesService, range: SalesRange): Promise<{ p50: number; p95: number }> {
+async function timeReport(
+  service: SalesService,
+  range: SalesRange,
+): Promise<{ first: number; p50: number; p95: number }> {
   const query = { from: range.from, to: range.to };
-  for (let i = 0; i < 3; i++) await service.report(query);
+  // The first look computes and keeps every past day of the range not kept yet (sales-days.ts).
+  const began = performance.now();
+  await service.report(query);
+  const first = performance.now() - began;
+  for (let i = 0; i < 2; i++) await service.report(query);
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const started = performance.now();
@@ -114,7 +122,7 @@ async function timeReport(service: SalesService, range: SalesRange): Promise<{ p
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+  return { first, p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
 /** Each query's plan; `wholeOrders`: it reads the orders table whole (a sequential scan on it). */
@@ -165,13 +173,14 @@ async function run(target: 'embedded' | 'postgres'): Promise<boolean> {
     ];
     const results: string[] = [];
     for (const { label, range, share } of ranges) {
-      const { p50, p95 } = await timeReport(service, range);
+      const { first, p50, p95 } = await timeReport(service, range);
       const planned = await plans(database, range);
       const whole = planned.filter((p) => p.wholeOrders).map((p) => p.name);
       const misplanned = share < INDEX_SHARE ? whole : [];
       if (misplanned.length > 0 || p95 > TARGET_P95_MS) good = false;
       results.push(
-        `  ${label.padEnd(8)} p50 ${p50.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms` +
+        `  ${label.padEnd(8)} first look ${first.toFixed(0).padStart(5)} ms  then p50 ${p50.toFixed(1).padStart(6)} ms` +
+          `  p95 ${p95.toFixed(1).padStart(6)} ms` +
           `  (target p95 ≤ ${TARGET_P95_MS} ms)  seq scan on orders: ${whole.length ? whole.join(', ') : 'none'}` +
           (misplanned.length ? '  ← an index fits here' : ''),
       );

@@ -87,6 +87,7 @@ import { RewardsService } from './modules/rewards/rewards-service';
 import { rewardsSubscribers } from './modules/rewards/rewards-subscribers';
 import { deliverPrizeJob } from './modules/rewards/spins-jobs';
 import { SpinsService } from './modules/rewards/spins-service';
+import { salesDaysSubscriber } from './modules/sales/sales-days';
 import { SalesService } from './modules/sales/sales-service';
 import { UsersService } from './modules/users/users-service';
 
@@ -352,8 +353,13 @@ export function jobKindsWithoutHandler(): string[] {
 }
 
 /** The subscribers to the order's life (order-lifecycle/order-events.ts), of every module, in the order they run. */
-export function orderLifecycle(): OrderLifecycle {
+export function orderLifecycle(deps: { timeZone: string; now: () => Date }): OrderLifecycle {
   return new OrderLifecycle(
-    new OrderSubscribers([...rewardsSubscribers, ...fulfilmentSubscribers, ...refundsSubscribers]),
+    new OrderSubscribers([
+      ...rewardsSubscribers,
+      ...fulfilmentSubscribers,
+      ...refundsSubscribers,
+      salesDaysSubscriber(deps),
+    ]),
   );
 }

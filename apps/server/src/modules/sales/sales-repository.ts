@@ -18,7 +18,7 @@ export interface SalesRange {
   timeZone: string;
 }
 
-type Num = number | string | null;
+export type Num = number | string | null;
 
 /** bigint/numeric arrive as strings on PostgreSQL and as numbers on PGlite: one reading for both. */
 export const num = (value: Num): number => (value === null ? 0 : Number(value));
@@ -185,29 +185,24 @@ const deliveredSql = (range: SalesRange): SQL => {
 export const deliveredOrders = (db: DbOrTx, range: SalesRange) =>
   queryRows<DeliveredRow>(db, deliveredSql(range));
 
-export interface DeliveryTimesRow extends Record<string, unknown> {
-  orders: Num;
-  median_seconds: Num;
-  p95_seconds: Num;
-}
-
 /**
- * Paid → delivered of the orders delivered in the range, over all currencies (a query of its own: an ordered-set
- * aggregate cannot share the hashed grouping above).
+ * Paid → delivered of the orders delivered in the range, to the second: how many took each number of seconds, in
+ * order. Kept per day with the day's figures (sales-parts.ts): a percentile of a range is not made of its days'
+ * percentiles, but of their counts.
  */
-const deliveryTimesSql = (range: SalesRange): SQL => {
+const deliverySecondsSql = (range: SalesRange): SQL => {
   const { start, end } = bounds(range);
-  const seconds = sql`extract(epoch FROM delivered_at - paid_at)::float8`;
   return sql`
-      SELECT count(*)::int AS orders,
-             percentile_cont(0.5) WITHIN GROUP (ORDER BY ${seconds}) AS median_seconds,
-             percentile_cont(0.95) WITHIN GROUP (ORDER BY ${seconds}) AS p95_seconds
+      SELECT round(extract(epoch FROM delivered_at - paid_at))::bigint AS seconds, count(*)::int AS orders
         FROM orders
-       WHERE delivered_at >= ${start} AND delivered_at < ${end} AND paid_at IS NOT NULL`;
+       WHERE delivered_at >= ${start} AND delivered_at < ${end} AND paid_at IS NOT NULL
+       GROUP BY 1
+       ORDER BY 1`;
 };
-export async function deliveryTimes(db: DbOrTx, range: SalesRange): Promise<DeliveryTimesRow> {
-  const [row] = await queryRows<DeliveryTimesRow>(db, deliveryTimesSql(range));
-  return row ?? { orders: 0, median_seconds: null, p95_seconds: null };
+/** [seconds, orders] pairs, fewest seconds first. */
+export async function deliverySeconds(db: DbOrTx, range: SalesRange): Promise<[number, number][]> {
+  const rows = await queryRows<{ seconds: Num; orders: Num }>(db, deliverySecondsSql(range));
+  return rows.map((r) => [num(r.seconds), num(r.orders)]);
 }
 
 export interface FunnelRow extends Record<string, unknown> {
@@ -292,7 +287,7 @@ export const SALES_SQL: Readonly<Record<string, (range: SalesRange) => SQL>> = {
   latestRefunds: latestRefundsSql,
   extraPayments: extraSql,
   deliveredOrders: deliveredSql,
-  deliveryTimes: deliveryTimesSql,
+  deliverySeconds: deliverySecondsSql,
   funnel: funnelSql,
   promotionCosts: promotionSql,
   spinCosts: spinSql,

@@ -8,9 +8,11 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../infra/db';
 import { shopDate } from '../../infra/shop-time';
+import { dayGen, firstOpenDay, keepDay, keptDays } from './sales-days';
+import { countOf, emptyParts, mergeParts, partsOf, percentileCont, type SalesParts } from './sales-parts';
 import {
   deliveredOrders,
-  deliveryTimes,
+  deliverySeconds,
   extraPayments,
   funnel,
   latestRefunds,
@@ -71,14 +73,26 @@ const emptyCurrency = (currency: string): TSalesCurrency => ({
   bonus_diamonds: 0,
 });
 
+/** Past days computed at once when a range asks for days never kept (first look at a long range). */
+const DAYS_AT_ONCE = 4;
+
 /**
  * The operators' sales view (issue #28): the range's figures, each an aggregate the database computes
  * (sales-repository.ts), put together here into per-currency rows, a funnel and a daily series with its empty
- * days filled. The queries run side by side, each in a read-only transaction of its own (PostgreSQL: on several pool
- * connections; PGlite: one after another).
+ * days filled. The figures of past days are kept and added up (sales-days.ts, sales-parts.ts); the days still going
+ * are grouped each time. The queries run side by side, each in a read-only transaction of its own (PostgreSQL: on
+ * several pool connections; PGlite: one after another).
  */
 export class SalesService {
-  constructor(private readonly deps: { db: Db; timeZone: string; now: () => Date }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      timeZone: string;
+      now: () => Date;
+      /** false: every day grouped at each look, none kept (tests compare the two). */
+      keepDays?: boolean;
+    },
+  ) {}
 
   /** The range asked for, or the last SALES_DEFAULT_DAYS days of the shop's calendar (today included). */
   rangeOf(query: TSalesQuery): SalesRange {
@@ -88,21 +102,54 @@ export class SalesService {
     return { from: addDays(to, 1 - SALES_DEFAULT_DAYS), to, timeZone };
   }
 
+  /** The aggregates of a range of days, grouped now. */
+  private async partsOfRange(range: SalesRange): Promise<SalesParts> {
+    const { db } = this.deps;
+    const [paid, refunds, delivered, seconds, stages, promotions] = await Promise.all([
+      readOnly(db, (tx) => paidOrders(tx, range)),
+      readOnly(db, (tx) => refundTotals(tx, range)),
+      readOnly(db, (tx) => deliveredOrders(tx, range)),
+      readOnly(db, (tx) => deliverySeconds(tx, range)),
+      readOnly(db, (tx) => funnel(tx, range)),
+      readOnly(db, (tx) => promotionCosts(tx, range)),
+    ]);
+    return partsOf({ paid, refunds, delivered, deliverySeconds: seconds, funnel: stages, promotions });
+  }
+
+  /** The aggregates of each of `days` (all past): kept ones read, the others computed and kept. */
+  private async pastParts(days: readonly string[]): Promise<SalesParts[]> {
+    const { db, timeZone } = this.deps;
+    const kept = await keptDays(db, timeZone, days);
+    const missing = days.filter((day) => !kept.has(day));
+    for (let i = 0; i < missing.length; i += DAYS_AT_ONCE) {
+      await Promise.all(
+        missing.slice(i, i + DAYS_AT_ONCE).map(async (day) => {
+          // Read before computing: a move that commits meanwhile leaves these figures unkept (sales-days.ts).
+          const gen = await dayGen(db, timeZone, day);
+          const parts = await this.partsOfRange({ from: day, to: day, timeZone });
+          await keepDay(db, timeZone, day, gen, parts);
+          kept.set(day, parts);
+        }),
+      );
+    }
+    return days.map((day) => kept.get(day) ?? emptyParts());
+  }
+
   async report(query: TSalesQuery): Promise<TSales> {
     const range = this.rangeOf(query);
-    const { db } = this.deps;
-    const [paid, refunds, refundList, extras, delivered, times, stages, promotions, spins] =
-      await Promise.all([
-        readOnly(db, (tx) => paidOrders(tx, range)),
-        readOnly(db, (tx) => refundTotals(tx, range)),
-        readOnly(db, (tx) => latestRefunds(tx, range)),
-        readOnly(db, (tx) => extraPayments(tx, range)),
-        readOnly(db, (tx) => deliveredOrders(tx, range)),
-        readOnly(db, (tx) => deliveryTimes(tx, range)),
-        readOnly(db, (tx) => funnel(tx, range)),
-        readOnly(db, (tx) => promotionCosts(tx, range)),
-        readOnly(db, (tx) => spinCosts(tx, range)),
-      ]);
+    const { db, timeZone } = this.deps;
+    const open = this.deps.keepDays === false ? range.from : firstOpenDay(this.deps.now(), timeZone);
+    const past = range.from < open ? daysOf(range.from, range.to < open ? range.to : addDays(open, -1)) : [];
+    const rest = range.to >= open ? { ...range, from: range.from > open ? range.from : open } : null;
+    const [pastParts, restParts, refundList, extras, spins] = await Promise.all([
+      this.pastParts(past),
+      rest ? this.partsOfRange(rest) : null,
+      readOnly(db, (tx) => latestRefunds(tx, range)),
+      readOnly(db, (tx) => extraPayments(tx, range)),
+      readOnly(db, (tx) => spinCosts(tx, range)),
+    ]);
+    const parts = mergeParts(restParts ? [...pastParts, restParts] : pastParts);
+    const { paid, refunds, delivered, funnel: stages, promotions, deliverySeconds: times } = parts;
 
     const currencies = new Map<string, TSalesCurrency>();
     const currencyRow = (code: string): TSalesCurrency => {
@@ -228,11 +275,10 @@ export class SalesService {
       }
     }
 
-    const timed = num(times.orders);
     report.delivery_times = {
-      orders: timed,
-      median_seconds: timed > 0 ? num(times.median_seconds) : null,
-      p95_seconds: timed > 0 ? num(times.p95_seconds) : null,
+      orders: countOf(times),
+      median_seconds: percentileCont(times, 0.5),
+      p95_seconds: percentileCont(times, 0.95),
     };
     for (const row of delivered) {
       const target = currencyRow(row.currency);
