@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { MSG as M } from '../messages';
 import { CURRENCY_CODES } from '../money';
+import { PAYMENT_CHANNEL_KINDS } from '../payment-channels';
 
 /**
  * Issue #30: the payment channels a buyer may choose on our page, per currency, as the payment provider declares
  * them (the Fiuu adapter's channel table, narrowed by FIUU_CHANNELS). Amounts in the currency's minor units.
  */
-
-/** fpx: online banking through FPX (a bank to choose); qr: a QR code (DuitNow, PayNow); ewallet; card. */
-export const PAYMENT_CHANNEL_KINDS = ['fpx', 'qr', 'ewallet', 'card'] as const;
-export type TPaymentChannelKind = (typeof PAYMENT_CHANNEL_KINDS)[number];
 
 export const ZPaymentChannel = z.object({
   /** The provider's code of the channel (Fiuu's `channel`: FPX_MB2U, TNG-EWALLET, credit). */
@@ -36,22 +33,3 @@ export const ZPayChannel = z
   .trim()
   .max(40, M.order_channel_unavailable)
   .regex(/^[A-Za-z0-9_-]*$/, M.order_channel_unavailable);
-
-/** Whether a channel takes an amount: null when it does, else which limit the amount is outside of. */
-export function channelLimitBreach(
-  channel: Pick<TPaymentChannel, 'min' | 'max'>,
-  amount: number,
-): 'below' | 'above' | null {
-  if (amount < channel.min) return 'below';
-  if (channel.max !== null && amount > channel.max) return 'above';
-  return null;
-}
-
-/** Whether a channel is the one a payment-method bonus names (any of its reported names, in any case). */
-export function channelEarns(
-  channel: Pick<TPaymentChannel, 'reported'>,
-  offerChannels: readonly string[],
-): boolean {
-  const names = new Set(channel.reported.map((n) => n.toLowerCase()));
-  return offerChannels.some((c) => names.has(c.toLowerCase()));
-}
