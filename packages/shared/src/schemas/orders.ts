@@ -221,6 +221,8 @@ export const ZOrder = z.object({
   failure_note: ZOrderNote.nullable(),
   /** How the buyer paid, as the payment provider reported it (Fiuu's channel: `credit`, `FPX_MB2U`…). */
   payment_channel: z.string().nullable(),
+  /** Issue #30: the channel the buyer chose on our page (the provider's code); null or absent when none was chosen. */
+  payment_channel_choice: z.string().nullish(),
   /**
    * Superusers: what a refund of this order needs of the buyer's bank (online-banking payments): `required`,
    * `optional` (the channel is not known), or `none`.
