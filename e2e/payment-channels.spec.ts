@@ -122,3 +122,36 @@ for (const lang of LANGS) {
     await expect(page.getByLabel(r('channel.bank'), { exact: true })).toHaveValue('FPX_MB2U');
   });
 }
+
+for (const lang of LANGS) {
+  test(`(${lang}) SGD → PayNow → the Fiuu PayNow page's QR → paid in the app`, async ({ page }) => {
+    const r = (key: string) => text(lang, 'recharge', key);
+    await asReturningVisitor(page, lang);
+    await page.goto('/recharge');
+    await expect(page.getByRole('heading', { name: r('form.title') })).toBeVisible();
+    await page.getByLabel(r('form.product'), { exact: true }).selectOption({ label: SEEDED_PRODUCT });
+    await page.getByLabel(r('form.currency'), { exact: true }).selectOption('SGD');
+    const tile = page.getByRole('radio', { name: /^500 (diamonds for |颗钻石，)SGD 12\.20/ });
+    await page.locator('label', { has: tile }).click();
+    const payNow = page.getByRole('radio', { name: /^PayNow/ });
+    await expect(page.locator('label', { has: payNow })).toContainText(r('channel.kind.qr'));
+    await page.locator('label', { has: payNow }).click();
+    await expect(payNow).toBeChecked();
+    const bigoId = `e2ePayNow${lang}${Date.now() % 100_000}`;
+    await page.getByLabel(r('form.gameId'), { exact: true }).fill(bigoId);
+    await page.getByLabel(r('form.email'), { exact: true }).fill(`${bigoId}@example.com`);
+    await page.getByRole('button', { name: r('form.submit') }).click();
+
+    await expect(page).toHaveURL(/\/sandbox\/fiuu\/RMS\/pay\/[^/]+\/PayNow\.php$/);
+    await expect(
+      page.getByRole('img', { name: 'QR code (sandbox placeholder) / 二维码（沙盒占位）' }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Paid in app / 已在应用内支付' }).click();
+    await expect(page).toHaveURL(/\/home-order\?order_num=[0-9A-Za-z]+&success=true$/);
+    await expect(
+      page.getByRole('heading', {
+        name: new RegExp(`^(${orderOutcomeText(7, lang).headline}|${orderOutcomeText(9, lang).headline})$`),
+      }),
+    ).toBeVisible();
+  });
+}
