@@ -82,6 +82,20 @@ describe('configuration', () => {
     );
   });
 
+  it('narrows the Fiuu channels offered on our page to FIUU_CHANNELS, refusing a code it does not know', () => {
+    expect(loadConfig({}).fiuuChannels).toBeUndefined();
+    expect(loadConfig({ FIUU_CHANNELS: ' FPX_MB2U, tng-ewallet ,credit' }).fiuuChannels).toEqual([
+      'FPX_MB2U',
+      'tng-ewallet',
+      'credit',
+    ]);
+    expect(loadConfig({ FIUU_CHANNELS: 'none' }).fiuuChannels).toEqual([]);
+    expect(fail({ FIUU_CHANNELS: 'FPX_MB2U,FPX_NOPE' })).toMatch(
+      /^FIUU_CHANNELS names FPX_NOPE: must be Fiuu channel codes, comma-separated \(known: FPX_MB2U, /,
+    );
+    expect(fail({ FIUU_CHANNELS: ' , ' })).toMatch(/^FIUU_CHANNELS names \(empty\)/);
+  });
+
   it('gives Fiuu its two hosts and the standard vcode unless FIUU_EXTENDED_VCODE=1', () => {
     const keys = { FIUU_MERCHANT_ID: 'm1', FIUU_VERIFY_KEY: 'v'.repeat(32), FIUU_SECRET_KEY: 's'.repeat(32) };
     const c = loadConfig(keys);

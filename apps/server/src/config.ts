@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { TEXT_LIMITS } from '@ezrecharge/shared';
 import { z } from 'zod';
+import { FIUU_CHANNEL_CODES } from './gateways/fiuu/fiuu-channels';
 import { isTimeZone } from './infra/shop-time';
 
 /**
@@ -81,6 +82,18 @@ const ZEnv = z.object({
   FIUU_API_URL: httpUrl.optional(),
   // The merchant-portal switch that adds the currency to the vcode (enabled per merchant by Fiuu support).
   FIUU_EXTENDED_VCODE: z.enum(['0', '1', '']).optional(),
+  // Issue #30 (no DESIGN.md §3 row): the Fiuu channels the buyer may choose on our page, comma-separated Fiuu channel
+  // codes (FPX_MB2U, RPP_DuitNowQR, TNG-EWALLET, credit, PayNow…): the ones the merchant account has switched on.
+  // Unset: every channel of gateways/fiuu/fiuu-channels.ts; `none`: no choice on our page (Fiuu's page chooses).
+  FIUU_CHANNELS: optionalText.superRefine((v, ctx) => {
+    const unknown = v === undefined || v === 'none' ? [] : unknownFiuuChannels(v);
+    if (unknown.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `names ${unknown.join(', ')}: must be Fiuu channel codes, comma-separated (known: ${FIUU_CHANNEL_CODES.join(', ')}), or none`,
+      });
+    }
+  }),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_BASE: httpUrl.optional(),
@@ -115,6 +128,21 @@ const ZEnv = z.object({
   NODE_ENV: optionalText,
   ALLOW_SANDBOX: z.enum(['0', '1', '']).optional(),
 });
+
+/** FIUU_CHANNELS as a list: comma-separated, blanks ignored. */
+function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/** The codes of a FIUU_CHANNELS value that name no channel the shop knows (in any case). */
+function unknownFiuuChannels(value: string): string[] {
+  const known = new Set(FIUU_CHANNEL_CODES.map((c) => c.toLowerCase()));
+  const codes = splitList(value);
+  return codes.length === 0 ? ['(empty)'] : codes.filter((c) => !known.has(c.toLowerCase()));
+}
 
 /** APP_SECRETS as a list: comma-separated, blanks ignored. */
 function splitSecrets(value: string): string[] {
@@ -176,6 +204,11 @@ export interface Config {
     | undefined;
   /** FIUU_EXTENDED_VCODE=1: the vcode carries the currency (for the real Fiuu and the sandbox alike). */
   fiuuExtendedVcode: boolean;
+  /**
+   * FIUU_CHANNELS: the Fiuu channel codes offered on our page; undefined = every known channel; [] = none (Fiuu's
+   * page chooses, as before issue #30).
+   */
+  fiuuChannels: string[] | undefined;
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   bigo:
     | {
@@ -310,6 +343,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     fiuu,
     fiuuExtendedVcode: e.FIUU_EXTENDED_VCODE === '1',
+    fiuuChannels:
+      e.FIUU_CHANNELS === undefined
+        ? undefined
+        : e.FIUU_CHANNELS === 'none'
+          ? []
+          : splitList(e.FIUU_CHANNELS),
     stripe,
     bigo,
     bigoBalanceAlertBelow: e.BIGO_BALANCE_ALERT_BELOW,

@@ -1,6 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseAmount } from './amount';
+import {
+  SANDBOX_FPX_BANKS,
+  type SandboxChannel,
+  sandboxChannelByCode,
+  sandboxChannelByFile,
+  sandboxFpxBank,
+} from './fiuu-channels';
 import { readFiuuControls, registerFiuuControls } from './fiuu-controls';
 import {
   fiuuDateTime,
@@ -19,6 +26,7 @@ import type { FiuuSandboxOptions, OperatorGuard } from './sandbox-options';
 import {
   details,
   errorPage,
+  esc,
   html,
   page,
   postForm,
@@ -40,6 +48,11 @@ import type { SandboxStore } from './sandbox-store';
  *                                          "Incomplete buyer information" unless guest_checkout=1, the vcode in
  *                                          the form the merchant's portal switch says, P03 otherwise), with Pay /
  *                                          Fail / Cancel
+ *   POST {prefix}/fiuu/RMS/pay/{merchant}/{filename}   the same page opened on one channel (issue #30; "Payment
+ *                                          URL": the channel's filename, or `channel` posted to index.php or to
+ *                                          the page above): FPX asks for the bank, an e-wallet or QR channel shows
+ *                                          a QR placeholder and a "paid in app" button, a card page Pay / Fail /
+ *                                          Cancel; the result reports that channel (fiuu-channels.ts)
  *   POST {prefix}/fiuu/RMS/pay/{merchant}/result   a button of that page: the result is recorded and sent, signed with
  *                                          skey ("skey (in payment response)"), first to the merchant's
  *                                          Notification URL (nbcb=2; twice, since the spec warns that several
@@ -72,14 +85,16 @@ export const FIUU_REQUERY_CLOCK = 'fiuu_requery_clock';
 
 export { FIUU_BUYER_CANCEL, FIUU_DECLINE } from './fiuu-records';
 
-type Outcome = 'pay' | 'pay_fpx' | 'fail' | 'cancel';
-const OUTCOMES: readonly Outcome[] = ['pay', 'pay_fpx', 'fail', 'cancel'];
+/** pay_channel: paid on a page opened on one channel; pay_bank: paid by FPX with the bank chosen on the page. */
+type Outcome = 'pay' | 'pay_fpx' | 'fail' | 'cancel' | 'pay_channel' | 'pay_bank';
+const OUTCOMES: readonly Outcome[] = ['pay', 'pay_fpx', 'fail', 'cancel', 'pay_channel', 'pay_bank'];
+const PAID: readonly Outcome[] = ['pay', 'pay_fpx', 'pay_channel', 'pay_bank'];
 
 /**
  * The channel each button pays through ("Value of channel in return URL"): a card (`credit`), or FPX online banking
  * through Maybank2u (`FPX_MB2U`), whose refunds need the buyer's bank details.
  */
-const CHANNEL: Record<Outcome, string> = {
+const CHANNEL: Record<Exclude<Outcome, 'pay_channel' | 'pay_bank'>, string> = {
   pay: 'credit',
   pay_fpx: 'FPX_MB2U',
   fail: 'credit',
@@ -180,7 +195,15 @@ export function registerFiuuSandbox(
   const bad = (reply: FastifyReply, en: string, zh: string) =>
     sendPage(reply, 400, errorPage(assets, en, zh));
 
-  app.post('/fiuu/RMS/pay/:merchant/', async (request, reply) => {
+  /**
+   * The hosted page: the request checked as Fiuu checks it, then the page of the channel it was opened on (issue
+   * #30), or the default page with every button when none was named.
+   */
+  const hostedPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: string | null,
+  ): Promise<FastifyReply> => {
     const { merchant } = request.params as { merchant: string };
     const f = formFields(request.body);
     if (merchant !== merchantId) return bad(reply, 'Unknown merchant ID.', '商户号不存在。');
@@ -218,37 +241,102 @@ export function registerFiuuSandbox(
     if (!/^https?:\/\/\S+$/.test(returnurl)) {
       return bad(reply, 'The return URL is missing or not a web address.', '返回地址缺失或无效。');
     }
+    // The channel: by the page's filename, or the `channel` parameter on index.php or the default page.
+    let channel: SandboxChannel | null = null;
+    const named = (f.channel ?? '').trim();
+    if (file !== null && !(file === 'index.php' && named !== '')) {
+      channel = sandboxChannelByFile(file) ?? null;
+      if (!channel) return bad(reply, `No channel page ${file}.`, `渠道页面 ${file} 不存在。`);
+      if (named !== '' && named.toLowerCase() !== channel.code.toLowerCase()) {
+        return bad(
+          reply,
+          `The channel parameter ${named} is not the channel of ${file}.`,
+          `channel 参数 ${named} 与页面 ${file} 的渠道不符。`,
+        );
+      }
+    } else if (named !== '') {
+      channel = sandboxChannelByCode(named) ?? null;
+      if (!channel) return bad(reply, `Unknown channel ${named}.`, `未知渠道 ${named}。`);
+    }
     const billName = f.bill_name ?? '';
-    const signed = { amount, orderid, currency, returnurl, bill_name: billName };
+    const signed = {
+      amount,
+      orderid,
+      currency,
+      returnurl,
+      bill_name: billName,
+      channel: channel?.code ?? '',
+    };
+    const sigOf = (outcome: Outcome) =>
+      signParts(pageKey, [merchant, orderid, amount, currency, returnurl, billName, outcome, signed.channel]);
     const button = (outcome: Outcome, label: string, className?: string) =>
       postForm(
         `${base}/RMS/pay/${merchant}/result`,
-        {
-          ...signed,
-          outcome,
-          sig: signParts(pageKey, [merchant, orderid, amount, currency, returnurl, billName, outcome]),
-        },
+        { ...signed, outcome, sig: sigOf(outcome) },
         { label, ...(className ? { className } : {}) },
       ).markup;
-    const body = html(
-      [
-        '<h1>Fiuu payment / Fiuu 支付</h1>',
-        '<span class="badge">Sandbox — no real money / 沙盒 — 不会扣款</span>',
-        details([
-          ['Order / 订单号', orderid],
-          ['Amount / 金额', `${currency} ${amount}`],
-          ['Description / 说明', f.bill_desc ?? ''],
-          ['Buyer / 买家', [f.bill_name, f.bill_email].filter(Boolean).join(' · ')],
-        ]).markup,
-        '<div class="actions">',
+    const summary = details([
+      ['Order / 订单号', orderid],
+      ['Amount / 金额', `${currency} ${amount}`],
+      ['Description / 说明', f.bill_desc ?? ''],
+      ['Buyer / 买家', [f.bill_name, f.bill_email].filter(Boolean).join(' · ')],
+      ...(channel ? ([['Channel / 渠道', `${channel.name} (${channel.code})`]] as [string, string][]) : []),
+    ]).markup;
+    let actions: string[];
+    if (channel === null) {
+      actions = [
         button('pay', 'Pay / 支付', 'primary'),
         button('pay_fpx', 'Pay by FPX online banking / FPX 网上银行支付'),
         button('fail', 'Fail / 失败', 'danger'),
         button('cancel', 'Cancel / 取消'),
+      ];
+    } else if (channel.kind === 'fpx') {
+      // FPX asks for the bank (the one the shop opened the page on is chosen already).
+      const hidden = Object.entries({ ...signed, outcome: 'pay_bank', sig: sigOf('pay_bank') })
+        .map(([name, value]) => `<input type="hidden" name="${esc(name)}" value="${esc(value)}">`)
+        .join('');
+      const options = SANDBOX_FPX_BANKS.map(
+        (b) =>
+          `<option value="${esc(b.code)}"${b.code === channel.code ? ' selected' : ''}>${esc(b.name)}</option>`,
+      ).join('');
+      actions = [
+        `<form method="post" action="${esc(`${base}/RMS/pay/${merchant}/result`)}">${hidden}` +
+          '<label for="fpx-bank">Bank / 银行</label> ' +
+          `<select id="fpx-bank" name="bank" required><option value="">—</option>${options}</select> ` +
+          '<button type="submit" class="primary">Sign in to the bank and pay / 登录网银并支付</button></form>',
+        button('cancel', 'Cancel / 取消'),
+      ];
+    } else if (channel.kind === 'wallet') {
+      actions = [
+        `<div class="qr" role="img" aria-label="QR code (sandbox placeholder) / 二维码（沙盒占位）">QR</div>` +
+          `<p class="note">Scan with ${esc(channel.name)} and confirm in the app. / 请用 ${esc(channel.name)} 扫码并在应用内确认。</p>`,
+        button('pay_channel', 'Paid in app / 已在应用内支付', 'primary'),
+        button('cancel', 'Cancel / 取消'),
+      ];
+    } else {
+      actions = [
+        button('pay_channel', 'Pay / 支付', 'primary'),
+        button('fail', 'Fail / 失败', 'danger'),
+        button('cancel', 'Cancel / 取消'),
+      ];
+    }
+    const body = html(
+      [
+        '<h1>Fiuu payment / Fiuu 支付</h1>',
+        '<span class="badge">Sandbox — no real money / 沙盒 — 不会扣款</span>',
+        summary,
+        '<div class="actions">',
+        ...actions,
         '</div>',
       ].join(''),
     );
     return sendPage(reply, 200, page({ assets, title: 'Fiuu sandbox / Fiuu 沙盒', body }));
+  };
+
+  app.post('/fiuu/RMS/pay/:merchant/', async (request, reply) => hostedPage(request, reply, null));
+  app.post('/fiuu/RMS/pay/:merchant/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    return hostedPage(request, reply, file);
   });
 
   app.post('/fiuu/RMS/pay/:merchant/result', async (request, reply) => {
@@ -260,9 +348,24 @@ export function registerFiuuSandbox(
     const currency = f.currency ?? '';
     const returnurl = f.returnurl ?? '';
     const billName = f.bill_name ?? '';
-    const parts = [merchant, orderid, amount, currency, returnurl, billName, f.outcome ?? ''];
+    const chosen = f.channel ?? '';
+    const parts = [merchant, orderid, amount, currency, returnurl, billName, f.outcome ?? '', chosen];
     if (merchant !== merchantId || !outcome || !verifyParts(pageKey, parts, f.sig)) {
       return bad(reply, 'This result was not issued by the sandbox page.', '该结果不是由沙盒页面生成的。');
+    }
+    // The channel the result reports ("Value of channel in return URL"): the page's channel, the bank chosen on an
+    // FPX page, or the default page's button's.
+    let paidThrough: string;
+    if (outcome === 'pay_bank') {
+      const bank = sandboxFpxBank(f.bank ?? '');
+      if (!bank) return bad(reply, 'Please choose your bank.', '请选择银行。');
+      paidThrough = bank.reported;
+    } else if (outcome === 'pay_channel') {
+      const channel = sandboxChannelByCode(chosen);
+      if (!channel) return bad(reply, 'This result names no channel.', '该结果未注明渠道。');
+      paidThrough = channel.reported;
+    } else {
+      paidThrough = CHANNEL[outcome];
     }
 
     const error = outcome === 'cancel' ? FIUU_BUYER_CANCEL : outcome === 'fail' ? FIUU_DECLINE : null;
@@ -270,14 +373,15 @@ export function registerFiuuSandbox(
       // "tranID: integer, 10 digits".
       tranID: String(randomInt(1_000_000_000, 9_999_999_999)),
       orderid,
-      status: outcome === 'pay' || outcome === 'pay_fpx' ? FIUU_STATUS.paid : FIUU_STATUS.failed,
+      status: PAID.includes(outcome) ? FIUU_STATUS.paid : FIUU_STATUS.failed,
       domain: merchant,
       amount,
       currency,
       // "appcode: Bank approval code. Mandatory for card payment. Certain channels return empty value."
-      appcode: outcome === 'pay' ? randomBytes(3).toString('hex').toUpperCase() : '',
+      appcode:
+        outcome === 'pay' || paidThrough === 'Credit' ? randomBytes(3).toString('hex').toUpperCase() : '',
       paydate: fiuuDateTime(new Date()),
-      channel: CHANNEL[outcome],
+      channel: paidThrough,
       error_code: error?.code ?? '',
       error_desc: error?.desc ?? '',
     };
@@ -311,6 +415,8 @@ export function registerFiuuSandbox(
     const label = {
       pay: 'Payment successful / 支付成功',
       pay_fpx: 'Payment successful / 支付成功',
+      pay_channel: 'Payment successful / 支付成功',
+      pay_bank: 'Payment successful / 支付成功',
       fail: 'Payment failed / 支付失败',
       cancel: 'Payment cancelled / 支付已取消',
     }[outcome];

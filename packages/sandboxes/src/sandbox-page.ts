@@ -45,6 +45,9 @@ button.primary{background:#1b6ef3;border-color:#1b6ef3;color:#fff}
 button.danger{color:#b3261e;border-color:#e5a9a4}
 p.error{color:#b3261e;font-weight:600}
 p.note{color:#5b6675;font-size:.875rem}
+.qr{width:9rem;height:9rem;display:grid;place-items:center;border:6px solid #1f2733;border-radius:8px;
+  font:700 2rem/1 monospace;letter-spacing:.2em}
+select{font:inherit;padding:.5rem;border-radius:8px;border:1px solid #c6ccd6;margin:.25rem 0 .75rem}
 `.trim();
 
 /** Submits the page's `form[data-auto-submit]` once loaded; the form's own button stays as the fallback. */

@@ -82,6 +82,91 @@ describe('Fiuu sandbox', () => {
 
   const hostedPage = () => `${t.url}/sandbox/fiuu/RMS/pay/${merchantId}/`;
 
+  /** Opens the hosted page on a channel (issue #30): by its filename, with `channel` as the shop sends it. */
+  async function channelPage(file: string, channel?: string, amount = '27.60', currency = 'MYR') {
+    const { orderid, fields } = paymentRequest(amount, currency);
+    const res = await postForm(`${hostedPage()}${file}`, { ...fields, ...(channel ? { channel } : {}) });
+    return { orderid, res, text: await res.text() };
+  }
+
+  const returned = async (button: { action: string; fields: Record<string, string> }) => {
+    const result = await postForm(new URL(button.action, t.url).toString(), button.fields);
+    expect(result.status).toBe(200);
+    const [back] = formsOf(await result.text());
+    if (!back) throw new Error('no return form');
+    return back;
+  };
+
+  it('plays FPX when opened on a bank: asks for the bank and reports the bank chosen', async () => {
+    const { orderid, res, text } = await channelPage('FPX_MB2U.php', 'FPX_MB2U');
+    expect(res.status).toBe(200);
+    expect(text).toContain('<label for="fpx-bank">Bank / 银行</label>');
+    expect(text).toContain('<option value="FPX_MB2U" selected>FPX B2C Maybank</option>');
+    const form = formsOf(text).find((f) => f.fields.outcome === 'pay_bank');
+    if (!form) throw new Error('no bank form');
+    // No bank: refused; Maybank2u: paid through FPX_MB2U.
+    expect((await postForm(new URL(form.action, t.url).toString(), form.fields)).status).toBe(400);
+    const back = await returned({ ...form, fields: { ...form.fields, bank: 'FPX_MB2U' } });
+    expect(back.fields).toMatchObject({ orderid, status: '00', channel: 'FPX_MB2U', appcode: '' });
+    expect(back.fields.skey).toBe(skeyOf(back.fields));
+    // The buyer may switch bank on Fiuu's page: the result names the one used.
+    const other = await channelPage('FPX_MB2U.php');
+    const otherForm = formsOf(other.text).find((f) => f.fields.outcome === 'pay_bank');
+    if (!otherForm) throw new Error('no bank form');
+    const switched = await returned({
+      ...otherForm,
+      fields: { ...otherForm.fields, bank: 'FPX_CIMBCLICKS' },
+    });
+    expect(switched.fields.channel).toBe('FPX_CIMBCLICKS');
+  });
+
+  it('plays an e-wallet: a QR placeholder and a "paid in app" button; the result names the wallet', async () => {
+    for (const [file, channel, currency] of [
+      ['TNG-EWALLET.php', 'TNG-EWALLET', 'MYR'],
+      ['RPP_DuitNowQR.php', 'RPP_DuitNowQR', 'MYR'],
+      ['PayNow.php', 'PayNow', 'SGD'],
+    ] as const) {
+      const { orderid, text } = await channelPage(file, channel, '27.60', currency);
+      expect(text).toContain('aria-label="QR code (sandbox placeholder) / 二维码（沙盒占位）"');
+      const paid = formsOf(text).find((f) => f.fields.outcome === 'pay_channel');
+      if (!paid) throw new Error('no paid-in-app button');
+      expect(text).toContain('Paid in app / 已在应用内支付');
+      const back = await returned(paid);
+      expect(back.fields).toMatchObject({ orderid, status: '00', channel, currency });
+    }
+  });
+
+  it('plays a card page as the return-URL table reports cards (Credit); `channel` on index.php chooses', async () => {
+    const card = await channelPage('indexT.php', 'creditT', '27.60', 'USD');
+    const paid = formsOf(card.text).find((f) => f.fields.outcome === 'pay_channel');
+    if (!paid) throw new Error('no pay button');
+    expect((await returned(paid)).fields.channel).toBe('Credit');
+    // "pass the channel parameter to index.php": GrabPay through index.php.
+    const grab = await channelPage('index.php', 'GrabPay');
+    expect(grab.text).toContain('GrabPay (GrabPay)');
+    // And on the default page.
+    const { fields } = paymentRequest();
+    const bare = await postForm(hostedPage(), { ...fields, channel: 'BOOST' });
+    expect(await bare.text()).toContain('BOOST (BOOST)');
+  });
+
+  it('refuses an unknown channel page, an unknown channel and a channel that disagrees with the page', async () => {
+    expect((await channelPage('FPX_NOPE.php')).res.status).toBe(400);
+    expect((await channelPage('', 'NOPE')).res.status).toBe(400);
+    const disagree = await channelPage('FPX_MB2U.php', 'BOOST');
+    expect(disagree.res.status).toBe(400);
+    expect(disagree.text).toContain('The channel parameter BOOST is not the channel of FPX_MB2U.php.');
+    // A result whose channel was changed after the page signed it is not believed.
+    const { text } = await channelPage('TNG-EWALLET.php', 'TNG-EWALLET');
+    const paid = formsOf(text).find((f) => f.fields.outcome === 'pay_channel');
+    if (!paid) throw new Error('no paid-in-app button');
+    const forged = await postForm(new URL(paid.action, t.url).toString(), {
+      ...paid.fields,
+      channel: 'BOOST',
+    });
+    expect(forged.status).toBe(400);
+  });
+
   it('refuses a payment request whose vcode does not match (P03), including the extended form', async () => {
     const { orderid, fields } = paymentRequest();
     const res = await postForm(hostedPage(), { ...fields, amount: '1.00' });

@@ -13,6 +13,7 @@ interface TFiuuFormSource {
   bill_mobile: string;
   guest_checkout: string;
   langcode: string;
+  channel?: string | undefined;
 }
 
 /**
@@ -32,5 +33,7 @@ export function fiuuFormFields<T extends TFiuuFormSource>(h: T): Record<string, 
     bill_mobile: h.bill_mobile,
     guest_checkout: h.guest_checkout,
     langcode: h.langcode,
+    // Issue #30: the channel chosen on our page (spec v13.86 request parameter `channel`); absent: Fiuu's page chooses.
+    ...(h.channel ? { channel: h.channel } : {}),
   };
 }

@@ -5,6 +5,7 @@ export * from './money';
 export * from './order-notes';
 export * from './order-outcome';
 export * from './order-status';
+export * from './payment-channels';
 export * from './rewards';
 export * from './schemas';
 export * from './spins';

@@ -100,6 +100,9 @@ export const MESSAGES = {
   order_created: 'Order created. Redirecting to payment…',
   order_amount_mismatch: 'The price has changed. Please reload the page and choose the package again.',
   order_price_unavailable: 'This package is no longer on sale. Please reload the page and choose another.',
+  // Issue #30: the payment method chosen on our page
+  order_channel_unavailable: 'This payment method is not available for this currency. Please choose another.',
+  order_channel_limit: 'This payment method does not take this amount. Please choose another payment method.',
   order_payload_invalid: 'The order could not be read. Please reload the page and try again.',
   order_expired: 'This order request has expired. Please check the clock of your device and try again.',
   order_precheck_failed: 'This BIGO ID cannot be recharged. Please check the ID and try again.',

@@ -34,6 +34,8 @@ export const ORDER_NOTES = {
   deadline_not_paid: 'not paid',
   late_report: 'payment report after the order moved on: {cause}',
   payment_held: 'payment held: amount or currency differs ({cause})',
+  // Issue #30: the buyer chose a channel on our page, the gateway reports another (the payment still counts)
+  payment_channel_mismatch: 'paid through {reported}, not the chosen {chosen} ({cause})',
   payment_held_reason:
     'Paid {paid} {paidCurrency} (minor units) but the order is {amount} {currency}: held for an admin',
   extra_payment_captured:

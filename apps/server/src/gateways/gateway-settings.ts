@@ -22,6 +22,8 @@ export interface FiuuSettings {
   apiUrl: string;
   /** The vcode carries the currency (FIUU_EXTENDED_VCODE, mirroring the merchant-portal switch). */
   extendedVcode: boolean;
+  /** FIUU_CHANNELS: the channel codes offered on our page; undefined = every channel the adapter knows. */
+  channels?: readonly string[] | undefined;
   /** Our site (PUBLIC_URL): Fiuu sends the buyer back to `${publicUrl}/api/v1/payment/fiuu/return`. */
   publicUrl: string;
 }
@@ -84,10 +86,17 @@ export function sandboxBigoKeys(secret: string): { privateKey: string; publicKey
 export function gatewaySettings(config: Config, secret: string): GatewaySettings {
   const sandboxBase = `${config.publicUrl}${SANDBOX_PREFIX}`;
   const fiuu: FiuuSettings = config.fiuu
-    ? { sandbox: false, ...config.fiuu, publicUrl: config.publicUrl, extendedVcode: config.fiuuExtendedVcode }
+    ? {
+        sandbox: false,
+        ...config.fiuu,
+        publicUrl: config.publicUrl,
+        extendedVcode: config.fiuuExtendedVcode,
+        channels: config.fiuuChannels,
+      }
     : {
         sandbox: true,
         extendedVcode: config.fiuuExtendedVcode,
+        channels: config.fiuuChannels,
         publicUrl: config.publicUrl,
         merchantId: SANDBOX_FIUU_MERCHANT,
         verifyKey: derive(secret, 'fiuu-verify').slice(0, 32),

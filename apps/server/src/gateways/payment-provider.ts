@@ -3,6 +3,7 @@ import type {
   TErrorCode,
   TFiuuHandoff,
   TOrderNote,
+  TPaymentChannel,
   TPaymentGateway,
   TRedirectHandoff,
 } from '@ezrecharge/shared';
@@ -31,6 +32,8 @@ export interface OrderForPayment {
   lang: 'en' | 'zh';
   /** The buyer ordered signed in (a registered account), not as a visitor. */
   registered: boolean;
+  /** Issue #30: the provider's channel the buyer chose on our page; null: the provider's page chooses. */
+  channel?: string | null | undefined;
 }
 
 /** An order as a provider works with it: the order, and what the provider gave us for it so far. */
@@ -307,6 +310,14 @@ export interface PaymentProvider {
    */
   readonly formOrigins: readonly string[];
   readonly endpoints: readonly PaymentEndpoint[];
+
+  /**
+   * Issue #30: the channels the buyer may choose on our page for a currency, with their amount limits; empty when
+   * the provider offers no choice there (its own page chooses).
+   */
+  channels(currency: TCurrency): readonly TPaymentChannel[];
+  /** Issue #30: whether a channel a result reports is the one chosen on our page (the provider's names for it). */
+  sameChannel(chosen: string, reported: string): boolean;
 
   /** Where to send the buyer for an order awaiting payment; throws AppError 503 when the provider cannot open one. */
   handOff(order: PaymentOrder, deadline: Date): Promise<Handoff>;

@@ -5,6 +5,7 @@ export * from './codes';
 export * from './disputes';
 export * from './jobs';
 export * from './orders';
+export * from './payment-channels';
 export * from './reconciliation';
 export * from './rewards';
 export * from './sales';

@@ -9,6 +9,7 @@ import { ZOrderNote } from '../order-notes';
 import { MAX_ROW_ID, ZRowId } from './api';
 import { ZCurrency, ZOrderStatus } from './codes';
 import { ZOrderBonus, ZPromoCode } from './order-rewards';
+import { ZPayChannel } from './payment-channels';
 
 /**
  * Orders (SPEC.md §3, §5, §7; DESIGN.md §4, §6, §7). The commit payload travels wire-encrypted; the server
@@ -84,6 +85,8 @@ export const ZOrderCommitPayload = z
     page_info: ZOrderPageInfo,
     /** Issue #16: a promo code typed on the form (empty = none); decided again by the server in the commit. */
     promo_code: ZPromoCode.default(''),
+    /** Issue #30: the payment channel chosen on the page (the provider's code); empty = the provider's page chooses. */
+    pay_channel: ZPayChannel.default(''),
   })
   .strict();
 export type TOrderCommitPayload = z.infer<typeof ZOrderCommitPayload>;
@@ -122,6 +125,11 @@ export const ZFiuuHandoff = z.object({
   guest_checkout: z.string(),
   /** The hosted page's language: 'en' or 'cn' (Fiuu spec "langcode"). */
   langcode: z.string(),
+  /**
+   * Issue #30: the channel the buyer chose on our page (Fiuu spec "channel"); `payment_url` is then that channel's
+   * page. Absent: Fiuu's page lets the buyer choose.
+   */
+  channel: z.string().optional(),
 });
 export const ZRedirectHandoff = z.object({
   method: z.literal('redirect'),
@@ -213,6 +221,8 @@ export const ZOrder = z.object({
   failure_note: ZOrderNote.nullable(),
   /** How the buyer paid, as the payment provider reported it (Fiuu's channel: `credit`, `FPX_MB2U`…). */
   payment_channel: z.string().nullable(),
+  /** Issue #30: the channel the buyer chose on our page (the provider's code); null or absent when none was chosen. */
+  payment_channel_choice: z.string().nullish(),
   /**
    * Superusers: what a refund of this order needs of the buyer's bank (online-banking payments): `required`,
    * `optional` (the channel is not known), or `none`.

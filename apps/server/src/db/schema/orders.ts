@@ -61,6 +61,11 @@ export const orders = pgTable(
     gatewayRef: text('gateway_ref'),
     /** How the buyer paid, as the provider reported it with the payment (Fiuu `channel`: `credit`, `FPX_MB2U`…). */
     paymentChannel: text('payment_channel'),
+    /**
+     * Issue #30: the provider's channel the buyer chose on our page (Fiuu `channel`: FPX_MB2U, TNG-EWALLET…); null when
+     * none was chosen (the provider's page chose). Compared with the paid result's channel: a mismatch is an event.
+     */
+    paymentChannelChoice: text('payment_channel_choice'),
     payCheckoutSessionUrl: text('pay_checkout_session_url'),
     paymentDeadline: timestamp('payment_deadline', { withTimezone: true }),
     /** Set when a paid notification disagrees with the order (amount/currency): held for an admin. */

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CallSlots } from '../../infra/call-slots';
 import type { FiuuSettings } from '../gateway-settings';
 import type { OrderForPayment, PaymentStatus } from '../payment-provider';
+import { fiuuChannel, fiuuChannelPageUrl } from './fiuu-channels';
 import {
   fiuuExtendedVcode,
   fiuuQueryError,
@@ -121,10 +122,16 @@ export function createFiuuClient(
 
     handoff(order) {
       const amount = formatMinor(order.amount, order.currency);
+      // Issue #30: a channel chosen on our page opens Fiuu's page of that channel (spec "Payment URL": the channel's
+      // filename after {MerchantID}) and names it in the `channel` request parameter; the vcode is the same.
+      const channel = order.channel ? fiuuChannel(order.channel) : undefined;
       return {
         order_num: order.orderNum,
         // "For merchants who use the POST method please include the '/' after {MerchantID}".
-        payment_url: `${paymentUrl}/RMS/pay/${merchantId}/`,
+        payment_url: channel
+          ? fiuuChannelPageUrl(paymentUrl, merchantId, channel)
+          : `${paymentUrl}/RMS/pay/${merchantId}/`,
+        ...(channel ? { channel: channel.code } : {}),
         vcode: settings.extendedVcode
           ? fiuuExtendedVcode(amount, merchantId, order.orderNum, verifyKey, order.currency)
           : fiuuVcode(amount, merchantId, order.orderNum, verifyKey),

@@ -10,6 +10,7 @@ import type {
   RawPaymentRequest,
   ReceivedNotification,
 } from '../payment-provider';
+import { fiuuChannel, fiuuChannelsFor, fiuuSameChannel, publicChannel } from './fiuu-channels';
 import { createFiuuClient } from './fiuu-client';
 import {
   fiuuEarlierRefundIds,
@@ -103,6 +104,15 @@ export function createFiuuProvider(
     // The hosted form is posted to the payment host (client.handoff's payment_url is under it).
     formOrigins: [new URL(settings.paymentUrl).origin],
     endpoints: ENDPOINTS,
+
+    channels(currency) {
+      return fiuuChannelsFor(currency, settings.channels).map(publicChannel);
+    },
+
+    sameChannel(chosen, reported) {
+      const channel = fiuuChannel(chosen);
+      return channel ? fiuuSameChannel(channel, reported) : chosen.toLowerCase() === reported.toLowerCase();
+    },
 
     async handOff(order) {
       return { kind: 'page', body: { method: 'form', ...client.handoff(order) } };

@@ -178,6 +178,15 @@ export function createStripeProvider(
     formOrigins: [],
     endpoints: ENDPOINTS,
 
+    // Issue #30: Stripe Checkout shows the methods the account enables on its own page; no choice on ours yet.
+    channels() {
+      return [];
+    },
+
+    sameChannel(chosen, reported) {
+      return chosen.toLowerCase() === reported.toLowerCase();
+    },
+
     async handOff(order, deadline) {
       // Keep an open session: a second one would let the buyer pay twice. One already paid settles the order.
       if (order.ref) {

@@ -109,6 +109,7 @@ export async function createOrder(db: DbOrTx, order: NewOrder): Promise<OrderRow
         priceId: null,
         gatewayRef: null,
         paymentChannel: null,
+        paymentChannelChoice: null,
         payCheckoutSessionUrl: null,
         paymentDeadline: null,
         paymentHeld: false,

@@ -98,6 +98,7 @@ export function toApiOrder(
     failure_reason: row.failureReason,
     failure_note: isOrderNoteJson(row.failureNote) ? row.failureNote : null,
     payment_channel: row.paymentChannel,
+    payment_channel_choice: row.paymentChannelChoice,
     refund_bank_details: operator?.refundBankDetails ?? 'none',
     bonus_game: row.bonusGame,
     bonuses: [...(options.bonuses ?? [])],
@@ -231,6 +232,7 @@ export function orderForPayment(row: OrderRow): OrderForPayment {
     productName: row.productName,
     lang: row.lang === 'zh' ? 'zh' : 'en',
     registered: row.createdBy !== null,
+    channel: row.paymentChannelChoice,
   };
 }
 

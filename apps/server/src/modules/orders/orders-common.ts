@@ -14,6 +14,8 @@ export const ORDER_MESSAGES = {
   notPayable: MSG.order_not_payable,
   notYours: MSG.order_not_yours,
   paymentUnavailable: MSG.payment_unavailable,
+  channelUnavailable: MSG.order_channel_unavailable,
+  channelLimit: MSG.order_channel_limit,
 } as const;
 
 const MINUTE = 60_000;

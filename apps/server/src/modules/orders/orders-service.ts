@@ -1,5 +1,7 @@
 import {
+  channelLimitBreach,
   findUnsafeText,
+  formatMinor,
   GAME_TYPE,
   isCurrency,
   isEventTimeFresh,
@@ -186,6 +188,7 @@ export class OrdersService {
     await enforce(this.deps.limiter, ORDER_COMMIT_PER_IP, caller.ip);
     const { payload, email } = this.readCommit(input, caller);
     const placed = await this.pricedAt(payload);
+    const channel = this.chosenChannel(payload, placed.amount);
     await this.refuseCodeThatCannotApply(payload, placed.facts, caller);
     const precheck = await this.precheckOrRefuse(payload.game_id);
     const actor = caller.user ? `user:${caller.user.id}` : 'visitor';
@@ -197,6 +200,7 @@ export class OrdersService {
       actor,
       precheck,
       facts: placed.facts,
+      channel,
     });
     if (precheck.kind === 'rejected') {
       throw AppError.badRequest(ORDER_MESSAGES.precheckFailed, { game_id: ORDER_MESSAGES.precheckFailed });
@@ -255,6 +259,40 @@ export class OrdersService {
       ? { currency: price.currency, productId: price.productId, amount, amountGame }
       : null;
     return { price, amount, amountGame, facts };
+  }
+
+  /**
+   * Issue #30: the payment channel chosen on the page, as the provider names it, or null when none was chosen (the
+   * provider's page chooses). A channel the provider does not offer for the currency, or whose limits the amount is
+   * outside of, is refused before BIGO is asked and before anything is stored.
+   */
+  private chosenChannel(payload: TOrderCommitPayload, amount: number): string | null {
+    if (payload.pay_channel === '') return null;
+    const wanted = payload.pay_channel.toLowerCase();
+    const channel = this.deps.gateways.payments
+      .forCurrency(payload.pay_currency)
+      .channels(payload.pay_currency)
+      .find((c) => c.code.toLowerCase() === wanted);
+    if (!channel) {
+      throw new AppError(
+        'bad_request',
+        ORDER_MESSAGES.channelUnavailable,
+        `${payload.pay_channel} is not offered for ${payload.pay_currency}`,
+      );
+    }
+    if (channelLimitBreach(channel, amount) !== null) {
+      const limit = (minor: number) => formatMinor(minor, payload.pay_currency);
+      const range =
+        channel.max === null
+          ? `at least ${limit(channel.min)}`
+          : `${limit(channel.min)} to ${limit(channel.max)}`;
+      throw new AppError(
+        'bad_request',
+        ORDER_MESSAGES.channelLimit,
+        `${channel.name} (${channel.code}) takes ${range} ${payload.pay_currency}; the order is ${limit(amount)}`,
+      );
+    }
+    return channel.code;
   }
 
   /**
@@ -347,6 +385,8 @@ export class OrdersService {
       precheck: Exclude<BigoPrecheckOutcome, { kind: 'unavailable' | 'denied' }>;
       /** The order for the rewards rule (null: a currency the rule cannot read, so no bonus). */
       facts: OrderFacts | null;
+      /** Issue #30: the channel chosen on the page (the provider's code), or null. */
+      channel: string | null;
     },
   ): Promise<OrderRow> {
     const ok = o.precheck.kind === 'ok';
@@ -394,6 +434,7 @@ export class OrdersService {
         amount: o.amount,
         amountGame: o.amountGame,
         gateway,
+        paymentChannelChoice: o.channel,
         paymentDeadline: deadline,
         precheckRescode: o.precheck.rescode,
         precheckBalance: balance,

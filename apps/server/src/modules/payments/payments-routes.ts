@@ -1,8 +1,14 @@
-import { findUnsafeText } from '@ezrecharge/shared';
+import {
+  CURRENCY_CODES,
+  envelope,
+  findUnsafeText,
+  type TPaymentChannels,
+  ZPaymentChannels,
+} from '@ezrecharge/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EndpointOutcome, PaymentEndpoint, PaymentProvider, RawPaymentRequest } from '../../gateways';
-import { AppError, sendError } from '../../infra/http';
+import { AppError, ok, sendError } from '../../infra/http';
 import { unsafeText } from '../../infra/input-hygiene';
 import type { RouteContext } from '../../infra/routes';
 import type { PaymentsService } from './payments-service';
@@ -97,6 +103,32 @@ export const paymentsRoutes: FastifyPluginAsyncZod<RouteContext<{ payments: Paym
         return sendError(reply, answer.code, answer.message, answer.detail);
     }
   }
+
+  // Issue #30: what the storefront offers to choose after the pack, per currency (with each channel's limits).
+  app.get(
+    '/payment/channels',
+    {
+      schema: {
+        tags,
+        summary: 'The payment channels a buyer may choose on our page, per currency',
+        description:
+          'Each currency whose provider offers a choice on our page (Fiuu: its channel table narrowed by ' +
+          'FIUU_CHANNELS), with each channel’s code, kind, name, least and most amount (minor units) and the names ' +
+          'the provider reports it by after payment. A currency not listed: the provider’s own page chooses. Public.',
+        response: { 200: envelope(ZPaymentChannels) },
+      },
+    },
+    async (_request, reply) => {
+      const channels: TPaymentChannels = {};
+      for (const currency of CURRENCY_CODES) {
+        const offered = deps.payments.forCurrency(currency).channels(currency);
+        if (offered.length > 0) channels[currency] = [...offered];
+      }
+      // The same for every visitor and changed only by a restart with another FIUU_CHANNELS.
+      reply.header('cache-control', 'public, max-age=300');
+      return ok(channels);
+    },
+  );
 
   // Providers sign the exact bytes they sent: here every body is read raw, and each provider parses its own.
   await app.register(async (scope) => {

@@ -117,6 +117,11 @@ export function OrderHistory({ order, names }: TOrderHistoryProps) {
           <code>{order.payment_channel}</code>
         </p>
       )}
+      {order.payment_channel_choice && (
+        <p className="order-history__channel">
+          {t('history.paymentChannelChoice')} <code>{order.payment_channel_choice}</code>
+        </p>
+      )}
       {order.order_status === 11 && order.refund_overdue_at && (
         <Alert
           className="order-history__failure"

@@ -309,6 +309,59 @@ describe('order list /order for superusers', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows the channel chosen on our page and a payment through another one, in both languages (issue #30)', async () => {
+    const switched = order({
+      id: 31,
+      order_num: 'EZSWITCHED',
+      order_status: 9,
+      payment_channel: 'FPX_CIMBCLICKS',
+      payment_channel_choice: 'FPX_MB2U',
+    });
+    const events = [
+      {
+        from_status: 7,
+        to_status: 7,
+        cause: 'paid through FPX_CIMBCLICKS, not the chosen FPX_MB2U (fiuu notify 00)',
+        note: {
+          key: 'payment_channel_mismatch',
+          values: {
+            chosen: 'FPX_MB2U',
+            reported: 'FPX_CIMBCLICKS',
+            cause: { key: 'fiuu_report', values: { endpoint: 'notify', status: '00' } },
+          },
+        },
+        actor: 'gateway:fiuu',
+        created_at: '2025-06-01T04:01:00.000Z',
+        count: 1,
+        last_at: '2025-06-01T04:01:00.000Z',
+      },
+    ];
+    stubApi({ ...listRoutes([switched]), 'GET /api/v1/order/events': () => ok(events) });
+    renderApp('/order');
+    await screen.findByText('EZSWITCHED');
+    await userEvent.click(screen.getByRole('button', { name: 'Show the history of order EZSWITCHED' }));
+    const history = within(await screen.findByRole('list', { name: /EZSWITCHED/ }));
+    expect(
+      history.getByText('paid through FPX_CIMBCLICKS, not the chosen FPX_MB2U (fiuu notify 00)'),
+    ).toBeInTheDocument();
+    const section = within(screen.getByRole('region', { name: 'Status history of order EZSWITCHED' }));
+    expect(
+      section.getByText(
+        (_c, node) => node?.tagName === 'P' && node.textContent === 'Chosen on our page FPX_MB2U',
+      ),
+    ).toBeInTheDocument();
+
+    await setLanguage('zh');
+    expect(
+      await history.findByText(
+        '实际支付渠道为 FPX_CIMBCLICKS，而非所选的 FPX_MB2U（Fiuu notify 通知：状态 00）',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      section.getByText((_c, node) => node?.tagName === 'P' && node.textContent === '本站所选渠道 FPX_MB2U'),
+    ).toBeInTheDocument();
+  });
+
   it('marks why an order failed as resolved once it was refunded, in both languages (issue #32)', async () => {
     const refunded = order({
       id: 9,

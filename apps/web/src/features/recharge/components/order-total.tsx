@@ -5,7 +5,7 @@ import type { TRechargeForm } from './use-recharge-form';
 const TOTAL_LABEL_ID = 'recharge-total-label';
 
 /** The order's total (with the quoted bonus diamonds) and the bonuses it would get (issue #16). */
-export function OrderTotal({ form }: { form: Pick<TRechargeForm, 'total' | 'quote'> }) {
+export function OrderTotal({ form }: { form: Pick<TRechargeForm, 'total' | 'quote' | 'channelBonus'> }) {
   const { t } = useTranslation('recharge');
   return (
     <div className="recharge-form__total">
@@ -14,6 +14,7 @@ export function OrderTotal({ form }: { form: Pick<TRechargeForm, 'total' | 'quot
       </span>
       <output className="recharge-form__total-value" aria-labelledby={TOTAL_LABEL_ID}>
         {form.total}
+        {form.channelBonus && <span className="recharge-form__total-bonus"> {form.channelBonus}</span>}
       </output>
       <RewardLines quote={form.quote} />
     </div>

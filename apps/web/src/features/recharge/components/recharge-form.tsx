@@ -3,6 +3,7 @@ import type { TOrderPageInfo } from '@ezrecharge/shared/schemas/orders';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/notice';
 import { CatalogueLoadFailed } from './catalogue-load-failed';
+import { ChannelField } from './channel-field';
 import { OrderSubmit } from './order-submit';
 import { OrderTotal } from './order-total';
 import { PackField } from './pack-field';
@@ -49,6 +50,7 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
       <fieldset className="recharge-form__fields" disabled={form.busy}>
         <ProductCurrencyFields form={form} />
         <PackField form={form} />
+        <ChannelField form={form} />
         <QuantityIdFields form={form} />
         <PromoCodeField form={form} />
         <OrderTotal form={form} />

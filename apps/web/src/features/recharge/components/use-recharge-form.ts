@@ -6,14 +6,25 @@ import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 're
 import { useTranslation } from 'react-i18next';
 import { reportFieldErrors } from '../../../lib/form-rules';
 import { currentLanguage, i18n } from '../../../lib/i18n';
+import { formatDiamonds, formatPrice } from '../../../lib/money-format';
 import { onBeforeReload } from '../../../lib/navigation';
 import { usePaymentHandoff } from '../../../lib/payment-handoff';
 import { useErrorPopup } from '../../../lib/popup';
 import { useCommitOrder } from '../api/commit-order';
 import { useGetPrices, useGetProducts } from '../api/get-catalogue';
+import { useChannels } from '../api/get-channels';
 import { useRewardQuote } from '../api/get-quote';
 import { currencyChoice, packChoice, productChoice } from '../utils/buyer-choices';
 import { loadedOrderRules, loadOrderRules } from '../utils/order-rules';
+import {
+  channelOptions,
+  FPX,
+  optionBonus,
+  optionLimitBreach,
+  optionOf,
+  rememberChannel,
+  rememberedChannel,
+} from '../utils/pay-channel';
 import {
   checkedOrder,
   fieldError,
@@ -34,6 +45,7 @@ import {
   type TFieldName,
   type TRechargeValues,
   takeDraftValues,
+  wholeQuantityOf,
 } from '../utils/recharge-values';
 import { useSettled } from '../utils/use-settled';
 import type { TPack } from './price-tiles';
@@ -80,6 +92,35 @@ export function useRechargeForm(
   const pack = packs.find((candidate) => candidate.id === values.price_id);
 
   const labels = fieldLabels(t);
+
+  // Issue #30: the payment channel ('' none: the provider's page chooses; FPX: FPX without a bank yet), the
+  // currency's options, and the one last used in this browser chosen again when the currency offers it.
+  const channels = useChannels();
+  const options = channelOptions(currency && channels.data?.[currency]);
+  const [payChannel, setPayChannel] = useState('');
+  const [bankError, setBankError] = useState<string>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: chosen again when the currency or its channels change
+  useEffect(() => {
+    setPayChannel((previous) => {
+      if (optionOf(options, previous)) return previous;
+      const remembered = rememberedChannel(currency);
+      return optionOf(options, remembered) ? remembered : '';
+    });
+  }, [currency, channels.data]);
+  const chosenOption = optionOf(options, payChannel);
+  const orderQuantity = wholeQuantityOf(values.quantity);
+  const outside = optionLimitBreach(
+    chosenOption,
+    pack && orderQuantity !== undefined ? pack.unit_amount * orderQuantity : undefined,
+  );
+  const limitError =
+    outside && chosenOption && currency
+      ? t(outside.max === null ? 'channel.limitMin' : 'channel.limitRange', {
+          name: chosenOption.name,
+          min: formatPrice(currency, outside.min),
+          max: outside.max === null ? '' : formatPrice(currency, outside.max),
+        })
+      : undefined;
 
   const showCheck = (names: readonly TFieldName[], all: TRechargeValues): boolean => {
     const found: TErrors = {};
@@ -198,8 +239,19 @@ export function useRechargeForm(
       return showCheck([name], all);
     });
     if (!order) return;
+    if (limitError) {
+      document.getElementsByName('pay_channel')[0]?.focus();
+      return;
+    }
+    if (payChannel === FPX) {
+      setBankError(t('channel.bankNeeded'));
+      document.getElementById('recharge-fpx-bank')?.focus();
+      return;
+    }
+    if (payChannel !== '') order.payload.pay_channel = payChannel;
     try {
       const answer = await commit.mutateAsync(order);
+      if (currency && options.length > 0) rememberChannel(currency, payChannel);
       // Back from the payment page finds the entries again (issue #32), also when the page is loaded anew.
       keepDraftForPayment(all);
       handoff.start(answer.data, answer.message);
@@ -213,9 +265,23 @@ export function useRechargeForm(
     }
   };
 
+  const bonus = optionBonus(chosenOption, quote);
+
   return {
     withEmail,
     values,
+    channelOptions: options,
+    payChannel,
+    channelError: limitError ?? bankError,
+    /** The chosen channel's payment-method bonus, for the total: "+ 24 bonus diamonds with FPX". */
+    channelBonus:
+      chosenOption && bonus > 0
+        ? t('channel.totalBonus', { diamonds: formatDiamonds(bonus), name: chosenOption.name })
+        : undefined,
+    chooseChannel: (value: string): void => {
+      setPayChannel(value);
+      setBankError(undefined);
+    },
     /** The fields' messages (the promo field's with the quote's refusal of the applied code). */
     errors: { ...errors, promo_code: errors.promo_code ?? promo.refusal },
     labels,
