@@ -11,6 +11,18 @@
  * localStorage, as the language toggle does) before the page loads. After each run the audited page is checked to
  * be the one asked for, in the language asked for (`lang` on <html>, and Chinese text on the Chinese pages).
  *
+ * Issue #30: then Interaction to Next Paint on /recharge (when it is among the pages), in each language: in a fresh
+ * tab with a phone's screen (Lighthouse's mobile one, touch) and 4× CPU slowdown (CDP Emulation.setCPUThrottlingRate
+ * 4; the network is not throttled), a first-time visitor loads /recharge and does what a buyer does: chooses the
+ * currency MYR, taps a pack, taps the FPX channel and chooses a bank in the bank select. The selects are chosen with
+ * the keyboard (focus, then type the option's name: Chromium's type-ahead on a closed select), since a scripted
+ * browser cannot work a phone's native picker; the change handler and the render are the same. Lighthouse's timespan
+ * mode records the whole span (its `interaction-to-next-paint` is the INP, `inp-breakdown-insight` the slowest
+ * interaction's breakdown; Lighthouse 13 replaced `work-during-interaction` by it), and a PerformanceObserver of 'event' entries (durationThreshold 16, registered before
+ * the page's own scripts) gives each interaction its own latency: the longest event of each interactionId, set to
+ * the step it happened in. An interaction faster than 16 ms leaves no entry and shows as "< 16 ms". A run that
+ * stalls (a wait of 60 s) is tried again, up to 3 times as a Lighthouse run is, and the retry is printed.
+ *
  * A benchmark, not a test: it exits non-zero only when it could not measure (build, server, order, Lighthouse or
  * the language check failed), never for a low score. CI enforces the byte budgets, not these scores.
  *
@@ -19,7 +31,8 @@
  *
  * BENCH_WEB_RUNS (default 3), BENCH_WEB_PAGES (names or paths: portal or /, recharge, home-order, faq, signin),
  * BENCH_WEB_LANGS (en, zh), BENCH_WEB_PORT (default 3241), BENCH_WEB_BUILD=0 to reuse apps/web/dist,
- * CHROME_PATH (default /usr/bin/chromium). The JSON summary and each median run's HTML report are written to
+ * CHROME_PATH (default /usr/bin/chromium), BENCH_WEB_INP=0 to skip the INP runs (BENCH_WEB_RUNS of them per
+ * language), BENCH_WEB_LIGHTHOUSE=0 to run only the INP ones. The JSON summary and each median run's HTML report are written to
  * bench-results/ (gitignored).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -30,14 +43,17 @@ import { performance } from 'node:perf_hooks';
 import { fiuuFormFields, ORDER_STATUS, type TOrder, type TOrderHandoff } from '@ezrecharge/shared';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { formsOf } from '../../apps/server/test/support/sandbox-pages';
 import { commitBody } from './commit';
 import { type BenchServer, ROOT, startServer } from './server';
+import { type InpResult, type InpRun, inpTableRows, measureInp, summarizeInp, type TLang } from './web-inp';
 
 const RUNS = positiveInt('BENCH_WEB_RUNS', 3);
 const PORT = positiveInt('BENCH_WEB_PORT', 3241);
 const BUILD = process.env.BENCH_WEB_BUILD !== '0';
+const INP = process.env.BENCH_WEB_INP !== '0';
+const LIGHTHOUSE_RUNS = process.env.BENCH_WEB_LIGHTHOUSE !== '0';
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -53,7 +69,6 @@ const ATTEMPTS = 3;
 /** How long the paid order may take to be delivered by the BIGO simulator. */
 const DELIVERY_WAIT_MS = 60_000;
 
-type TLang = 'en' | 'zh';
 const LANGS: readonly TLang[] = ['en', 'zh'];
 /** `lang` on <html> for each language (apps/web/src/lib/i18n.ts); checked by prefix. */
 const HTML_LANG_PREFIX: Record<TLang, string> = { en: 'en', zh: 'zh' };
@@ -248,6 +263,27 @@ function score(lhr: Result, category: string): number | null {
   return value === null || value === undefined ? null : Math.round(value * 100);
 }
 
+/**
+ * A first visit in `lang`: nothing stored for the origin (Lighthouse itself clears caches and service workers only),
+ * then for Chinese only the language toggle's choice.
+ */
+async function asFirstVisitor(page: Page, base: string, lang: TLang): Promise<void> {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'all' });
+  await cdp.detach();
+  if (lang !== 'en') {
+    // The language toggle's choice, stored before the page loads (a same-origin page that loads no app asset).
+    await page.goto(new URL('/api/v1/health', base).toString());
+    await page.evaluate((value) => {
+      window.localStorage.setItem('lang', value);
+      // The server picks a prerendered page's language by this cookie, which the app keeps beside the key.
+      // biome-ignore lint/suspicious/noDocumentCookie: a test browser's preference, set as the app sets it
+      document.cookie = `lang=${value}; Path=/; SameSite=Lax`;
+    }, lang);
+    await page.goto('about:blank');
+  }
+}
+
 /** One Lighthouse run of `url` as a first-time visitor in `lang`, in a fresh tab. */
 async function runOnce(
   b: Browser,
@@ -257,21 +293,7 @@ async function runOnce(
 ): Promise<{ figures: RunFigures; html: string }> {
   const page = await b.newPage();
   try {
-    // A first visit: nothing stored for the origin (Lighthouse itself clears caches and service workers only).
-    const cdp = await page.createCDPSession();
-    await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'all' });
-    await cdp.detach();
-    if (lang !== 'en') {
-      // The language toggle's choice, stored before the page loads (a same-origin page that loads no app asset).
-      await page.goto(new URL('/api/v1/health', base).toString());
-      await page.evaluate((value) => {
-        window.localStorage.setItem('lang', value);
-        // The server picks a prerendered page's language by this cookie, which the app keeps beside the key.
-        // biome-ignore lint/suspicious/noDocumentCookie: a test browser's preference, set as the app sets it
-        document.cookie = `lang=${value}; Path=/; SameSite=Lax`;
-      }, lang);
-      await page.goto('about:blank');
-    }
+    await asFirstVisitor(page, base, lang);
     const flags: Flags = { logLevel: 'error', output: 'html', onlyCategories: CATEGORIES };
     const result = await lighthouse(url, flags, undefined, page);
     if (!result) throw new Error('Lighthouse returned no result');
@@ -391,7 +413,7 @@ async function main(): Promise<void> {
 
   const results: PageResult[] = [];
   let lighthouseVersion = '';
-  for (const spec of pages) {
+  for (const spec of LIGHTHOUSE_RUNS ? pages : []) {
     for (const lang of langs) {
       const pagePath = spec.path.replace('{order}', order);
       const url = new URL(pagePath, base).toString();
@@ -447,25 +469,86 @@ async function main(): Promise<void> {
     }
   }
 
+  const inpResults: InpResult[] = [];
+  const inpPage = pages.find((p) => p.name === 'recharge');
+  if (INP && inpPage) {
+    console.log(`INP of /recharge: ${RUNS} run(s) per language, 4× CPU slowdown, phone screen`);
+    for (const lang of langs) {
+      const url = new URL(inpPage.path, base).toString();
+      const runs: InpRun[] = [];
+      const problems: string[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const label = `  ${inpPage.path} ${lang} INP run ${i + 1}/${RUNS}`;
+        const retried: string[] = [];
+        for (let attempt = 1; ; attempt++) {
+          const t = performance.now();
+          try {
+            const run = await measureInp(browser, url, (page) => asFirstVisitor(page, base, lang));
+            if (run.error && attempt < ATTEMPTS) throw new Error(run.error);
+            run.retried = retried;
+            runs.push(run);
+            lighthouseVersion ||= run.lighthouseVersion;
+            if (run.error) problems.push(`run ${i + 1}: ${run.error}`);
+            const steps = run.steps
+              .map((s) => `${s.step} ${s.maxMs === null ? '<16' : Math.round(s.maxMs)}`)
+              .join(', ');
+            console.log(
+              `${label}: INP ${run.lighthouseInpMs ?? '–'} ms (Event Timing: ${steps}) (${((performance.now() - t) / 1000).toFixed(0)} s)`,
+            );
+          } catch (err) {
+            if (stopping) throw err;
+            const failure = err instanceof Error ? err.message : String(err);
+            if (attempt === ATTEMPTS) {
+              problems.push(`run ${i + 1}: ${failure}`);
+              console.log(`${label}: FAILED ${failure}`);
+              break;
+            }
+            // As for the Lighthouse runs: a loaded machine now and then stalls a run; the retry is recorded.
+            retried.push(failure);
+            console.log(`${label}: ${failure}; running it again`);
+            continue;
+          }
+          break;
+        }
+      }
+      inpResults.push(summarizeInp(inpPage.path, lang, runs, problems));
+    }
+  }
+
   const seconds = (performance.now() - started) / 1000;
   console.log('');
-  console.log(
-    `Lighthouse ${lighthouseVersion} (mobile preset: simulated slow 4G, 4× CPU slowdown), ${chromium}; median of ${RUNS} by performance score; first-time visitor (empty storage, so the cookie notice shows; zh runs store only lang=zh)`,
-  );
-  console.log('');
-  console.log(
-    '| page | lang | perf | FCP | LCP | TBT | CLS | a11y | SEO | transferred KiB | perf of each run (median bold) |',
-  );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
-  for (const r of results) console.log(tableRow(r));
-  console.log('');
-  const troubled = results.filter((r) => r.problems.length > 0);
-  for (const r of troubled) console.log(`⚠ ${r.path} ${r.lang}: ${r.problems.join('; ')}`);
+  if (results.length > 0) {
+    console.log(
+      `Lighthouse ${lighthouseVersion} (mobile preset: simulated slow 4G, 4× CPU slowdown), ${chromium}; median of ${RUNS} by performance score; first-time visitor (empty storage, so the cookie notice shows; zh runs store only lang=zh)`,
+    );
+    console.log('');
+    console.log(
+      '| page | lang | perf | FCP | LCP | TBT | CLS | a11y | SEO | transferred KiB | perf of each run (median bold) |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const r of results) console.log(tableRow(r));
+    console.log('');
+  }
+  if (inpResults.length > 0) {
+    console.log(
+      `Interaction to Next Paint of /recharge: Lighthouse ${lighthouseVersion} timespan mode, 4× CPU slowdown (CDP), 412×823 touch screen, network not throttled; first-time visitor; median of ${RUNS}. Each step: its longest interaction by Event Timing (durationThreshold 16 ms), median over the runs`,
+    );
+    console.log('');
+    for (const row of inpTableRows(inpResults)) console.log(row);
+    console.log('');
+  }
+  const troubled = [...results, ...inpResults].filter((r) => r.problems.length > 0);
+  for (const r of results.filter((x) => x.problems.length > 0))
+    console.log(`⚠ ${r.path} ${r.lang}: ${r.problems.join('; ')}`);
+  for (const r of inpResults.filter((x) => x.problems.length > 0))
+    console.log(`⚠ ${r.path} ${r.lang} INP: ${r.problems.join('; ')}`);
   const otherWarnings = new Set(
     results.flatMap((r) => r.runs.flatMap((run) => run.warnings)).filter((w) => !/stored data/i.test(w)),
   );
   for (const w of otherWarnings) console.log(`Lighthouse warning: ${w}`);
-  const retries = results.flatMap((r) => r.runs.flatMap((run) => run.retried ?? []));
+  const retries = [...results, ...inpResults].flatMap((r) =>
+    (r.runs as { retried?: string[] }[]).flatMap((run) => run.retried ?? []),
+  );
   if (retries.length > 0) {
     console.log(
       `${retries.length} tr${retries.length === 1 ? 'y' : 'ies'} ran again after: ${[...new Set(retries)].join('; ')}`,
@@ -494,6 +577,7 @@ async function main(): Promise<void> {
     chineseFontInstalled: cjkFont,
     loadAverage: { start: loadAtStart, end: loadAtEnd },
     results: results.map((r) => ({ ...r, medianRun: r.runs[r.median] ?? null })),
+    inp: inpResults,
   };
   writeFileSync(summaryFile, `${JSON.stringify(summary, null, 2)}\n`);
   console.log(
