@@ -87,6 +87,9 @@ import { RewardsService } from './modules/rewards/rewards-service';
 import { rewardsSubscribers } from './modules/rewards/rewards-subscribers';
 import { deliverPrizeJob } from './modules/rewards/spins-jobs';
 import { SpinsService } from './modules/rewards/spins-service';
+import { riskHoldAlertHandler, riskHoldAlertJob } from './modules/risk/risk-jobs';
+import { RiskService } from './modules/risk/risk-service';
+import { riskSubscribers } from './modules/risk/risk-subscribers';
 import { SalesService } from './modules/sales/sales-service';
 import { UsersService } from './modules/users/users-service';
 
@@ -136,6 +139,7 @@ export interface Services {
   rewards: RewardsService;
   spins: SpinsService;
   sales: SalesService;
+  risk: RiskService;
 }
 
 /** What a route plugin receives: the services it maps HTTP to, and the request-level pieces routes need. */
@@ -186,6 +190,7 @@ export function createServices(infra: Infra): Services {
   const twoFactor = new TwoFactorService({ db, secret, limiter, sessions, now });
   const disputes = new DisputesService({ db, payments: gateways.payments, jobs, log });
   const payments = new PaymentsService({ db, lifecycle, limiter, log, disputes });
+  const risk = new RiskService({ db, lifecycle, jobs, limiter, now });
   return {
     auth: new AuthService({
       db,
@@ -220,6 +225,7 @@ export function createServices(infra: Infra): Services {
     orders: new OrdersService({
       db,
       lifecycle,
+      risk,
       gateways,
       jobs,
       limiter,
@@ -242,6 +248,7 @@ export function createServices(infra: Infra): Services {
     rewards: new RewardsService({ db, limiter, now }),
     spins: new SpinsService({ db, limiter }),
     sales: new SalesService({ db, timeZone: config.shopTimeZone, now }),
+    risk,
   };
 }
 
@@ -273,6 +280,7 @@ const JOB_TYPES = [
   jobRetentionJob,
   dailyReconciliationJob,
   reconciliationAlertJob,
+  riskHoldAlertJob,
 ] as const;
 
 function jobHandlers(infra: Infra): JobHandlers<typeof JOB_TYPES> {
@@ -309,6 +317,12 @@ function jobHandlers(infra: Infra): JobHandlers<typeof JOB_TYPES> {
       now,
     }),
     'reconciliation-alert': reconciliationAlertHandler({
+      mailer,
+      adminEmail: config.admin.email,
+      publicUrl: config.publicUrl,
+    }),
+    'risk-hold-alert': riskHoldAlertHandler({
+      db,
       mailer,
       adminEmail: config.admin.email,
       publicUrl: config.publicUrl,
@@ -351,9 +365,20 @@ export function jobKindsWithoutHandler(): string[] {
   return [...definedJobKinds()].filter((kind) => !JOB_TYPES.some((t) => t.kind === kind));
 }
 
-/** The subscribers to the order's life (order-lifecycle/order-events.ts), of every module, in the order they run. */
-export function orderLifecycle(): OrderLifecycle {
+/**
+ * The subscribers to the order's life (order-lifecycle/order-events.ts), of every module, in the order they run. The
+ * risk rules (issue #29) run before fulfilment: a paid order they hold is not given its delivery job.
+ */
+export function orderLifecycle(
+  config: Pick<Config, 'riskHoldAlertHours'>,
+  now: () => Date = () => new Date(),
+): OrderLifecycle {
   return new OrderLifecycle(
-    new OrderSubscribers([...rewardsSubscribers, ...fulfilmentSubscribers, ...refundsSubscribers]),
+    new OrderSubscribers([
+      ...rewardsSubscribers,
+      ...riskSubscribers({ holdAlertHours: config.riskHoldAlertHours, now }),
+      ...fulfilmentSubscribers,
+      ...refundsSubscribers,
+    ]),
   );
 }

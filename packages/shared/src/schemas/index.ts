@@ -7,5 +7,6 @@ export * from './jobs';
 export * from './orders';
 export * from './reconciliation';
 export * from './rewards';
+export * from './risk';
 export * from './sales';
 export * from './support';

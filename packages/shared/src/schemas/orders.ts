@@ -265,6 +265,7 @@ export const ORDER_ATTENTIONS = [
   'paid_twice',
   'refund_overdue',
   'disputed',
+  'risk_held',
 ] as const;
 export type TOrderAttention = (typeof ORDER_ATTENTIONS)[number];
 
@@ -370,5 +371,7 @@ export const ZOrderOverview = z.object({
   refund_overdue: z.number().int(),
   /** Issue #28: orders with a dispute the bank has not decided yet. */
   disputes_open: z.number().int(),
+  /** Issue #29: paid orders held for review by the risk rules, waiting for an operator's decision. */
+  risk_held: z.number().int(),
 });
 export type TOrderOverview = z.infer<typeof ZOrderOverview>;

@@ -116,6 +116,8 @@ export const orders = pgTable(
     // created through orders_created_idx.
     index('orders_paid_at_idx').on(t.paidAt),
     index('orders_delivered_at_idx').on(t.deliveredAt),
+    // Issue #29: the card-testing rule counts a client address's unsuccessful payments of the last hour.
+    index('orders_client_ip_idx').on(t.clientIp),
   ],
 );
 

@@ -61,6 +61,7 @@ import {
   recordCommitGrants,
   welcomeOnOffer,
 } from '../rewards/rewards-grants';
+import type { RiskService } from '../risk/risk-service';
 import { collapseRepeatedEvents } from './order-history';
 import {
   ORDER_COMMIT_PER_IP,
@@ -103,6 +104,8 @@ function keptUserAgent(value: string | undefined): string | null {
 export interface OrdersServiceDeps {
   db: Db;
   lifecycle: OrderLifecycle;
+  /** Issue #29: the risk rules at commit (blocklist, card testing); nothing is stored when they refuse. */
+  risk: RiskService;
   gateways: Gateways;
   jobs: JobQueue;
   limiter: RateLimiter;
@@ -185,6 +188,7 @@ export class OrdersService {
   async commit(input: TOrderCommit, caller: Caller): Promise<TOrderHandoff> {
     await enforce(this.deps.limiter, ORDER_COMMIT_PER_IP, caller.ip);
     const { payload, email } = this.readCommit(input, caller);
+    await this.deps.risk.checkCommit({ bigoId: payload.game_id, email, ip: caller.ip });
     const placed = await this.pricedAt(payload);
     await this.refuseCodeThatCannotApply(payload, placed.facts, caller);
     const precheck = await this.precheckOrRefuse(payload.game_id);
