@@ -87,7 +87,12 @@ import { RewardsService } from './modules/rewards/rewards-service';
 import { rewardsSubscribers } from './modules/rewards/rewards-subscribers';
 import { deliverPrizeJob } from './modules/rewards/spins-jobs';
 import { SpinsService } from './modules/rewards/spins-service';
-import { riskHoldAlertHandler, riskHoldAlertJob } from './modules/risk/risk-jobs';
+import {
+  riskHoldAlertHandler,
+  riskHoldAlertJob,
+  riskReviewMailHandler,
+  riskReviewMailJob,
+} from './modules/risk/risk-jobs';
 import { RiskService } from './modules/risk/risk-service';
 import { riskSubscribers } from './modules/risk/risk-subscribers';
 import { SalesService } from './modules/sales/sales-service';
@@ -190,7 +195,7 @@ export function createServices(infra: Infra): Services {
   const twoFactor = new TwoFactorService({ db, secret, limiter, sessions, now });
   const disputes = new DisputesService({ db, payments: gateways.payments, jobs, log });
   const payments = new PaymentsService({ db, lifecycle, limiter, log, disputes });
-  const risk = new RiskService({ db, lifecycle, jobs, limiter, now });
+  const risk = new RiskService({ db, lifecycle, jobs, limiter, reviewHours: config.riskReviewHours, now });
   return {
     auth: new AuthService({
       db,
@@ -226,6 +231,7 @@ export function createServices(infra: Infra): Services {
       db,
       lifecycle,
       risk,
+      riskReviewHours: config.riskReviewHours,
       gateways,
       jobs,
       limiter,
@@ -281,6 +287,7 @@ const JOB_TYPES = [
   dailyReconciliationJob,
   reconciliationAlertJob,
   riskHoldAlertJob,
+  riskReviewMailJob,
 ] as const;
 
 function jobHandlers(infra: Infra): JobHandlers<typeof JOB_TYPES> {
@@ -321,6 +328,7 @@ function jobHandlers(infra: Infra): JobHandlers<typeof JOB_TYPES> {
       adminEmail: config.admin.email,
       publicUrl: config.publicUrl,
     }),
+    'risk-review-mail': riskReviewMailHandler({ db, mailer, publicUrl: config.publicUrl }),
     'risk-hold-alert': riskHoldAlertHandler({
       db,
       mailer,
@@ -370,13 +378,17 @@ export function jobKindsWithoutHandler(): string[] {
  * risk rules (issue #29) run before fulfilment: a paid order they hold is not given its delivery job.
  */
 export function orderLifecycle(
-  config: Pick<Config, 'riskHoldAlertHours'>,
+  config: Pick<Config, 'riskHoldAlertHours' | 'riskReviewHours'>,
   now: () => Date = () => new Date(),
 ): OrderLifecycle {
   return new OrderLifecycle(
     new OrderSubscribers([
       ...rewardsSubscribers,
-      ...riskSubscribers({ holdAlertHours: config.riskHoldAlertHours, now }),
+      ...riskSubscribers({
+        holdAlertHours: config.riskHoldAlertHours,
+        reviewHours: config.riskReviewHours,
+        now,
+      }),
       ...fulfilmentSubscribers,
       ...refundsSubscribers,
     ]),

@@ -1,4 +1,11 @@
-import { fiuuFormFields, MESSAGES, ORDER_STATUS, type TOrder, type TOrderOverview } from '@ezrecharge/shared';
+import {
+  fiuuFormFields,
+  MESSAGES,
+  ORDER_REVIEW_TEXTS,
+  ORDER_STATUS,
+  type TOrder,
+  type TOrderOverview,
+} from '@ezrecharge/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, jobs, riskHolds } from '../src/db/schema';
@@ -55,13 +62,22 @@ describe('risk controls', () => {
     ip?: string;
     diamonds?: number;
     quantity?: number;
+    lang?: string;
   }) => {
     const pack = await publicPack(t.app, 'SGD', o.diamonds ?? 100);
     return commitOrder(t.app, payloadFor(pack, o.quantity ?? 1, { game_id: o.bigoId }), {
       email: o.email,
       ...(o.ip ? { ip: o.ip } : {}),
+      ...(o.lang ? { acceptLanguage: o.lang } : {}),
     });
   };
+  /** The result page's read of the order (anyone holding its number). */
+  const resultPage = async (orderNum: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/order/stripe?order_num=${orderNum}` });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { data: TOrder }).data;
+  };
+  const mailsTo = async (to: string) => (await readOutbox(t.dataDir)).filter((m) => m.to.includes(to));
   const placed = async (o: Parameters<typeof commit>[0]): Promise<string> => {
     const res = await commit(o);
     expect(res.statusCode, res.body).toBe(200);
@@ -284,7 +300,13 @@ describe('risk controls', () => {
       await runJobs();
       expect(await ledger(num)).toBe(0);
       expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.PAYMENT_COMPLETED);
-      expect((await listed('attention=risk_held')).map((o) => o.order_num)).toContain(num);
+      // The buyer is told the truth: being checked, usually within RISK_REVIEW_HOURS (4), on the page and by mail.
+      expect((await resultPage(num)).review_hours).toBe(4);
+      const told = await mailsTo(`${bigoId}@example.com`);
+      expect(told).toHaveLength(1);
+      expect(told[0]?.subject).toContain(ORDER_REVIEW_TEXTS.en.headline);
+      expect(told[0]?.text).toContain('usually takes up to 4 hours');
+      expect((await listed('attention=risk_held')).find((o) => o.order_num === num)?.review_hours).toBe(4);
       expect((await listed('attention=delivery_late')).map((o) => o.order_num)).not.toContain(num);
       expect((await overview()).risk_held).toBeGreaterThanOrEqual(1);
 
@@ -308,6 +330,18 @@ describe('risk controls', () => {
       expect(audit).toHaveLength(1);
       expect(audit[0]?.detail).toMatchObject({ reason: approve.reason, rule: 'first_order' });
       expect((await listed('attention=risk_held')).map((o) => o.order_num)).not.toContain(num);
+      expect((await resultPage(num)).review_hours).toBeNull();
+      expect(await mailsTo(`${bigoId}@example.com`)).toHaveLength(2); // and the receipt
+    });
+
+    it('tells a Chinese buyer in Chinese', async () => {
+      const bigoId = unique('zh_first');
+      const num = await paidOrder({ bigoId, email: `${bigoId}@example.com`, diamonds: 40000, lang: 'zh-CN' });
+      await runJobs();
+      const [mail] = await mailsTo(`${bigoId}@example.com`);
+      expect(mail?.subject).toContain(ORDER_REVIEW_TEXTS.zh.headline);
+      expect(mail?.text).toContain('通常不超过 4 小时');
+      expect((await resultPage(num)).review_hours).toBe(4);
     });
 
     it('does not hold a small first order, nor a returning buyer below the velocity limit', async () => {

@@ -236,6 +236,11 @@ export const ZOrder = z.object({
    * needs_response, under_review, won, lost…), null when its payment was never disputed.
    */
   dispute_status: z.string().nullable(),
+  /**
+   * Issue #29: set while the order is paid but held for review by the risk rules: how many hours checking it usually
+   * takes (RISK_REVIEW_HOURS); null (or absent) otherwise.
+   */
+  review_hours: z.number().int().nullable().optional(),
 });
 export type TOrder = z.infer<typeof ZOrder>;
 

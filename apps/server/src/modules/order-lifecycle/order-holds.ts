@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { orders, riskHolds } from '../../db/schema';
 import type { DbOrTx } from '../../infra/db';
 
@@ -17,6 +17,16 @@ export async function deliveryHeld(db: DbOrTx, orderId: number): Promise<boolean
     .where(and(eq(riskHolds.orderId, orderId), eq(riskHolds.state, 'held')))
     .limit(1);
   return row !== undefined;
+}
+
+/** Which of these orders are held for review (undecided), in one read. */
+export async function heldOrderIds(db: DbOrTx, orderIds: readonly number[]): Promise<Set<number>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await db
+    .select({ orderId: riskHolds.orderId })
+    .from(riskHolds)
+    .where(and(inArray(riskHolds.orderId, [...orderIds]), eq(riskHolds.state, 'held')));
+  return new Set(rows.map((r) => r.orderId));
 }
 
 /** Orders held for review, undecided (the operator's queue `risk_held`). */

@@ -40,6 +40,7 @@ import { shopSecondsFormatter } from '../../infra/shop-time';
 import { decryptWireJson } from '../../infra/wire-crypto';
 import { balanceWarning, bigoAccessAlert } from '../alerts/alert-jobs';
 import { createOrder, type NewOrder, type OrderStep } from '../order-lifecycle/order-creation';
+import { heldOrderIds } from '../order-lifecycle/order-holds';
 import type { OrderLifecycle } from '../order-lifecycle/order-lifecycle';
 import {
   apiOrderOf,
@@ -106,6 +107,8 @@ export interface OrdersServiceDeps {
   lifecycle: OrderLifecycle;
   /** Issue #29: the risk rules at commit (blocklist, card testing); nothing is stored when they refuse. */
   risk: RiskService;
+  /** Issue #29 RISK_REVIEW_HOURS: told with an order held for review. */
+  riskReviewHours: number;
   gateways: Gateways;
   jobs: JobQueue;
   limiter: RateLimiter;
@@ -478,11 +481,16 @@ export class OrdersService {
     const operator = user.isSuperuser
       ? await operatorViewsOf(this.deps.db, rows, (row) => (p) => payments.ofOrder(row).refundBankDetails(p))
       : undefined;
+    const held = await heldOrderIds(
+      this.deps.db,
+      rows.filter((row) => row.orderStatus === ORDER_STATUS.PAYMENT_COMPLETED).map((row) => row.id),
+    );
     const items = rows.map((row) =>
       toApiOrder(row, {
         maskEmail: false,
         bonuses: bonuses.get(row.id) ?? [],
         operator: operator?.get(row.id),
+        reviewHours: held.has(row.id) ? this.deps.riskReviewHours : null,
       }),
     );
     return toPage(items, total, query);
@@ -523,7 +531,7 @@ export class OrdersService {
     if (!order) throw AppError.notFound(ORDER_MESSAGES.notFound);
     const user = caller.user;
     const maySee = user !== null && (user.isSuperuser || order.createdBy === user.id);
-    return apiOrderOf(this.deps.db, order, { maskEmail: !maySee });
+    return apiOrderOf(this.deps.db, order, { maskEmail: !maySee, reviewHours: this.deps.riskReviewHours });
   }
 
   /**
@@ -538,7 +546,7 @@ export class OrdersService {
       await countFailure(this.deps.limiter, ORDER_LOOKUP_FAILURES, ip);
       throw AppError.notFound(ORDER_MESSAGES.notFound);
     }
-    return apiOrderOf(this.deps.db, order, { maskEmail: false });
+    return apiOrderOf(this.deps.db, order, { maskEmail: false, reviewHours: this.deps.riskReviewHours });
   }
 
   /**

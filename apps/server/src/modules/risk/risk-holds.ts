@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../infra/db';
 import { enqueueJob } from '../../infra/jobs';
 import { noteOrder } from '../order-lifecycle/order-moves';
 import type { OrderRow } from '../order-lifecycle/order-row';
-import { riskHoldAlertJob } from './risk-jobs';
+import { riskHoldAlertJob, riskReviewMailJob } from './risk-jobs';
 
 /**
  * Issue #29: a paid order held for review. The hold is written in the transaction of the order's move to 7, before
@@ -14,14 +14,15 @@ import { riskHoldAlertJob } from './risk-jobs';
  */
 
 /**
- * Holds a paid order (in the move's transaction): the hold row, the event saying which rule and what it saw, and
- * the operators' alert, due when the hold is still undecided after `alertHours`.
+ * Holds a paid order (in the move's transaction): the hold row, the event saying which rule and what it saw, the
+ * buyer's mail that the order is being checked, and the operators' alert, due when the hold is still undecided after
+ * `hours.alert`.
  */
 export async function holdOrder(
   tx: DbOrTx,
   order: OrderRow,
   hold: { rule: string; note: TOrderNote },
-  alertHours: number,
+  hours: { alert: number; review: number },
   now: Date,
 ): Promise<void> {
   await tx.insert(riskHolds).values({ orderId: order.id, rule: hold.rule, note: hold.note });
@@ -33,8 +34,9 @@ export async function holdOrder(
   await enqueueJob(
     tx,
     riskHoldAlertJob.of(
-      { order_num: order.orderNum, hours: alertHours },
-      { runAt: new Date(now.getTime() + alertHours * 3_600_000) },
+      { order_num: order.orderNum, hours: hours.alert },
+      { runAt: new Date(now.getTime() + hours.alert * 3_600_000) },
     ),
   );
+  await enqueueJob(tx, riskReviewMailJob.of({ order_num: order.orderNum, hours: hours.review }));
 }

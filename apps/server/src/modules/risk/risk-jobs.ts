@@ -1,11 +1,20 @@
-import { ORDER_STATUS, orderNote, orderNoteText, type TOrderNoteJson } from '@ezrecharge/shared';
+import {
+  ORDER_REVIEW_TEXTS,
+  ORDER_STATUS,
+  orderNote,
+  orderNoteText,
+  type TOrderNoteJson,
+} from '@ezrecharge/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { orders, riskHolds } from '../../db/schema';
 import type { Db } from '../../infra/db';
 import { defineJob, type JobHandler, type PayloadOf } from '../../infra/jobs';
 import { MAIL_MAX_ATTEMPTS, type Mailer } from '../../infra/mail';
+import { ZOrderJobPayload } from '../order-lifecycle/order-job-payload';
+import { orderMail, orderMailFacts, orderSubject } from '../order-lifecycle/order-mail';
 import { noteOrder } from '../order-lifecycle/order-moves';
+import { findOrder } from '../order-lifecycle/order-row';
 
 /**
  * Issue #29: an order held for review that nobody decided within RISK_HOLD_ALERT_HOURS is e-mailed to ADMIN_EMAIL,
@@ -59,6 +68,52 @@ export function riskHoldAlertHandler(deps: {
         cause: orderNote('risk_hold_alerted', { hours: p.hours }),
         actor: 'system',
       });
+    });
+    return undefined;
+  };
+}
+
+/**
+ * Issue #29: the buyer's e-mail that their paid order is being checked and how long that usually takes
+ * (RISK_REVIEW_HOURS), in the order's language; once per order. The result page says the same (`review_hours`).
+ */
+export const riskReviewMailJob = defineJob({
+  kind: 'risk-review-mail',
+  payload: ZOrderJobPayload.extend({ hours: z.number().int().min(1) }),
+  maxAttempts: MAIL_MAX_ATTEMPTS,
+  key: (p) => `risk-review-mail:${p.order_num}`,
+  once: true,
+});
+
+const REVIEW_HEADINGS = {
+  en: { next: 'What happens next: ', todo: 'What to do: ' },
+  zh: { next: '接下来：', todo: '您需要做的：' },
+} as const;
+
+export function riskReviewMailHandler(deps: {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+}): JobHandler<PayloadOf<typeof riskReviewMailJob>> {
+  return async (p) => {
+    const order = await findOrder(deps.db, p.order_num);
+    // Decided before the mail went out (approved or refunded): that mail tells the buyer instead.
+    if (!order || order.orderStatus !== ORDER_STATUS.PAYMENT_COMPLETED) return undefined;
+    const facts = orderMailFacts(order, deps.publicUrl);
+    const text = ORDER_REVIEW_TEXTS[facts.lang];
+    const heading = REVIEW_HEADINGS[facts.lang];
+    await deps.mailer.send({
+      to: order.email,
+      ...orderMail(
+        facts,
+        orderSubject(facts.lang, facts.orderNum, text.headline),
+        [
+          { text: text.headline, strong: true },
+          { text: `${heading.next}${text.next.replace('{hours}', String(p.hours))}` },
+          { text: `${heading.todo}${text.todo}` },
+        ],
+        [],
+      ),
     });
     return undefined;
   };

@@ -32,6 +32,8 @@ export interface RiskServiceDeps {
   lifecycle: OrderLifecycle;
   jobs: JobQueue;
   limiter: RateLimiter;
+  /** RISK_REVIEW_HOURS, answered with a held order. */
+  reviewHours: number;
   now?: () => Date;
 }
 
@@ -192,6 +194,6 @@ export class RiskService {
     this.deps.jobs.kick();
     const order = await findOrder(db, orderNum);
     if (!order) throw AppError.notFound(MSG.order_not_found);
-    return apiOrderOf(db, order, { maskEmail: false });
+    return apiOrderOf(db, order, { maskEmail: false, reviewHours: this.deps.reviewHours });
   }
 }

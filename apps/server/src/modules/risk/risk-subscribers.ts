@@ -9,7 +9,11 @@ import { readRiskSettings } from './risk-settings';
  * fulfilment's subscribers (composition.ts): a hold written here keeps the delivery subscriber from queuing the
  * delivery. An order arrives in 7 once, so it is judged once.
  */
-export function riskSubscribers(deps: { holdAlertHours: number; now: () => Date }): OrderSubscriber[] {
+export function riskSubscribers(deps: {
+  holdAlertHours: number;
+  reviewHours: number;
+  now: () => Date;
+}): OrderSubscriber[] {
   return [
     {
       name: 'risk: payment rules',
@@ -18,7 +22,8 @@ export function riskSubscribers(deps: { holdAlertHours: number; now: () => Date 
         const settings = await readRiskSettings(tx);
         const now = deps.now();
         const decision = await decideAtPayment(tx, settings, order, now);
-        if (decision.decision === 'hold') await holdOrder(tx, order, decision, deps.holdAlertHours, now);
+        if (decision.decision === 'hold')
+          await holdOrder(tx, order, decision, { alert: deps.holdAlertHours, review: deps.reviewHours }, now);
       },
     },
   ];
