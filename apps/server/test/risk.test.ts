@@ -1,3 +1,4 @@
+import { STRIPE_SESSION } from '@ezrecharge/sandboxes';
 import {
   fiuuFormFields,
   MESSAGES,
@@ -8,9 +9,10 @@ import {
 } from '@ezrecharge/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, jobs, riskHolds } from '../src/db/schema';
+import { auditLog, jobs, riskHolds, sandboxRecords } from '../src/db/schema';
 import { fiuuSkey } from '../src/gateways/fiuu/fiuu-protocol';
 import { gatewaySettings } from '../src/gateways/gateway-settings';
+import { createStripePayments } from '../src/gateways/stripe/stripe-payments';
 import { bearer } from './support/auth';
 import { fiuuPaidFields } from './support/fiuu-notify';
 import {
@@ -282,6 +284,59 @@ describe('risk controls', () => {
     const bigoId = unique('four');
     for (let i = 0; i < 4; i++) await notify(await placed({ bigoId, email: `f${i}@four.test` }), '11');
     expect((await commit({ bigoId, email: 'f9@four.test' })).statusCode).toBe(200);
+  });
+
+  it('marks an order risky but not refused for 3-D Secure, and Stripe Checkout asks for it', async () => {
+    const bigoId = unique('threeds');
+    expect(
+      (await orderRow(t.app, await placed({ bigoId, email: `${bigoId}@example.com` }))).riskThreeDSecure,
+    ).toBe(false);
+    await notify(await placed({ bigoId, email: `${bigoId}@example.com` }), '11');
+    const risky = await orderRow(t.app, await placed({ bigoId, email: `${bigoId}@example.com` }));
+    expect(risky.riskThreeDSecure).toBe(true);
+    // A first-order-sized amount (SGD 975) of a fresh buyer too.
+    const big = unique('threeds_big');
+    const large = await orderRow(
+      t.app,
+      await placed({ bigoId: big, email: `${big}@example.com`, diamonds: 40000 }),
+    );
+    expect(large.riskThreeDSecure).toBe(true);
+
+    const stripe = createStripePayments(gatewaySettings(t.config, SECRET).stripe, t.app.log);
+    const facts = {
+      amount: 5000,
+      currency: 'HKD' as const,
+      email: 'buyer@example.com',
+      gameId: bigoId,
+      amountGame: 100,
+      productName: 'Test product',
+      lang: 'en' as const,
+      registered: false,
+    };
+    const urls = { successUrl: `${url}/home-order`, cancelUrl: `${url}/api/v1/payment/stripe/cancel` };
+    const deadline = new Date(Date.now() + 30 * 60_000);
+    const asked = await stripe.createCheckout(
+      { ...facts, orderNum: 'EZRISK3DS1', threeDSecure: true },
+      urls,
+      deadline,
+    );
+    const plain = await stripe.createCheckout(
+      { ...facts, orderNum: 'EZRISK3DS2', threeDSecure: false },
+      urls,
+      deadline,
+    );
+    const sessionOf = async (id: string) => {
+      const [row] = await db()
+        .select({ data: sandboxRecords.data })
+        .from(sandboxRecords)
+        .where(and(eq(sandboxRecords.kind, STRIPE_SESSION), eq(sandboxRecords.key, id)));
+      if (!row) throw new Error(`no sandbox session ${id}`);
+      return (row.data as { session: { payment_method_options?: unknown } }).session;
+    };
+    expect((await sessionOf(asked.id)).payment_method_options).toEqual({
+      card: { request_three_d_secure: 'any' },
+    });
+    expect((await sessionOf(plain.id)).payment_method_options).toEqual({});
   });
 
   describe('holds after payment', () => {

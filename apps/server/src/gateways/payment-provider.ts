@@ -31,6 +31,8 @@ export interface OrderForPayment {
   lang: 'en' | 'zh';
   /** The buyer ordered signed in (a registered account), not as a visitor. */
   registered: boolean;
+  /** Issue #29: the risk rules marked the order risky: a card payment asks for 3-D Secure (Stripe). */
+  threeDSecure?: boolean;
 }
 
 /** An order as a provider works with it: the order, and what the provider gave us for it so far. */

@@ -99,6 +99,11 @@ export const orders = pgTable(
      */
     clientIp: text('client_ip'),
     userAgent: text('user_agent'),
+    /**
+     * Issue #29: the risk rules marked the order risky but did not refuse it (an unsuccessful payment of its keys
+     * lately, or a first-order-sized amount): Stripe Checkout asks for 3-D Secure.
+     */
+    riskThreeDSecure: boolean('risk_three_d_secure').notNull().default(false),
     ...timestamps,
     paidAt: timestamp('paid_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),

@@ -250,6 +250,7 @@ export function orderForPayment(row: OrderRow): OrderForPayment {
     productName: row.productName,
     lang: row.lang === 'zh' ? 'zh' : 'en',
     registered: row.createdBy !== null,
+    threeDSecure: row.riskThreeDSecure,
   };
 }
 

@@ -191,8 +191,12 @@ export class OrdersService {
   async commit(input: TOrderCommit, caller: Caller): Promise<TOrderHandoff> {
     await enforce(this.deps.limiter, ORDER_COMMIT_PER_IP, caller.ip);
     const { payload, email } = this.readCommit(input, caller);
-    await this.deps.risk.checkCommit({ bigoId: payload.game_id, email, ip: caller.ip });
     const placed = await this.pricedAt(payload);
+    // Issue #29: the risk rules refuse before anything is stored, or mark the order for 3-D Secure.
+    const risk = await this.deps.risk.checkCommit(
+      { bigoId: payload.game_id, email, ip: caller.ip },
+      { amount: placed.amount, currency: placed.price.currency },
+    );
     await this.refuseCodeThatCannotApply(payload, placed.facts, caller);
     const precheck = await this.precheckOrRefuse(payload.game_id);
     const actor = caller.user ? `user:${caller.user.id}` : 'visitor';
@@ -204,6 +208,7 @@ export class OrdersService {
       actor,
       precheck,
       facts: placed.facts,
+      threeDSecure: risk.threeDSecure,
     });
     if (precheck.kind === 'rejected') {
       throw AppError.badRequest(ORDER_MESSAGES.precheckFailed, { game_id: ORDER_MESSAGES.precheckFailed });
@@ -354,6 +359,8 @@ export class OrdersService {
       precheck: Exclude<BigoPrecheckOutcome, { kind: 'unavailable' | 'denied' }>;
       /** The order for the rewards rule (null: a currency the rule cannot read, so no bonus). */
       facts: OrderFacts | null;
+      /** Issue #29: Stripe asks for 3-D Secure. */
+      threeDSecure: boolean;
     },
   ): Promise<OrderRow> {
     const ok = o.precheck.kind === 'ok';
@@ -410,6 +417,7 @@ export class OrdersService {
         createdBy: o.caller.user?.id ?? null,
         clientIp: o.caller.ip,
         userAgent: keptUserAgent(o.caller.userAgent),
+        riskThreeDSecure: o.threeDSecure,
         bonusGame,
       },
       path,

@@ -35,7 +35,11 @@ export async function cardTestingWait(
   settings: TRiskSettings,
   keys: CommitKeys,
   now: Date,
-): Promise<{ seconds: number; key: 'bigo_id' | 'email' | 'ip'; failures: number } | undefined> {
+): Promise<{
+  wait: { seconds: number; key: 'bigo_id' | 'email' | 'ip'; failures: number } | undefined;
+  /** The unsuccessful payments of the keys within the window (any of them). */
+  failures: number;
+}> {
   const windowMs = settings.card_testing_window_minutes * 60_000;
   const since = new Date(now.getTime() - windowMs);
   const email = keys.email.toLowerCase();
@@ -69,7 +73,7 @@ export async function cardTestingWait(
   check('bigo_id', (r) => r.game_id === keys.bigoId);
   check('email', (r) => r.email === email);
   check('ip', (r) => r.client_ip === keys.ip);
-  return worst;
+  return { wait: worst, failures: rows.length };
 }
 
 /** What the rules decided about a payment that arrived. */

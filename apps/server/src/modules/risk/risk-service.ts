@@ -22,7 +22,7 @@ import { lockOrder, noteOrder } from '../order-lifecycle/order-moves';
 import { apiOrderOf, findOrder } from '../order-lifecycle/order-row';
 import { blockedBy, normalBlocklistValue } from './risk-blocklist';
 import { type CommitKeys, cardTestingWait } from './risk-rules';
-import { readRiskSettings, writeRiskSettings } from './risk-settings';
+import { readRiskSettings, sgdEquivalent, writeRiskSettings } from './risk-settings';
 
 /** Superusers' writes to the risk controls: generous for a person, a stop for a runaway script. */
 export const RISK_WRITES_PER_USER: Limit = { name: 'risk-write-user', max: 60, windowMs: 60_000 };
@@ -52,19 +52,28 @@ export class RiskService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** Refuses an order about to be placed: 403 for a blocked key, 429 with Retry-After for card testing. */
-  async checkCommit(keys: CommitKeys): Promise<void> {
+  /**
+   * Refuses an order about to be placed: 403 for a blocked key, 429 with Retry-After for card testing. Otherwise
+   * says whether Stripe should ask for 3-D Secure (`threeDSecure`): the keys had an unsuccessful payment within the
+   * card-testing window, or the order is above the first-order limit (SGD equivalent).
+   */
+  async checkCommit(
+    keys: CommitKeys,
+    order: { amount: number; currency: string },
+  ): Promise<{ threeDSecure: boolean }> {
     const now = this.now();
     if (await blockedBy(this.deps.db, keys, now)) {
       throw new AppError('forbidden', MSG.order_refused);
     }
     const settings = await readRiskSettings(this.deps.db);
-    const wait = await cardTestingWait(this.deps.db, settings, keys, now);
+    const { wait, failures } = await cardTestingWait(this.deps.db, settings, keys, now);
     if (wait) {
       throw new AppError('rate_limited', MSG.order_refused_wait, undefined, undefined, {
         'retry-after': String(wait.seconds),
       });
     }
+    const sgd = sgdEquivalent(settings, order.amount, order.currency);
+    return { threeDSecure: failures > 0 || (sgd !== null && sgd > settings.first_order_sgd) };
   }
 
   async listBlocklist(): Promise<TRiskBlocklistEntry[]> {
