@@ -474,8 +474,21 @@ describe('risk controls', () => {
       expect(mails).toHaveLength(1);
       expect(mails[0]?.text).toContain('attention=risk_held');
       expect(await notesOf(num)).toContain('risk_hold_alerted');
+      // The delivery sweep (re-queues paid orders without a live delivery job) leaves a held order alone.
+      await db().update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.kind, 'delivery-sweep'));
+      await runJobs();
+      expect(await notesOf(num)).not.toContain('delivery_requeued');
+      expect(await deliveryJobs(num)).toBe(0);
       expect((await orderRow(t.app, num)).orderStatus).toBe(ORDER_STATUS.PAYMENT_COMPLETED);
       expect(await ledger(num)).toBe(0);
+      // Once more a day later: still one mail.
+      await db().update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.kind, 'risk-hold-alert'));
+      await runJobs();
+      expect(
+        (await readOutbox(t.dataDir)).filter(
+          (m) => m.to.includes(TEST_ADMIN.email) && m.subject.includes(num),
+        ),
+      ).toHaveLength(1);
     });
   });
 
