@@ -11,6 +11,9 @@ const SERVER_MODULE_LAYERS = [
   // Issue #28: disputes attach to orders (below); payments applies their events, the overview counts them.
   ['disputes'],
   ['payments', 'fulfilment', 'refunds', 'users'],
+  // Issue #29: risk holds a paid order (its subscriber), approves into fulfilment's delivery job and refuses into the
+  // refund path; orders asks it at commit.
+  ['risk'],
   // Issue #28: the reconciliation applies a lost payment through payments.
   ['orders', 'reconciliation'],
   // Issue #28: sales reads (SQL aggregates over the tables), keeps past days' figures and subscribes to the order's

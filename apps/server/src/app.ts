@@ -39,6 +39,7 @@ import { paymentsRoutes } from './modules/payments/payments-routes';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation-routes';
 import { refundsRoutes } from './modules/refunds/refunds-routes';
 import { rewardsRoutes } from './modules/rewards/rewards-routes';
+import { riskRoutes } from './modules/risk/risk-routes';
 import { salesRoutes } from './modules/sales/sales-routes';
 import { usersRoutes } from './modules/users/users-routes';
 
@@ -100,6 +101,7 @@ const MODULE_ROUTES: FastifyPluginAsyncZod<RouteDeps>[] = [
   disputesRoutes,
   jobsRoutes,
   salesRoutes,
+  riskRoutes,
 ];
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));

@@ -87,6 +87,14 @@ import { RewardsService } from './modules/rewards/rewards-service';
 import { rewardsSubscribers } from './modules/rewards/rewards-subscribers';
 import { deliverPrizeJob } from './modules/rewards/spins-jobs';
 import { SpinsService } from './modules/rewards/spins-service';
+import {
+  riskHoldAlertHandler,
+  riskHoldAlertJob,
+  riskReviewMailHandler,
+  riskReviewMailJob,
+} from './modules/risk/risk-jobs';
+import { RiskService } from './modules/risk/risk-service';
+import { riskSubscribers } from './modules/risk/risk-subscribers';
 import { salesDaysSubscriber } from './modules/sales/sales-days';
 import { SalesService } from './modules/sales/sales-service';
 import { UsersService } from './modules/users/users-service';
@@ -137,6 +145,7 @@ export interface Services {
   rewards: RewardsService;
   spins: SpinsService;
   sales: SalesService;
+  risk: RiskService;
 }
 
 /** What a route plugin receives: the services it maps HTTP to, and the request-level pieces routes need. */
@@ -187,6 +196,7 @@ export function createServices(infra: Infra): Services {
   const twoFactor = new TwoFactorService({ db, secret, limiter, sessions, now });
   const disputes = new DisputesService({ db, payments: gateways.payments, jobs, log });
   const payments = new PaymentsService({ db, lifecycle, limiter, log, disputes });
+  const risk = new RiskService({ db, lifecycle, jobs, limiter, reviewHours: config.riskReviewHours, now });
   return {
     auth: new AuthService({
       db,
@@ -221,6 +231,8 @@ export function createServices(infra: Infra): Services {
     orders: new OrdersService({
       db,
       lifecycle,
+      risk,
+      riskReviewHours: config.riskReviewHours,
       gateways,
       jobs,
       limiter,
@@ -243,6 +255,7 @@ export function createServices(infra: Infra): Services {
     rewards: new RewardsService({ db, limiter, now }),
     spins: new SpinsService({ db, limiter }),
     sales: new SalesService({ db, timeZone: config.shopTimeZone, now }),
+    risk,
   };
 }
 
@@ -274,6 +287,8 @@ const JOB_TYPES = [
   jobRetentionJob,
   dailyReconciliationJob,
   reconciliationAlertJob,
+  riskHoldAlertJob,
+  riskReviewMailJob,
 ] as const;
 
 function jobHandlers(infra: Infra): JobHandlers<typeof JOB_TYPES> {
@@ -310,6 +325,13 @@ function jobHandlers(infra: Infra): JobHandlers<typeof JOB_TYPES> {
       now,
     }),
     'reconciliation-alert': reconciliationAlertHandler({
+      mailer,
+      adminEmail: config.admin.email,
+      publicUrl: config.publicUrl,
+    }),
+    'risk-review-mail': riskReviewMailHandler({ db, mailer, publicUrl: config.publicUrl }),
+    'risk-hold-alert': riskHoldAlertHandler({
+      db,
       mailer,
       adminEmail: config.admin.email,
       publicUrl: config.publicUrl,
@@ -352,14 +374,26 @@ export function jobKindsWithoutHandler(): string[] {
   return [...definedJobKinds()].filter((kind) => !JOB_TYPES.some((t) => t.kind === kind));
 }
 
-/** The subscribers to the order's life (order-lifecycle/order-events.ts), of every module, in the order they run. */
-export function orderLifecycle(deps: { timeZone: string; now: () => Date }): OrderLifecycle {
+/**
+ * The subscribers to the order's life (order-lifecycle/order-events.ts), of every module, in the order they run. The
+ * risk rules (issue #29) run before fulfilment: a paid order they hold is not given its delivery job. The Sales
+ * view's kept days (issue #28) hear of every move last.
+ */
+export function orderLifecycle(
+  config: Pick<Config, 'riskHoldAlertHours' | 'riskReviewHours' | 'shopTimeZone'>,
+  now: () => Date = () => new Date(),
+): OrderLifecycle {
   return new OrderLifecycle(
     new OrderSubscribers([
       ...rewardsSubscribers,
+      ...riskSubscribers({
+        holdAlertHours: config.riskHoldAlertHours,
+        reviewHours: config.riskReviewHours,
+        now,
+      }),
       ...fulfilmentSubscribers,
       ...refundsSubscribers,
-      salesDaysSubscriber(deps),
+      salesDaysSubscriber({ timeZone: config.shopTimeZone, now }),
     ]),
   );
 }

@@ -109,6 +109,10 @@ const ZEnv = z.object({
   // (default): it waits in the operator's "paid twice" queue until refunded from the console; `auto`: refunded at
   // once through the gateway (an online-banking one still waits: its refund needs the buyer's bank details).
   EXTRA_PAYMENT_REFUND: z.enum(['confirm', 'auto']).default('confirm'),
+  // Issue #29: how long a risk review usually takes (told to the buyer), and after how long an undecided hold is
+  // e-mailed to ADMIN_EMAIL.
+  RISK_REVIEW_HOURS: z.coerce.number().int().min(1).max(168).default(4),
+  RISK_HOLD_ALERT_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   // DESIGN.md §3: the shop's day and the times its e-mails show (an IANA zone this Node.js knows).
   SHOP_TIME_ZONE: z
     .string()
@@ -223,6 +227,10 @@ export interface Config {
   bigoBalanceAlertBelow: number;
   /** EXTRA_PAYMENT_REFUND: refund a second payment for an order at once (`auto`) or after an operator confirms. */
   extraPaymentRefund: 'confirm' | 'auto';
+  /** Issue #29 RISK_REVIEW_HOURS: how long checking a held order usually takes, as the buyer is told. */
+  riskReviewHours: number;
+  /** Issue #29 RISK_HOLD_ALERT_HOURS: an order held this long without a decision is e-mailed to ADMIN_EMAIL. */
+  riskHoldAlertHours: number;
   /** SHOP_TIME_ZONE: the shop's IANA time zone (its day, the times in e-mails). */
   shopTimeZone: string;
   redisUrl: string | undefined;
@@ -353,6 +361,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bigo,
     bigoBalanceAlertBelow: e.BIGO_BALANCE_ALERT_BELOW,
     extraPaymentRefund: e.EXTRA_PAYMENT_REFUND,
+    riskReviewHours: e.RISK_REVIEW_HOURS,
+    riskHoldAlertHours: e.RISK_HOLD_ALERT_HOURS,
     shopTimeZone: e.SHOP_TIME_ZONE,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY === undefined ? undefined : parseTrustProxy(e.TRUST_PROXY) || undefined,

@@ -121,7 +121,7 @@ export async function openCore(config: Config, options: CoreOptions): Promise<Co
       settings,
       stripeCatalogue,
       jobs,
-      lifecycle: orderLifecycle({ timeZone: config.shopTimeZone, now }),
+      lifecycle: orderLifecycle(config, now),
       log,
       now,
     };

@@ -491,7 +491,12 @@ describe('sales view (GET /api/v1/sales)', () => {
     expect((await sales(day)).body.data.funnel).toMatchObject({ committed: 1, awaiting_payment: 1 });
 
     // ... until a move of one of the day's orders counts against them, in the move's transaction.
-    const moved = await orderLifecycle({ timeZone: 'Asia/Singapore', now: () => new Date() }).move(db(), {
+    const lifecycle = orderLifecycle({
+      shopTimeZone: 'Asia/Singapore',
+      riskHoldAlertHours: 24,
+      riskReviewHours: 4,
+    });
+    const moved = await lifecycle.move(db(), {
       orderNum: 'KEEP1',
       to: S.PAYMENT_TIMEOUT,
       cause: orderNote('deadline_no_answer'),

@@ -91,6 +91,12 @@ export function registerCheckoutApi(
     if (!Number.isSafeInteger(expiresAt) || expiresAt <= nowSeconds()) {
       return stripeError(reply, 400, 'expires_at must be in the future.', { param: 'expires_at' });
     }
+    const threeDSecure = f['payment_method_options[card][request_three_d_secure]'];
+    if (threeDSecure !== undefined && !['any', 'automatic', 'challenge'].includes(threeDSecure)) {
+      return stripeError(reply, 400, 'Invalid payment_method_options[card][request_three_d_secure].', {
+        param: 'payment_method_options[card][request_three_d_secure]',
+      });
+    }
     const id = stripeId('cs_test');
     const session: SandboxSession = {
       id,
@@ -112,6 +118,7 @@ export function registerCheckoutApi(
       livemode: false,
       locale: f.locale ?? null,
       payment_intent: null,
+      payment_method_options: threeDSecure ? { card: { request_three_d_secure: threeDSecure } } : {},
     };
     const version = request.headers['stripe-version'];
     const stored: StoredSession = {

@@ -29,6 +29,11 @@ export interface SandboxSession {
   livemode: false;
   locale: string | null;
   payment_intent: string | null;
+  /**
+   * Stripe's `payment_method_options` as the session was created with them (issue #29 reads
+   * `card.request_three_d_secure`: `any` asks the card's issuer for 3-D Secure; Stripe's default is `automatic`).
+   */
+  payment_method_options?: { card?: { request_three_d_secure: string } };
 }
 
 export interface StoredSession {

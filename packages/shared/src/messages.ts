@@ -243,6 +243,16 @@ export const MESSAGES = {
   spin_withdrawn: 'This spin was withdrawn because its order was refunded',
   spins_paused: 'Spins are paused at the moment; your spins are kept for later',
   prize_not_failed: 'Only a prize whose delivery failed can be sent again',
+  // Issue #29: risk controls (the buyer is never told which rule)
+  order_refused: 'We cannot accept this order. Please contact support.',
+  order_refused_wait: 'Too many unsuccessful payments. Please try again in an hour.',
+  risk_hold_decided: 'This order is no longer held for review',
+  risk_hold_decided_ok: 'Decision recorded',
+  risk_blocklist_value_invalid: 'Not a valid value for this kind of entry',
+  risk_blocklist_not_found: 'Blocklist entry not found',
+  risk_blocklist_saved: 'Blocklist entry added',
+  risk_blocklist_deleted: 'Blocklist entry deleted',
+  risk_settings_saved: 'Risk settings saved',
 } as const;
 
 export type TMessageKey = keyof typeof MESSAGES;

@@ -46,6 +46,14 @@ export const ORDER_NOTES = {
   dispute_evidence_submitted: 'evidence submitted to {gateway} for dispute {ref}',
   paid_by_reconciliation:
     '{gateway} reports the order paid (reconciliation of {day}, applied by an operator)',
+  // Issue #29: risk controls ({figures} in SGD equivalent, whole units)
+  risk_hold_velocity:
+    'held for review: BIGO ID paid SGD {total} equivalent within {hours} h (limit SGD {limit})',
+  risk_hold_first_order:
+    "held for review: the buyer's first paid order is SGD {amount} equivalent (limit SGD {limit})",
+  risk_approved: 'review approved by an operator, delivery started: {reason}',
+  risk_refused: 'review refused by an operator, refund started: {reason}',
+  risk_hold_alerted: 'held for review for {hours} h without a decision: operators e-mailed',
   // Delivery (BIGO rs_recharge)
   delivery_started: 'delivery started',
   delivery_resumed: 'delivery resumed',

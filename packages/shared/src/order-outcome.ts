@@ -70,6 +70,8 @@ export const orderOutcome = (status: TOrderStatus): TOrderOutcome => ORDER_OUTCO
 export interface TDeliveryFacts {
   order_status: TOrderStatus;
   paid_at: string | null;
+  /** Issue #29: held for review by the risk rules: how many hours checking usually takes. */
+  review_hours?: number | null | undefined;
 }
 
 /**
@@ -93,6 +95,24 @@ export interface TOrderOutcomeText {
   next: string;
   todo: string;
 }
+
+/**
+ * Issue #29: a paid order held for review by the risk rules, as the buyer's e-mail says it (`{hours}`:
+ * RISK_REVIEW_HOURS). The result page says the same sentences in its own words file (web locales orders.json
+ * `result.review`), loaded in the buyer's language only, as `result.late` is.
+ */
+export const ORDER_REVIEW_TEXTS: Readonly<Record<TLanguage, TOrderOutcomeText>> = {
+  en: {
+    headline: 'Paid: we are checking your order',
+    next: 'We have received your payment. Some orders are checked before delivery; this usually takes up to {hours} hours. We e-mail you when the diamonds arrive, or refund the full amount if we cannot deliver them.',
+    todo: 'Nothing: do not pay again. Keep the order number in case you need to contact us.',
+  },
+  zh: {
+    headline: '付款成功，我们正在核查您的订单',
+    next: '我们已收到您的付款。部分订单在充值前需要核查，通常不超过 {hours} 小时。钻石到账后我们会发邮件通知您；如果无法充值，我们会全额退款。',
+    todo: '无需任何操作，请勿重复付款。请保留订单号，以便需要时联系客服。',
+  },
+};
 
 export const ORDER_OUTCOME_TEXTS: Readonly<
   Record<TLanguage, Readonly<Record<TOrderOutcomeKey, TOrderOutcomeText>>>

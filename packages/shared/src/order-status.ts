@@ -58,6 +58,8 @@ const S = ORDER_STATUS;
  * 4, 5 and 6 still lead to 7 because money that arrives late is never ignored.
  * 10 → 9 (not in DESIGN.md §6, added for issue #11): an operator marks a failed charge delivered after finding the
  * diamonds credited in BIGO's reseller console (e.g. BIGO answered 7212010 and our record cannot tell).
+ * 7 → 11 (issue #29): a paid order held for review by the risk rules is refused by an operator (or refunded at once
+ * for Stripe Radar's `highest` risk level) before any delivery.
  */
 export const ORDER_MOVES: Readonly<Record<TOrderStatus, readonly TOrderStatus[]>> = {
   [S.PRECHECK_FAILED]: [],
@@ -72,7 +74,7 @@ export const ORDER_MOVES: Readonly<Record<TOrderStatus, readonly TOrderStatus[]>
   [S.PAYMENT_CANCELLED]: [S.PAYMENT_COMPLETED],
   [S.PAYMENT_FAILED]: [S.PAYMENT_COMPLETED],
   [S.PAYMENT_TIMEOUT]: [S.PAYMENT_COMPLETED],
-  [S.PAYMENT_COMPLETED]: [S.CHARGING],
+  [S.PAYMENT_COMPLETED]: [S.CHARGING, S.REFUNDING],
   [S.CHARGING]: [S.CHARGED, S.CHARGE_FAILED],
   [S.CHARGED]: [],
   [S.CHARGE_FAILED]: [S.CHARGING, S.CHARGED, S.REFUNDING],

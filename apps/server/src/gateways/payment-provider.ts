@@ -34,6 +34,8 @@ export interface OrderForPayment {
   registered: boolean;
   /** Issue #30: the provider's channel the buyer chose on our page; null: the provider's page chooses. */
   channel?: string | null | undefined;
+  /** Issue #29: the risk rules marked the order risky: a card payment asks for 3-D Secure (Stripe). */
+  threeDSecure?: boolean;
 }
 
 /** An order as a provider works with it: the order, and what the provider gave us for it so far. */

@@ -31,6 +31,7 @@ export type AuditEntity =
   | 'price'
   | 'product'
   | 'promotion'
+  | 'risk'
   | 'spin'
   | 'user';
 

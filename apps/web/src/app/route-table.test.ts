@@ -83,7 +83,7 @@ describe('the route table as the build reads it', () => {
         ),
         WEB_ROOT,
       ),
-    ).toThrow(/lazy imports but 41 pages/);
+    ).toThrow(/lazy imports but 42 pages/);
     const jobsPage = "  jobs: () => import('../features/jobs-admin').then((m) => m.DeadJobListPage),\n";
     const withoutJobs = edited('pages', jobsPage, '');
     const moved = {

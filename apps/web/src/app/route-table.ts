@@ -63,6 +63,7 @@ export const ADMIN_PAGE_LOADERS: Readonly<Record<TAdminRouteName, TPageLoader>> 
   'spin-prizes': () => import('../features/rewards-admin').then((m) => m.SpinPrizesPage),
   feedback: () => import('../features/feedback-admin').then((m) => m.FeedbackListPage),
   reconciliation: () => import('../features/reconciliation').then((m) => m.ReconciliationPage),
+  risk: () => import('../features/risk-admin').then((m) => m.RiskPage),
   jobs: () => import('../features/jobs-admin').then((m) => m.DeadJobListPage),
   sales: () => import('../features/sales-admin').then((m) => m.SalesPage),
 };

@@ -52,6 +52,7 @@ const ADMIN_PATHS = [
   '/spin-prizes',
   '/feedback',
   '/reconciliation',
+  '/risk',
   '/jobs',
   '/sales',
 ];
@@ -129,6 +130,7 @@ describe('route table (SPEC.md §2)', () => {
       { name: 'feedback', superuserOnly: true },
       { name: 'sales', superuserOnly: true },
       { name: 'reconciliation', superuserOnly: true },
+      { name: 'risk', superuserOnly: true },
       { name: 'jobs', superuserOnly: true },
     ]);
   });

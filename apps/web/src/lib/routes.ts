@@ -274,6 +274,12 @@ const ROUTE_TABLE = defineRoutes({
     role: 'superuser',
     nav: 'reconciliation',
   },
+  risk: {
+    path: '/risk',
+    layout: 'admin',
+    role: 'superuser',
+    nav: 'risk',
+  },
   jobs: {
     path: '/jobs',
     layout: 'admin',

@@ -8,5 +8,6 @@ export * from './orders';
 export * from './payment-channels';
 export * from './reconciliation';
 export * from './rewards';
+export * from './risk';
 export * from './sales';
 export * from './support';

@@ -246,6 +246,11 @@ export const ZOrder = z.object({
    * needs_response, under_review, won, lost…), null when its payment was never disputed.
    */
   dispute_status: z.string().nullable(),
+  /**
+   * Issue #29: set while the order is paid but held for review by the risk rules: how many hours checking it usually
+   * takes (RISK_REVIEW_HOURS); null (or absent) otherwise.
+   */
+  review_hours: z.number().int().nullable().optional(),
 });
 export type TOrder = z.infer<typeof ZOrder>;
 
@@ -275,6 +280,7 @@ export const ORDER_ATTENTIONS = [
   'paid_twice',
   'refund_overdue',
   'disputed',
+  'risk_held',
 ] as const;
 export type TOrderAttention = (typeof ORDER_ATTENTIONS)[number];
 
@@ -380,5 +386,7 @@ export const ZOrderOverview = z.object({
   refund_overdue: z.number().int(),
   /** Issue #28: orders with a dispute the bank has not decided yet. */
   disputes_open: z.number().int(),
+  /** Issue #29: paid orders held for review by the risk rules, waiting for an operator's decision. */
+  risk_held: z.number().int(),
 });
 export type TOrderOverview = z.infer<typeof ZOrderOverview>;

@@ -2,6 +2,7 @@ export * from './catalogue';
 export * from './orders';
 export * from './reconciliation';
 export * from './rewards';
+export * from './risk';
 export * from './sales';
 export * from './support';
 export * from './system';

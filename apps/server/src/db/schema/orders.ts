@@ -104,6 +104,11 @@ export const orders = pgTable(
      */
     clientIp: text('client_ip'),
     userAgent: text('user_agent'),
+    /**
+     * Issue #29: the risk rules marked the order risky but did not refuse it (an unsuccessful payment of its keys
+     * lately, or a first-order-sized amount): Stripe Checkout asks for 3-D Secure.
+     */
+    riskThreeDSecure: boolean('risk_three_d_secure').notNull().default(false),
     ...timestamps,
     paidAt: timestamp('paid_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
@@ -121,6 +126,8 @@ export const orders = pgTable(
     // created through orders_created_idx.
     index('orders_paid_at_idx').on(t.paidAt),
     index('orders_delivered_at_idx').on(t.deliveredAt),
+    // Issue #29: the card-testing rule counts a client address's unsuccessful payments of the last hour.
+    index('orders_client_ip_idx').on(t.clientIp),
   ],
 );
 

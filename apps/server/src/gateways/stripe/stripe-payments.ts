@@ -123,6 +123,10 @@ export function createStripePayments(
             success_url: urls.successUrl,
             cancel_url: urls.cancelUrl,
             locale: order.lang === 'zh' ? 'zh' : 'en',
+            // Issue #29: an order the risk rules mark risky asks for 3-D Secure (the liability shifts to the issuer).
+            ...(order.threeDSecure
+              ? { payment_method_options: { card: { request_three_d_secure: 'any' as const } } }
+              : {}),
           },
           // One key per order and attempt (each attempt has its own deadline): a retried create is the same session.
           { idempotencyKey: `checkout-${order.orderNum}-${expiresAtSec}` },

@@ -12,6 +12,7 @@ import type { BigoGateway, BigoRechargeOutcome } from '../../gateways/ports';
 import type { Db } from '../../infra/db';
 import { enqueueJob, type Job, type JobHandler, type PayloadOf } from '../../infra/jobs';
 import { bigoAccessAlert } from '../alerts/alert-jobs';
+import { deliveryHeld } from '../order-lifecycle/order-holds';
 import type { OrderLifecycle } from '../order-lifecycle/order-lifecycle';
 import { describeMove, noteOrder } from '../order-lifecycle/order-moves';
 import { findOrder, type OrderRow } from '../order-lifecycle/order-row';
@@ -63,6 +64,8 @@ async function startDelivery(
   seqid: string,
 ): Promise<OrderRow | undefined> {
   const order = await findOrder(db, orderNum);
+  // Issue #29: an order held for review is delivered only once an operator approved it (that queues this job).
+  if (order?.orderStatus === S.PAYMENT_COMPLETED && (await deliveryHeld(db, order.id))) return undefined;
   if (order?.orderStatus === S.PAYMENT_COMPLETED) {
     const moved = await lifecycle.move(db, {
       orderNum,

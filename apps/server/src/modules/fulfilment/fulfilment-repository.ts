@@ -1,6 +1,6 @@
 import { EXTRA_PAYMENT_REFUNDABLE, ORDER_STATUS, type TOrderStatus } from '@ezrecharge/shared';
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { extraPayments, jobs, orderEvents, orders } from '../../db/schema';
+import { extraPayments, jobs, orderEvents, orders, riskHolds } from '../../db/schema';
 import { type DbOrTx, queryRows } from '../../infra/db';
 import { deliveryLateCondition } from '../order-lifecycle/order-queues';
 import { deliverOrderJob } from './fulfilment-jobs';
@@ -67,6 +67,7 @@ export async function ordersWithoutLiveDelivery(
     db,
     sql`select o.order_num, o.order_status from ${orders} o
         where o.order_status in (${ORDER_STATUS.PAYMENT_COMPLETED}, ${ORDER_STATUS.CHARGING})
+          and not exists (select 1 from ${riskHolds} h where h.order_id = o.id and h.state = 'held')
           and not exists (
             select 1 from ${jobs} j
             where j.dedupe_key = 'deliver:' || o.order_num
@@ -120,10 +121,20 @@ export async function countHeldPayments(db: DbOrTx): Promise<number> {
  * How many orders wait in each of the operator's queues of issue #26 (the overview's cards), each counted as the
  * order list's `attention` filter lists them (order-queues.ts), by indexed reads rather than a scan of every order.
  */
-export async function countOperatorQueues(
-  db: DbOrTx,
-): Promise<{ deliveryLate: number; deliveryUncertain: number; paidTwice: number; refundOverdue: number }> {
-  const [row] = await queryRows<{ late: number; uncertain: number; twice: number; overdue: number }>(
+export async function countOperatorQueues(db: DbOrTx): Promise<{
+  deliveryLate: number;
+  deliveryUncertain: number;
+  paidTwice: number;
+  refundOverdue: number;
+  riskHeld: number;
+}> {
+  const [row] = await queryRows<{
+    late: number;
+    uncertain: number;
+    twice: number;
+    overdue: number;
+    held: number;
+  }>(
     db,
     sql`select
           (select count(*) from ${orders} where ${deliveryLateCondition}) as late,
@@ -138,12 +149,14 @@ export async function countOperatorQueues(
             select id from ${orders} where order_status = ${ORDER_STATUS.REFUNDING} and refund_overdue_at is not null
             union
             select order_id from ${extraPayments} where state = 'refunding' and refund_overdue_at is not null
-          ) overdue) as overdue`,
+          ) overdue) as overdue,
+          (select count(*) from ${riskHolds} where state = 'held') as held`,
   );
   return {
     deliveryLate: Number(row?.late ?? 0),
     deliveryUncertain: Number(row?.uncertain ?? 0),
     paidTwice: Number(row?.twice ?? 0),
     refundOverdue: Number(row?.overdue ?? 0),
+    riskHeld: Number(row?.held ?? 0),
   };
 }

@@ -131,6 +131,7 @@ export class FulfilmentService {
       delivery_late: queues.deliveryLate,
       delivery_uncertain: queues.deliveryUncertain,
       paid_twice: queues.paidTwice,
+      risk_held: queues.riskHeld,
       refund_overdue: queues.refundOverdue,
       disputes_open: disputesOpen,
     };

@@ -2,6 +2,7 @@ import { ORDER_STATUS as S } from '@ezrecharge/shared';
 import { enqueueJob } from '../../infra/jobs';
 import { deliveryUncertainAlertJob } from '../alerts/alert-jobs';
 import type { OrderSubscriber } from '../order-lifecycle/order-events';
+import { deliveryHeld } from '../order-lifecycle/order-holds';
 import { countMovesInto } from '../order-lifecycle/order-moves';
 import { deliverOrderJob, receiptMailJob } from './fulfilment-jobs';
 import { rechargeCalls } from './fulfilment-repository';
@@ -9,7 +10,7 @@ import { ORDER_NOTICE_STATUSES, queueOrderNotice } from './order-notices';
 
 /**
  * What fulfilment does when an order arrives somewhere (order-lifecycle/order-events.ts), each in the move's
- * transaction: deliver it when it is paid (7) or sent back to charging (8: an operator's retry; the delivery job
+ * transaction: deliver it when it is paid (7) and not held for review (issue #29) or sent back to charging (8: an operator's retry; the delivery job
  * moving 7 → 8 finds its own job live and queues nothing more), send the receipt when it is delivered (9), tell the
  * buyer of a failed delivery and of a refund started, completed or failed (10–13), and tell the operator of a
  * delivery BIGO may have made after all (10, delivery uncertain: issue #26).
@@ -18,7 +19,11 @@ export const fulfilmentSubscribers: readonly OrderSubscriber[] = [
   {
     name: 'fulfilment: delivery',
     on: [S.PAYMENT_COMPLETED, S.CHARGING],
-    moved: (tx, { order }) => enqueueJob(tx, deliverOrderJob.of({ order_num: order.orderNum })),
+    async moved(tx, { order }) {
+      // Issue #29: held for review by the risk rules (their subscriber ran first): delivery waits for an operator.
+      if (await deliveryHeld(tx, order.id)) return;
+      await enqueueJob(tx, deliverOrderJob.of({ order_num: order.orderNum }));
+    },
   },
   {
     name: 'fulfilment: receipt',

@@ -4,9 +4,10 @@ import {
   ORDER_STATUS,
   type TOrderAttention,
 } from '@ezrecharge/shared';
-import { and, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, not, or, type SQL, sql } from 'drizzle-orm';
 import { disputes, orders } from '../../db/schema';
 import { extraRefundOverdueCondition, paidTwiceCondition } from './extra-payments';
+import { riskHeldCondition } from './order-holds';
 
 /**
  * The operator's queues (issue #26) as conditions on `orders`, for the order list's `attention` filter (the
@@ -26,6 +27,8 @@ const DELIVERY_LATE_INTERVAL = sql.raw(`interval '${DELIVERY_LATE_MINUTES} minut
 export const deliveryLateCondition: SQL = and(
   inArray(orders.orderStatus, [...AWAITING_DELIVERY]),
   sql`${orders.paidAt} < now() - ${DELIVERY_LATE_INTERVAL}`,
+  // Issue #29: a held order waits for its review (its own queue), not for a late delivery.
+  not(riskHeldCondition),
 ) as SQL;
 
 /** Orders in 10 whose delivery may have happened after all (a call to BIGO got no answer). */
@@ -55,4 +58,5 @@ export const ORDER_QUEUE_CONDITIONS: Readonly<Record<TOrderAttention, SQL>> = {
   paid_twice: paidTwiceCondition,
   refund_overdue: refundOverdueCondition,
   disputed: disputedCondition,
+  risk_held: riskHeldCondition,
 };

@@ -2,6 +2,7 @@ import {
   isCurrency,
   isOrderNoteJson,
   isOrderStatus,
+  ORDER_STATUS,
   type TCurrency,
   type TExtraPayment,
   type TOrder,
@@ -15,6 +16,7 @@ import { disputes, orderBonuses, type orderEvents, orders, promotions } from '..
 import type { OrderForPayment, PaymentOrder } from '../../gateways';
 import type { DbOrTx } from '../../infra/db';
 import { extraPaymentsOfOrders, toApiExtraPayment } from './extra-payments';
+import { deliveryHeld } from './order-holds';
 
 /**
  * The order as every module sees it: its row and event types, and its shapes for the API and for a payment
@@ -71,6 +73,8 @@ export function toApiOrder(
     operator?: OperatorView | undefined;
     /** The order's bonuses (`bonusesOfOrders`); none when left out. */
     bonuses?: readonly TOrderBonus[];
+    /** Issue #29: held for review: how long checking usually takes (RISK_REVIEW_HOURS); null when not held. */
+    reviewHours?: number | null;
   },
 ): TOrder {
   const { operator } = options;
@@ -106,6 +110,7 @@ export function toApiOrder(
     refund_overdue_at: operator ? (row.refundOverdueAt?.toISOString() ?? null) : null,
     extra_payments: [...(operator?.extraPayments ?? [])],
     dispute_status: operator?.disputeStatus ?? null,
+    review_hours: options.reviewHours ?? null,
   };
 }
 
@@ -196,14 +201,28 @@ async function newestDisputeStatuses(db: DbOrTx, orderIds: readonly number[]): P
 export async function apiOrderOf(
   db: DbOrTx,
   row: OrderRow,
-  options: { maskEmail: boolean; refundNeeds?: RefundNeeds },
+  options: {
+    maskEmail: boolean;
+    refundNeeds?: RefundNeeds;
+    /** Issue #29: RISK_REVIEW_HOURS, answered as `review_hours` when the order is held for review. */
+    reviewHours?: number;
+  },
 ): Promise<TOrder> {
   const bonuses = (await bonusesOfOrders(db, [row.id])).get(row.id) ?? [];
+  const held =
+    options.reviewHours !== undefined &&
+    row.orderStatus === ORDER_STATUS.PAYMENT_COMPLETED &&
+    (await deliveryHeld(db, row.id));
   const { refundNeeds } = options;
   const operator = refundNeeds
     ? (await operatorViewsOf(db, [row], () => refundNeeds)).get(row.id)
     : undefined;
-  return toApiOrder(row, { maskEmail: options.maskEmail, bonuses, operator });
+  return toApiOrder(row, {
+    maskEmail: options.maskEmail,
+    bonuses,
+    operator,
+    reviewHours: held ? options.reviewHours : null,
+  });
 }
 
 /** One event row as the API shows it: a single move (count 1) until collapseRepeatedEvents joins it with its repeats. */
@@ -233,6 +252,7 @@ export function orderForPayment(row: OrderRow): OrderForPayment {
     lang: row.lang === 'zh' ? 'zh' : 'en',
     registered: row.createdBy !== null,
     channel: row.paymentChannelChoice,
+    threeDSecure: row.riskThreeDSecure,
   };
 }
 

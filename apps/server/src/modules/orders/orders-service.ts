@@ -42,6 +42,7 @@ import { shopSecondsFormatter } from '../../infra/shop-time';
 import { decryptWireJson } from '../../infra/wire-crypto';
 import { balanceWarning, bigoAccessAlert } from '../alerts/alert-jobs';
 import { createOrder, type NewOrder, type OrderStep } from '../order-lifecycle/order-creation';
+import { heldOrderIds } from '../order-lifecycle/order-holds';
 import type { OrderLifecycle } from '../order-lifecycle/order-lifecycle';
 import {
   apiOrderOf,
@@ -63,6 +64,7 @@ import {
   recordCommitGrants,
   welcomeOnOffer,
 } from '../rewards/rewards-grants';
+import type { RiskService } from '../risk/risk-service';
 import { collapseRepeatedEvents } from './order-history';
 import {
   ORDER_COMMIT_PER_IP,
@@ -105,6 +107,10 @@ function keptUserAgent(value: string | undefined): string | null {
 export interface OrdersServiceDeps {
   db: Db;
   lifecycle: OrderLifecycle;
+  /** Issue #29: the risk rules at commit (blocklist, card testing); nothing is stored when they refuse. */
+  risk: RiskService;
+  /** Issue #29 RISK_REVIEW_HOURS: told with an order held for review. */
+  riskReviewHours: number;
   gateways: Gateways;
   jobs: JobQueue;
   limiter: RateLimiter;
@@ -189,6 +195,11 @@ export class OrdersService {
     const { payload, email } = this.readCommit(input, caller);
     const placed = await this.pricedAt(payload);
     const channel = this.chosenChannel(payload, placed.amount);
+    // Issue #29: the risk rules refuse before anything is stored, or mark the order for 3-D Secure.
+    const risk = await this.deps.risk.checkCommit(
+      { bigoId: payload.game_id, email, ip: caller.ip },
+      { amount: placed.amount, currency: placed.price.currency },
+    );
     await this.refuseCodeThatCannotApply(payload, placed.facts, caller);
     const precheck = await this.precheckOrRefuse(payload.game_id);
     const actor = caller.user ? `user:${caller.user.id}` : 'visitor';
@@ -201,6 +212,7 @@ export class OrdersService {
       precheck,
       facts: placed.facts,
       channel,
+      threeDSecure: risk.threeDSecure,
     });
     if (precheck.kind === 'rejected') {
       throw AppError.badRequest(ORDER_MESSAGES.precheckFailed, { game_id: ORDER_MESSAGES.precheckFailed });
@@ -387,6 +399,8 @@ export class OrdersService {
       facts: OrderFacts | null;
       /** Issue #30: the channel chosen on the page (the provider's code), or null. */
       channel: string | null;
+      /** Issue #29: Stripe asks for 3-D Secure. */
+      threeDSecure: boolean;
     },
   ): Promise<OrderRow> {
     const ok = o.precheck.kind === 'ok';
@@ -444,6 +458,7 @@ export class OrdersService {
         createdBy: o.caller.user?.id ?? null,
         clientIp: o.caller.ip,
         userAgent: keptUserAgent(o.caller.userAgent),
+        riskThreeDSecure: o.threeDSecure,
         bonusGame,
       },
       path,
@@ -515,11 +530,16 @@ export class OrdersService {
     const operator = user.isSuperuser
       ? await operatorViewsOf(this.deps.db, rows, (row) => (p) => payments.ofOrder(row).refundBankDetails(p))
       : undefined;
+    const held = await heldOrderIds(
+      this.deps.db,
+      rows.filter((row) => row.orderStatus === ORDER_STATUS.PAYMENT_COMPLETED).map((row) => row.id),
+    );
     const items = rows.map((row) =>
       toApiOrder(row, {
         maskEmail: false,
         bonuses: bonuses.get(row.id) ?? [],
         operator: operator?.get(row.id),
+        reviewHours: held.has(row.id) ? this.deps.riskReviewHours : null,
       }),
     );
     return toPage(items, total, query);
@@ -560,7 +580,7 @@ export class OrdersService {
     if (!order) throw AppError.notFound(ORDER_MESSAGES.notFound);
     const user = caller.user;
     const maySee = user !== null && (user.isSuperuser || order.createdBy === user.id);
-    return apiOrderOf(this.deps.db, order, { maskEmail: !maySee });
+    return apiOrderOf(this.deps.db, order, { maskEmail: !maySee, reviewHours: this.deps.riskReviewHours });
   }
 
   /**
@@ -575,7 +595,7 @@ export class OrdersService {
       await countFailure(this.deps.limiter, ORDER_LOOKUP_FAILURES, ip);
       throw AppError.notFound(ORDER_MESSAGES.notFound);
     }
-    return apiOrderOf(this.deps.db, order, { maskEmail: false });
+    return apiOrderOf(this.deps.db, order, { maskEmail: false, reviewHours: this.deps.riskReviewHours });
   }
 
   /**

@@ -41,7 +41,7 @@ describe('admin layout', () => {
     expect(nav.getByRole('link', { name: 'Order' })).toHaveAttribute('href', '/order');
   });
 
-  it('adds Users, Product, FAQ, Promotions, Spin prizes, Feedback, Sales, Reconciliation and Failed jobs for superusers', async () => {
+  it('adds Users, Product, FAQ, Promotions, Spin prizes, Feedback, Sales, Reconciliation, Risk controls and Failed jobs for superusers', async () => {
     signIn({ superuser: true });
     renderApp('/ezrecharge');
     const nav = await sideNav();
@@ -58,6 +58,7 @@ describe('admin layout', () => {
       'Feedback',
       'Sales',
       'Reconciliation',
+      'Risk controls',
       'Failed jobs',
     ]);
   });

@@ -6,6 +6,7 @@ import {
   MenuUnfoldOutlined,
   QuestionCircleOutlined,
   ReconciliationOutlined,
+  SafetyOutlined,
   ScheduleOutlined,
   ShoppingOutlined,
   StarOutlined,
@@ -43,6 +44,7 @@ const NAV_ICONS: Record<TNavName, ReactNode> = {
   'spin-prizes': <TrophyOutlined />,
   feedback: <CommentOutlined />,
   reconciliation: <ReconciliationOutlined />,
+  risk: <SafetyOutlined />,
   jobs: <ScheduleOutlined />,
   sales: <LineChartOutlined />,
 };

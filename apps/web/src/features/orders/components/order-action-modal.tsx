@@ -19,9 +19,19 @@ import { useMarkDelivered } from '../api/mark-delivered';
 import { useRefundExtraPayment } from '../api/refund-extra-payment';
 import { useRefundOrder } from '../api/refund-order';
 import { useRetryCharge } from '../api/retry-charge';
+import { useApproveReview, useRefuseReview } from '../api/risk-decision';
 
-/** The superusers' actions on an order that needs an operator (DESIGN.md §6), by the order's status. */
-export type TOrderActionKind = 'retryCharge' | 'markDelivered' | 'refund' | 'retryRefund';
+/**
+ * The superusers' actions on an order that needs an operator (DESIGN.md §6), by the order's status; issue #29's
+ * approve and refuse on a paid order held for review.
+ */
+export type TOrderActionKind =
+  | 'retryCharge'
+  | 'markDelivered'
+  | 'refund'
+  | 'retryRefund'
+  | 'approveReview'
+  | 'refuseReview';
 
 /** Every action the dialog takes: the order's, and the refund of one of its extra payments (issue #26). */
 export type TActionKind = TOrderActionKind | 'refundExtra';
@@ -32,6 +42,8 @@ export const ACTION_STATUS: Readonly<Record<TOrderActionKind, TOrderStatus>> = {
   markDelivered: ORDER_STATUS.CHARGE_FAILED,
   refund: ORDER_STATUS.CHARGE_FAILED,
   retryRefund: ORDER_STATUS.REFUND_FAILED,
+  approveReview: ORDER_STATUS.PAYMENT_COMPLETED,
+  refuseReview: ORDER_STATUS.PAYMENT_COMPLETED,
 };
 
 export const ACTION_KINDS = [
@@ -39,14 +51,21 @@ export const ACTION_KINDS = [
   'markDelivered',
   'refund',
   'retryRefund',
+  'approveReview',
+  'refuseReview',
 ] as const satisfies TOrderActionKind[];
 
 /** Actions that give money back or end the delivery: shown in the danger colour. */
 export const isDangerousAction = (kind: TActionKind): boolean =>
-  kind === 'refund' || kind === 'retryRefund' || kind === 'refundExtra';
+  kind === 'refund' || kind === 'retryRefund' || kind === 'refundExtra' || kind === 'refuseReview';
 
-export const actionsFor = (status: TOrderStatus): TOrderActionKind[] =>
-  ACTION_KINDS.filter((kind) => ACTION_STATUS[kind] === status);
+const isReview = (kind: TOrderActionKind) => kind === 'approveReview' || kind === 'refuseReview';
+
+/** The actions an order offers: by its status, and (issue #29) approve/refuse only while it is held for review. */
+export const actionsFor = (order: Pick<TOrder, 'order_status' | 'review_hours'>): TOrderActionKind[] =>
+  ACTION_KINDS.filter(
+    (kind) => ACTION_STATUS[kind] === order.order_status && isReview(kind) === Boolean(order.review_hours),
+  );
 
 interface TReasonValues {
   reason: string;
@@ -125,7 +144,16 @@ export function OrderActionModal({
   const markDelivered = useToastedMutation(useMarkDelivered(), shown);
   const refund = useToastedMutation(useRefundOrder(), shown);
   const refundExtra = useToastedMutation(useRefundExtraPayment(), shown);
-  const mutations = { retryCharge: retry, markDelivered, refund, retryRefund: refund } as const;
+  const approveReview = useToastedMutation(useApproveReview(), shown);
+  const refuseReview = useToastedMutation(useRefuseReview(), shown);
+  const mutations = {
+    retryCharge: retry,
+    markDelivered,
+    refund,
+    retryRefund: refund,
+    approveReview,
+    refuseReview,
+  } as const;
   const pending = kind === 'refundExtra' ? refundExtra.isPending : mutations[kind].isPending;
   const reasonLabel = t('actions.reason');
   const title = t(`actions.${kind}.title`, { orderNum: order.order_num });

@@ -32,6 +32,8 @@ export function attentionsOf(order: TOrder, now: number = Date.now()): TOrderAtt
   ) {
     queues.push('disputed');
   }
+  // Issue #29: paid and held for review by the risk rules.
+  if (order.review_hours) queues.push('risk_held');
   return queues;
 }
 

@@ -416,6 +416,36 @@ describe('order list /order for superusers', () => {
     expect(actionsOf('EZPENDING')).toEqual([]);
   });
 
+  it('offers approve and refuse on a paid order held for review, tags it, and approves with a reason (issue #29)', async () => {
+    const held = order({ id: 5, order_num: 'EZHELD', order_status: 7, review_hours: 4 });
+    const paid = order({ id: 6, order_num: 'EZPAID', order_status: 7, paid_at: new Date().toISOString() });
+    const api = stubApi({
+      ...listRoutes([held, paid]),
+      'POST /api/v1/risk/holds/decide': () =>
+        ok(order({ order_num: 'EZHELD', order_status: 7 }), MSG.risk_hold_decided_ok),
+    });
+    renderApp('/order');
+    await screen.findByText('EZHELD');
+    expect(actionsOf('EZHELD')).toEqual(['Approve', 'Refuse']);
+    expect(actionsOf('EZPAID')).toEqual([]);
+    expect(rowOf('EZHELD').getByText('Held for review')).toBeInTheDocument();
+
+    const dialog = await openDialog(
+      'EZHELD',
+      'Approve order EZHELD held for review',
+      'Approve order EZHELD held for review',
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Approve and deliver' }));
+    expect(await dialog.findByText('Please give a reason')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/risk/holds/decide')).toHaveLength(0);
+    await fill(dialog.getByLabelText('Reason'), 'Buyer verified by phone');
+    await userEvent.click(dialog.getByRole('button', { name: 'Approve and deliver' }));
+    expect(await screen.findByText(MESSAGES.risk_hold_decided_ok)).toBeInTheDocument();
+    const [call] = api.callsTo('POST /api/v1/risk/holds/decide');
+    expect(call?.url.search).toBe('?order_num=EZHELD');
+    expect(call?.body).toEqual({ decision: 'approve', reason: 'Buyer verified by phone' });
+  });
+
   it('retry charge needs a reason, sends it, says so and reloads the list and the history', async () => {
     const api = stubApi({
       ...listRoutes(),

@@ -45,14 +45,18 @@ interface TOutcomeProps {
 /**
  * The texts in the active language; re-rendered when the language changes. A delivery past its promised time
  * (`late`: the shared rule isDeliveryLate, issue #32) keeps its status' tone and to-do, and says it is taking longer
- * and what happens next, in the page's own words (orders.json `result.late`).
+ * and what happens next, in the page's own words (orders.json `result.late`); an order held for review (issue #29)
+ * says so and how long checking usually takes (`result.review`).
  */
 function useOutcome({ order, now }: TOutcomeProps) {
   const { t } = useTranslation('orders');
   const lang = currentLanguage();
-  const text = isDeliveryLate(order, now)
-    ? (t('result.late', { returnObjects: true }) as TOrderOutcomeText)
-    : orderOutcomeText(order.order_status, lang);
+  // Issue #29: held for review, how long it usually takes (orders.json `result.review`).
+  const text = order.review_hours
+    ? (t('result.review', { returnObjects: true, hours: order.review_hours }) as TOrderOutcomeText)
+    : isDeliveryLate(order, now)
+      ? (t('result.late', { returnObjects: true }) as TOrderOutcomeText)
+      : orderOutcomeText(order.order_status, lang);
   return { lang, outcome: orderOutcome(order.order_status), text };
 }
 

@@ -331,6 +331,27 @@ describe('order result page /home-order', () => {
     });
   });
 
+  it.each([
+    ['en', 'Paid: we are checking your order', /this usually takes up to 6 hours/],
+    ['zh', '付款成功，我们正在核查您的订单', /通常不超过 6 小时/],
+  ] as const)(
+    'says a paid order held for review is being checked and for how long (issue #29, %s)',
+    async (lang, headline, next) => {
+      await setLanguage(lang);
+      // Held for hours: it says it is being checked, not that the delivery is late.
+      const paidAt = new Date(Date.now() - 60 * 60_000).toISOString();
+      stubApi({
+        'GET /api/v1/order/stripe': () =>
+          ok(orderRecord({ order_status: 7, paid_at: paidAt, review_hours: 6 })),
+      });
+      renderApp('/home-order?order_num=EZ20250601A1B2C3');
+      expect(await screen.findByRole('heading', { level: 1, name: headline })).toBeInTheDocument();
+      expect(screen.getByText(next)).toBeInTheDocument();
+      expect(tone()).toBe('progress');
+      expect(document.body).not.toHaveTextContent(/taking longer than usual|用时比平时长/);
+    },
+  );
+
   it('tells a Chinese buyer that the refund failed and that we are on it', async () => {
     await setLanguage('zh');
     stubApi({ 'GET /api/v1/order/stripe': () => ok(orderRecord({ order_status: 13 })) });

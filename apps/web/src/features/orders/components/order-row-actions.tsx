@@ -26,6 +26,8 @@ const ACTION_ICONS: Record<TOrderActionKind, TActionIcon> = {
   markDelivered: CheckCircleOutlined,
   refund: RollbackOutlined,
   retryRefund: RollbackOutlined,
+  approveReview: CheckCircleOutlined,
+  refuseReview: RollbackOutlined,
 };
 
 /** An operator's action on an order, as its dialog (OrderActionModal) takes it. */
@@ -68,7 +70,7 @@ export function useOrderRowActions({
         name: (order) => t(`actions.${kind}.buttonFor`, { orderNum: order.order_num }),
         icon: ACTION_ICONS[kind],
         danger: isDangerousAction(kind),
-        shownIf: (order) => superuser && actionsFor(order.order_status).includes(kind),
+        shownIf: (order) => superuser && actionsFor(order).includes(kind),
         onRun: (order) => open({ kind, order }),
       }),
     ),

@@ -38,6 +38,7 @@ const OVERVIEW: TOrderOverview = {
   paid_twice: 0,
   refund_overdue: 0,
   disputes_open: 0,
+  risk_held: 4,
 };
 
 /** The landing page's recharge form with an empty catalogue (wire-encrypted, as the server sends it). */
@@ -107,6 +108,10 @@ describe('operator overview /ezrecharge', () => {
       'href',
       '/order?attention=disputed',
     );
+    // Issue #29: paid orders the risk rules hold for an operator's review.
+    expect(
+      overview.getByRole('link', { name: /^Held for review\s*4\s*Paid orders the risk rules hold/ }),
+    ).toHaveAttribute('href', '/order?attention=risk_held');
 
     await userEvent.click(overview.getByRole('link', { name: /^Charge failed\s*2\D/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?order_status=10'));
@@ -134,6 +139,10 @@ describe('operator overview /ezrecharge', () => {
     expect(screen.getByRole('link', { name: /^未结争议\s*3\D/ })).toHaveAttribute(
       'href',
       '/order?attention=disputed',
+    );
+    expect(screen.getByRole('link', { name: /^待审核\s*4\D/ })).toHaveAttribute(
+      'href',
+      '/order?attention=risk_held',
     );
   });
 

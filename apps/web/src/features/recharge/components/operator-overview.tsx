@@ -146,6 +146,12 @@ export function OperatorOverview() {
           count={data.disputes_open}
           to={routePath('order', { attention: 'disputed' })}
         />
+        <CountCard
+          label={t('overview.riskHeld')}
+          hint={t('overview.riskHeldHint')}
+          count={data.risk_held}
+          to={routePath('order', { attention: 'risk_held' })}
+        />
       </ul>
     );
   }

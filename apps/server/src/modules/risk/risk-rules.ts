@@ -1,0 +1,134 @@
+import { ORDER_STATUS, orderNote, type TOrderNote, type TRiskSettings } from '@ezrecharge/shared';
+import { sql } from 'drizzle-orm';
+import { orderEvents, orders } from '../../db/schema';
+import { type DbOrTx, queryRows } from '../../infra/db';
+import type { OrderRow } from '../order-lifecycle/order-row';
+import { sgdEquivalent } from './risk-settings';
+
+/**
+ * Issue #29: the rules, over counts the database keeps (orders and their events), so every process on the database
+ * sees the same figures. At commit: card testing (too many unsuccessful payments of one key lately). When a payment
+ * arrives (the move to 7): velocity per BIGO ID, a buyer's first paid order.
+ */
+
+/** Unsuccessful payments: the moves into 4 (cancelled), 5 (failed) and 6 (timed out). */
+const UNSUCCESSFUL = [
+  ORDER_STATUS.PAYMENT_CANCELLED,
+  ORDER_STATUS.PAYMENT_FAILED,
+  ORDER_STATUS.PAYMENT_TIMEOUT,
+];
+
+export interface CommitKeys {
+  bigoId: string;
+  email: string;
+  ip: string;
+}
+
+/**
+ * Card testing: when one of the keys (BIGO ID, e-mail, client address) had `card_testing_failures` unsuccessful
+ * payments within the window, how many seconds until the oldest of them leaves it (the key may then try again);
+ * undefined when none did. Reads the recent moves into 4–6 (order_events_to_status_created_idx) of orders of these
+ * keys.
+ */
+export async function cardTestingWait(
+  db: DbOrTx,
+  settings: TRiskSettings,
+  keys: CommitKeys,
+  now: Date,
+): Promise<{
+  wait: { seconds: number; key: 'bigo_id' | 'email' | 'ip'; failures: number } | undefined;
+  /** The unsuccessful payments of the keys within the window (any of them). */
+  failures: number;
+}> {
+  const windowMs = settings.card_testing_window_minutes * 60_000;
+  const since = new Date(now.getTime() - windowMs);
+  const email = keys.email.toLowerCase();
+  const rows = await queryRows<{
+    at: Date | string;
+    game_id: string;
+    email: string;
+    client_ip: string | null;
+  }>(
+    db,
+    sql`select e.created_at as at, o.game_id, lower(o.email) as email, o.client_ip
+        from ${orderEvents} e join ${orders} o on o.id = e.order_id
+        where e.to_status in (${sql.join(
+          UNSUCCESSFUL.map((s) => sql`${s}`),
+          sql`, `,
+        )}) and e.created_at > ${since.toISOString()}
+          and (o.game_id = ${keys.bigoId} or lower(o.email) = ${email} or o.client_ip = ${keys.ip})`,
+  );
+  const limit = settings.card_testing_failures;
+  let worst: { seconds: number; key: 'bigo_id' | 'email' | 'ip'; failures: number } | undefined;
+  const check = (key: 'bigo_id' | 'email' | 'ip', match: (r: (typeof rows)[number]) => boolean) => {
+    const times = rows
+      .filter(match)
+      .map((r) => new Date(r.at).getTime())
+      .sort((a, b) => b - a);
+    const nth = times[limit - 1];
+    if (nth === undefined) return;
+    const seconds = Math.max(1, Math.ceil((nth + windowMs - now.getTime()) / 1000));
+    if (!worst || seconds > worst.seconds) worst = { seconds, key, failures: times.length };
+  };
+  check('bigo_id', (r) => r.game_id === keys.bigoId);
+  check('email', (r) => r.email === email);
+  check('ip', (r) => r.client_ip === keys.ip);
+  return { wait: worst, failures: rows.length };
+}
+
+/** What the rules decided about a payment that arrived. */
+export type PaymentDecision =
+  | { decision: 'allow' }
+  | { decision: 'hold'; rule: 'velocity' | 'first_order'; note: TOrderNote };
+
+const whole = (sgd: number) => Math.round(sgd * 100) / 100;
+
+/**
+ * The rules at the arrival of a payment (in the move's transaction, the order locked): more than `velocity_sgd` paid for the BIGO ID within the window (this order included) → hold;
+ * the buyer's first paid order (no other paid order of the BIGO ID, e-mail or account) above `first_order_sgd` → hold.
+ */
+export async function decideAtPayment(
+  db: DbOrTx,
+  settings: TRiskSettings,
+  order: OrderRow,
+  now: Date,
+): Promise<PaymentDecision> {
+  const since = new Date(now.getTime() - settings.velocity_window_hours * 3_600_000);
+  const velocity = await queryRows<{ currency: string; total: string | number }>(
+    db,
+    sql`select currency, sum(amount) as total from ${orders}
+        where game_id = ${order.gameId} and (id = ${order.id} or paid_at > ${since.toISOString()})
+        group by currency`,
+  );
+  let total = 0;
+  for (const row of velocity) total += sgdEquivalent(settings, Number(row.total), row.currency) ?? 0;
+  if (total > settings.velocity_sgd) {
+    return {
+      decision: 'hold',
+      rule: 'velocity',
+      note: orderNote('risk_hold_velocity', {
+        total: whole(total),
+        hours: settings.velocity_window_hours,
+        limit: settings.velocity_sgd,
+      }),
+    };
+  }
+  const amount = sgdEquivalent(settings, order.amount, order.currency);
+  if (amount !== null && amount > settings.first_order_sgd) {
+    const [earlier] = await queryRows<{ n: string | number }>(
+      db,
+      sql`select count(*) as n from ${orders}
+          where id <> ${order.id} and paid_at is not null
+            and (game_id = ${order.gameId} or lower(email) = ${order.email.toLowerCase()}
+              ${order.createdBy === null ? sql`` : sql`or created_by = ${order.createdBy}`})`,
+    );
+    if (Number(earlier?.n ?? 0) === 0) {
+      return {
+        decision: 'hold',
+        rule: 'first_order',
+        note: orderNote('risk_hold_first_order', { amount: whole(amount), limit: settings.first_order_sgd }),
+      };
+    }
+  }
+  return { decision: 'allow' };
+}
