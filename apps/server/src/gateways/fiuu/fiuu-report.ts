@@ -115,6 +115,28 @@ export function recordOfRow(row: Record<string, string>): GatewayRecord | null {
   };
 }
 
+/** One of Fiuu's report APIs asked (30 s at most, no redirect followed): its text, or why there is none. */
+export async function fetchFiuuReport(
+  url: string,
+  init: RequestInit,
+  name: string,
+  log: FastifyBaseLogger,
+): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
+  try {
+    const res = await fetch(url, {
+      ...init,
+      signal: AbortSignal.timeout(REPORT_TIMEOUT_MS),
+      redirect: 'manual',
+    });
+    const text = await res.text();
+    if (!res.ok) return { ok: false, reason: `Fiuu ${name} answered HTTP ${res.status}` };
+    return { ok: true, text };
+  } catch (err) {
+    log.warn({ err: err instanceof Error ? err.message : String(err) }, `fiuu ${name} unreachable`);
+    return { ok: false, reason: `Fiuu ${name} unreachable` };
+  }
+}
+
 export async function fiuuDailyRecords(
   settings: Pick<FiuuSettings, 'apiUrl' | 'merchantId' | 'secretKey'>,
   log: FastifyBaseLogger,
@@ -130,22 +152,18 @@ export async function fiuuDailyRecords(
     response_type: 'json',
     skey: fiuuDailyReportSkey(rdate, settings.merchantId, settings.secretKey),
   };
-  let text: string;
-  try {
-    const res = await fetch(`${settings.apiUrl.replace(/\/+$/, '')}/RMS/API/PSQ/psq-daily.php`, {
+  const answer = await fetchFiuuReport(
+    `${settings.apiUrl.replace(/\/+$/, '')}/RMS/API/PSQ/psq-daily.php`,
+    {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(fields).toString(),
-      signal: AbortSignal.timeout(REPORT_TIMEOUT_MS),
-      redirect: 'manual',
-    });
-    text = await res.text();
-    if (!res.ok) return { ok: false, reason: `Fiuu daily report answered HTTP ${res.status}` };
-  } catch (err) {
-    log.warn({ err: err instanceof Error ? err.message : String(err) }, 'fiuu daily report unreachable');
-    return { ok: false, reason: 'Fiuu daily report unreachable' };
-  }
-  const rows = parseDailyReport(text);
+    },
+    'daily report',
+    log,
+  );
+  if (!answer.ok) return answer;
+  const rows = parseDailyReport(answer.text);
   if ('error' in rows) {
     // "No record" is an empty day, not a failure.
     if (/no record|not found|Q203/i.test(rows.error)) return { ok: true, records: [] };

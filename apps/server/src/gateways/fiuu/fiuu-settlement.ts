@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FiuuSettings } from '../gateway-settings';
 import type { GatewayRecord, GatewayRecords } from '../payment-provider';
 import { md5 } from './fiuu-protocol';
+import { fetchFiuuReport } from './fiuu-report';
 
 /**
  * Fiuu's "Settlement Report (Reconciliation)" (API Spec for Merchant v13.86 p. 87-92; Postman collection V2.2,
@@ -21,7 +22,6 @@ import { md5 } from './fiuu-protocol';
  * G records) — a day's refunds come whole in one answer.
  */
 
-const REPORT_TIMEOUT_MS = 30_000;
 const VERSION = '4.0';
 
 export function fiuuSettlementToken(merchantId: string, verifyKey: string, date: string): string {
@@ -104,19 +104,14 @@ export async function fiuuSettlementRefunds(
     date,
     format: 'json',
   });
-  let text: string;
-  try {
-    const res = await fetch(`${settings.apiUrl.replace(/\/+$/, '')}/RMS/API/settlement/report.php?${query}`, {
-      signal: AbortSignal.timeout(REPORT_TIMEOUT_MS),
-      redirect: 'manual',
-    });
-    text = await res.text();
-    if (!res.ok) return { ok: false, reason: `Fiuu settlement report answered HTTP ${res.status}` };
-  } catch (err) {
-    log.warn({ err: err instanceof Error ? err.message : String(err) }, 'fiuu settlement report unreachable');
-    return { ok: false, reason: 'Fiuu settlement report unreachable' };
-  }
-  const rows = parseSettlementReport(text);
+  const answer = await fetchFiuuReport(
+    `${settings.apiUrl.replace(/\/+$/, '')}/RMS/API/settlement/report.php?${query}`,
+    {},
+    'settlement report',
+    log,
+  );
+  if (!answer.ok) return answer;
+  const rows = parseSettlementReport(answer.text);
   if ('error' in rows) {
     // A day with no settlement batch (a bank holiday) has nothing to deduct a refund from.
     if (/no record|not found|no settlement/i.test(rows.error)) return { ok: true, records: [] };

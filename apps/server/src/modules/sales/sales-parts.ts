@@ -1,5 +1,5 @@
 import type { DeliveredRow, FunnelRow, Num, PaidRow, PromotionRow, RefundRow } from './sales-repository';
-import { num } from './sales-repository';
+import { emptyFunnel, num } from './sales-repository';
 
 /**
  * The Sales view's aggregates of some days (issue #28), in a shape that adds up: the figures of a range are the sum
@@ -17,15 +17,6 @@ export interface SalesParts {
   funnel: FunnelRow;
   promotions: PromotionRow[];
 }
-
-export const emptyFunnel = (): FunnelRow => ({
-  committed: 0,
-  precheck_failed: 0,
-  awaiting_payment: 0,
-  paid: 0,
-  awaiting_delivery: 0,
-  delivered: 0,
-});
 
 const FUNNEL_KEYS = Object.keys(emptyFunnel()) as (keyof FunnelRow)[];
 

@@ -230,18 +230,19 @@ const funnelSql = (range: SalesRange): SQL => {
         FROM orders
        WHERE created_at >= ${start} AND created_at < ${end}`;
 };
+/** The funnel of days with no order. */
+export const emptyFunnel = (): FunnelRow => ({
+  committed: 0,
+  precheck_failed: 0,
+  awaiting_payment: 0,
+  paid: 0,
+  awaiting_delivery: 0,
+  delivered: 0,
+});
+
 export async function funnel(db: DbOrTx, range: SalesRange): Promise<FunnelRow> {
   const [row] = await queryRows<FunnelRow>(db, funnelSql(range));
-  return (
-    row ?? {
-      committed: 0,
-      precheck_failed: 0,
-      awaiting_payment: 0,
-      paid: 0,
-      awaiting_delivery: 0,
-      delivered: 0,
-    }
-  );
+  return row ?? emptyFunnel();
 }
 
 export interface PromotionRow extends Record<string, unknown> {
