@@ -36,8 +36,9 @@ for (const lang of LANGS)
     await asReturningVisitor(operator, lang);
     const bearer = await signInAsAdmin(operator, SIGN_IN[lang]);
     const headers = { Authorization: `Bearer ${bearer}` };
-    // The seeded catalogue sells in SGD, MYR and USD (all Fiuu); an HKD pack goes to Stripe.
-    await addSeededPrice(operator, { game_amount: 700, currency: 'HKD', unit_amount: 13300 });
+    // The seeded catalogue sells in SGD, MYR and USD (all Fiuu); an HKD pack goes to Stripe. Not the recharge
+    // journey's HKD pack: adding that one again answers 409, which its page would log as an error.
+    await addSeededPrice(operator, { game_amount: 300, currency: 'HKD', unit_amount: 5700 });
 
     // A visitor pays through Stripe Checkout.
     const buyer = await (await browser.newContext()).newPage();
@@ -49,7 +50,7 @@ for (const lang of LANGS)
     const currency = buyer.getByLabel(r('form.currency'), { exact: true });
     const hkd = currency.locator('option').filter({ hasText: /^HKD/ });
     await currency.selectOption({ label: (await hkd.textContent()) ?? '' });
-    const tile = buyer.getByRole('radio', { name: '700 diamonds for HKD 133.00' });
+    const tile = buyer.getByRole('radio', { name: '300 diamonds for HKD 57.00' });
     await buyer.locator('label', { has: tile }).click();
     await buyer.getByLabel(r('form.quantity'), { exact: true }).fill('1');
     await buyer.getByLabel(r('form.gameId'), { exact: true }).fill(bigoId);
