@@ -7,6 +7,7 @@ import {
   expect,
   fillText,
   LANGS,
+  orderStatusOf,
   signInAsAdmin,
   test,
   text,
@@ -61,18 +62,7 @@ for (const lang of LANGS)
     await buyer.getByRole('button', { name: 'Pay / 支付' }).click();
     await expect(buyer).toHaveURL(/\/home-order\?order_num=[0-9A-Za-z]+&success=true$/);
     const orderNum = new URL(buyer.url()).searchParams.get('order_num') ?? '';
-    await expect
-      .poll(
-        async () => {
-          const res = await request.get(`/api/v1/order/?page=1&page_size=5&order_num=${orderNum}`, {
-            headers,
-          });
-          const body = (await res.json()) as { data?: { page_data?: { order_status?: number }[] } };
-          return body.data?.page_data?.[0]?.order_status;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(9);
+    await expect.poll(() => orderStatusOf(request, bearer, orderNum), { timeout: 30_000 }).toBe(9);
 
     // The card holder's bank disputes the payment.
     const opened = await request.post('/sandbox/stripe/disputes', {

@@ -1,5 +1,14 @@
 import { SEEDED_ADMINS } from './seeded-admins';
-import { asReturningVisitor, expect, fillText, LANGS, signInAsAdmin, test, text } from './support';
+import {
+  asReturningVisitor,
+  expect,
+  fillText,
+  LANGS,
+  orderStatusOf,
+  signInAsAdmin,
+  test,
+  text,
+} from './support';
 
 /**
  * Issue #28 in a real browser: Fiuu takes a payment and drops every notification (the sandbox's controls), so the
@@ -84,16 +93,5 @@ for (const lang of LANGS)
     ).toBeVisible();
 
     // The order is paid, and its delivery follows.
-    await expect
-      .poll(
-        async () => {
-          const res = await request.get(`/api/v1/order/?page=1&page_size=5&order_num=${orderNum}`, {
-            headers,
-          });
-          const body = (await res.json()) as { data?: { page_data?: { order_status?: number }[] } };
-          return body.data?.page_data?.[0]?.order_status;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(9);
+    await expect.poll(() => orderStatusOf(request, bearer, orderNum), { timeout: 30_000 }).toBe(9);
   });

@@ -328,6 +328,19 @@ async function unseal(response: Awaited<ReturnType<APIRequestContext['get']>>): 
   return decryptWireJson(sealed.data, sealed.timestamp, WIRE_CONTEXT.select);
 }
 
+/** An order's status as a superuser's order list answers it (for a journey that waits for a delivery). */
+export async function orderStatusOf(
+  request: APIRequestContext,
+  bearer: string,
+  orderNum: string,
+): Promise<number | undefined> {
+  const res = await request.get(`/api/v1/order/?page=1&page_size=5&order_num=${orderNum}`, {
+    headers: { Authorization: `Bearer ${bearer}` },
+  });
+  const body = (await res.json()) as { data?: { page_data?: { order_status?: number }[] } };
+  return body.data?.page_data?.[0]?.order_status;
+}
+
 /** A visitor's order (status 3) of the seeded product's first SGD pack, placed as the recharge form places it. */
 export async function placeVisitorOrder(
   request: APIRequestContext,
