@@ -1,6 +1,14 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { md5 } from './fiuu-protocol';
-import { fiuuSettlementToken, parseSettlementReport, refundRecordsOf } from './fiuu-settlement';
+import {
+  fiuuSettlementRefunds,
+  fiuuSettlementToken,
+  parseSettlementReport,
+  refundRecordsOf,
+} from './fiuu-settlement';
 
 /** The spec's own example records (API Spec for Merchant v13.86 p. 90-91), as printed there. */
 const HEADER = {
@@ -105,5 +113,24 @@ describe("Fiuu's Settlement Report", () => {
     expect(parseSettlementReport('<html>')).toEqual({
       error: 'Fiuu settlement report: the answer is not readable JSON',
     });
+  });
+
+  it('never reads an error Fiuu answers as a day without refunds: the day stays unread', async () => {
+    const server = createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end('{"success":false,"date":"no record found"}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await fiuuSettlementRefunds(
+        { apiUrl: `http://127.0.0.1:${port}`, merchantId: 'ACME', verifyKey: 'vk' },
+        pino({ level: 'silent' }),
+        '2026-12-05',
+      );
+      expect(answer).toEqual({ ok: false, reason: 'Fiuu settlement report: date: no record found' });
+    } finally {
+      server.close();
+    }
   });
 });

@@ -112,10 +112,7 @@ export async function fiuuSettlementRefunds(
   );
   if (!answer.ok) return answer;
   const rows = parseSettlementReport(answer.text);
-  if ('error' in rows) {
-    // A day with no settlement batch (a bank holiday) has nothing to deduct a refund from.
-    if (/no record|not found|no settlement/i.test(rows.error)) return { ok: true, records: [] };
-    return { ok: false, reason: rows.error };
-  }
+  // The spec documents only refusals (token, date) as errors: any error leaves the day incomplete, never empty.
+  if ('error' in rows) return { ok: false, reason: rows.error };
   return { ok: true, records: refundRecordsOf(rows, date) };
 }
