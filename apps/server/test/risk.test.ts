@@ -509,4 +509,40 @@ describe('risk controls', () => {
     expect((await api('PUT', '/api/v1/risk/settings', { ...current, velocity_sgd: -1 })).status).toBe(400);
     expect((await api('PUT', '/api/v1/risk/settings', current)).status).toBe(200);
   });
+  it('counts holds, their decisions, the time to decide and the refusals at commit in the Sales view', async () => {
+    const risk = async () => ((await api('GET', '/api/v1/sales')).body.data as { risk: Json }).risk;
+    const before = await risk();
+    const bigoId = unique('counted');
+    expect(
+      (await api('POST', '/api/v1/risk/blocklist', { kind: 'bigo_id', value: bigoId, reason: 'test' }))
+        .status,
+    ).toBe(200);
+    expect((await commit({ bigoId, email: 'counted@example.com' })).statusCode).toBe(403);
+    for (let i = 0; i < 5; i++)
+      await notify(await placed({ bigoId: unique('ct'), email: `ct${i}@count.test`, ip: '10.64.0.1' }), '11');
+    expect(
+      (await commit({ bigoId: unique('ct'), email: 'ct5@count.test', ip: '10.64.0.1' })).statusCode,
+    ).toBe(429);
+    const approved = await paidOrder({
+      bigoId: unique('held_a'),
+      email: `${unique('a')}@example.com`,
+      diamonds: 40000,
+    });
+    await paidOrder({ bigoId: unique('held_b'), email: `${unique('b')}@example.com`, diamonds: 40000 });
+    const decided = await api('POST', `/api/v1/risk/holds/decide?order_num=${approved}`, {
+      decision: 'approve',
+      reason: 'known buyer',
+    });
+    expect(decided.status).toBe(200);
+
+    const after = await risk();
+    const grew = (key: string) => Number(after[key]) - Number(before[key]);
+    expect(grew('refused_blocked')).toBe(1);
+    expect(grew('refused_card_testing')).toBe(1);
+    expect(grew('held')).toBe(2);
+    expect(grew('approved')).toBe(1);
+    expect(grew('undecided')).toBe(1);
+    expect(after.review_median_seconds).toEqual(expect.any(Number));
+    expect(Number(after.review_median_seconds)).toBeGreaterThanOrEqual(0);
+  });
 });

@@ -169,6 +169,22 @@ export const ZSalesRefund = z.object({
   reason: z.string(),
 });
 
+/**
+ * Issue #29: the risk controls in the range. Holds placed in the range (by their state now), the time an operator took
+ * to decide them (decided ones; null: none decided), and the orders refused at commit (never stored as orders).
+ */
+export const ZSalesRisk = z.object({
+  held: z.number().int(),
+  approved: z.number().int(),
+  refused: z.number().int(),
+  undecided: z.number().int(),
+  review_median_seconds: z.number().nullable(),
+  review_p95_seconds: z.number().nullable(),
+  refused_blocked: z.number().int(),
+  refused_card_testing: z.number().int(),
+});
+export type TSalesRisk = z.infer<typeof ZSalesRisk>;
+
 export const ZSales = z.object({
   from: z.string(),
   to: z.string(),
@@ -184,5 +200,6 @@ export const ZSales = z.object({
   spins: ZSalesSpins,
   refund_reasons: z.array(ZSalesRefundReason),
   refunds: z.array(ZSalesRefund),
+  risk: ZSalesRisk,
 });
 export type TSales = z.infer<typeof ZSales>;

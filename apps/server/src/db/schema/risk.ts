@@ -62,3 +62,17 @@ export const riskHolds = pgTable(
     index('risk_holds_held_idx').on(t.createdAt).where(sql`${t.state} = 'held'`),
   ],
 );
+
+/**
+ * An order refused at commit (issue #29), for the Sales view's count: nothing else is stored of a refused order. The
+ * rule only (`blocklist` | `card_testing`), never the key: the count is what operators read, the keys stay out.
+ */
+export const riskRefusals = pgTable(
+  'risk_refusals',
+  {
+    id: serial('id').primaryKey(),
+    rule: text('rule').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('risk_refusals_created_idx').on(t.createdAt)],
+);

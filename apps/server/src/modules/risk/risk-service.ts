@@ -10,7 +10,7 @@ import {
   type TRiskSettings,
 } from '@ezrecharge/shared';
 import { and, desc, eq } from 'drizzle-orm';
-import { riskBlocklist, riskHolds } from '../../db/schema';
+import { riskBlocklist, riskHolds, riskRefusals } from '../../db/schema';
 import { type AuditActor, auditChange } from '../../infra/audit';
 import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/http';
@@ -63,17 +63,24 @@ export class RiskService {
   ): Promise<{ threeDSecure: boolean }> {
     const now = this.now();
     if (await blockedBy(this.deps.db, keys, now)) {
+      await this.recordRefusal('blocklist', now);
       throw new AppError('forbidden', MSG.order_refused);
     }
     const settings = await readRiskSettings(this.deps.db);
     const { wait, failures } = await cardTestingWait(this.deps.db, settings, keys, now);
     if (wait) {
+      await this.recordRefusal('card_testing', now);
       throw new AppError('rate_limited', MSG.order_refused_wait, undefined, undefined, {
         'retry-after': String(wait.seconds),
       });
     }
     const sgd = sgdEquivalent(settings, order.amount, order.currency);
     return { threeDSecure: failures > 0 || (sgd !== null && sgd > settings.first_order_sgd) };
+  }
+
+  /** Counted by the Sales view (sales-repository.ts riskFigures); the rule only, never the key. */
+  private async recordRefusal(rule: 'blocklist' | 'card_testing', now: Date): Promise<void> {
+    await this.deps.db.insert(riskRefusals).values({ rule, createdAt: now });
   }
 
   async listBlocklist(): Promise<TRiskBlocklistEntry[]> {

@@ -1,4 +1,4 @@
-import { ORDER_STATUS, SALES_REFUND_LIST_LIMIT } from '@ezrecharge/shared';
+import { ORDER_STATUS, SALES_REFUND_LIST_LIMIT, type TSalesRisk } from '@ezrecharge/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../infra/db';
 
@@ -281,6 +281,57 @@ export async function spinCosts(db: DbOrTx, range: SalesRange): Promise<{ prizes
   return row ?? { prizes: 0, diamonds: 0 };
 }
 
+/**
+ * Issue #29: holds placed in the range (risk_holds.created_at) by state, with the review time of the decided ones
+ * (percentile_cont over seconds), and the refusals at commit by rule (risk_refusals).
+ */
+const riskSql = (range: SalesRange): SQL => {
+  const { start, end } = bounds(range);
+  return sql`
+      WITH holds AS (
+        SELECT state, extract(epoch FROM decided_at - created_at) AS seconds
+          FROM risk_holds
+         WHERE created_at >= ${start} AND created_at < ${end}
+      ), refusals AS (
+        SELECT rule FROM risk_refusals WHERE created_at >= ${start} AND created_at < ${end}
+      )
+      SELECT count(*)::int AS held,
+             (count(*) FILTER (WHERE state = 'approved'))::int AS approved,
+             (count(*) FILTER (WHERE state = 'refused'))::int AS refused,
+             (count(*) FILTER (WHERE state = 'held'))::int AS undecided,
+             percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds) FILTER (WHERE seconds IS NOT NULL) AS review_p50,
+             percentile_cont(0.95) WITHIN GROUP (ORDER BY seconds) FILTER (WHERE seconds IS NOT NULL) AS review_p95,
+             (SELECT count(*) FROM refusals WHERE rule = 'blocklist')::int AS blocked,
+             (SELECT count(*) FROM refusals WHERE rule = 'card_testing')::int AS card_testing
+        FROM holds`;
+};
+
+interface RiskRow extends Record<string, unknown> {
+  held: Num;
+  approved: Num;
+  refused: Num;
+  undecided: Num;
+  review_p50: Num;
+  review_p95: Num;
+  blocked: Num;
+  card_testing: Num;
+}
+
+export async function riskFigures(db: DbOrTx, range: SalesRange): Promise<TSalesRisk> {
+  const [row] = await queryRows<RiskRow>(db, riskSql(range));
+  const seconds = (value: Num | undefined): number | null => (value == null ? null : num(value));
+  return {
+    held: num(row?.held ?? 0),
+    approved: num(row?.approved ?? 0),
+    refused: num(row?.refused ?? 0),
+    undecided: num(row?.undecided ?? 0),
+    review_median_seconds: seconds(row?.review_p50),
+    review_p95_seconds: seconds(row?.review_p95),
+    refused_blocked: num(row?.blocked ?? 0),
+    refused_card_testing: num(row?.card_testing ?? 0),
+  };
+}
+
 /** Each query's SQL by name, for the benchmark's EXPLAIN (scripts/bench/sales.ts). */
 export const SALES_SQL: Readonly<Record<string, (range: SalesRange) => SQL>> = {
   paidOrders: paidSql,
@@ -292,4 +343,5 @@ export const SALES_SQL: Readonly<Record<string, (range: SalesRange) => SQL>> = {
   funnel: funnelSql,
   promotionCosts: promotionSql,
   spinCosts: spinSql,
+  riskFigures: riskSql,
 };

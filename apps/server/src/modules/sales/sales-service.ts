@@ -20,6 +20,7 @@ import {
   paidOrders,
   promotionCosts,
   refundTotals,
+  riskFigures,
   type SalesRange,
   spinCosts,
 } from './sales-repository';
@@ -141,12 +142,13 @@ export class SalesService {
     const open = this.deps.keepDays === false ? range.from : firstOpenDay(this.deps.now(), timeZone);
     const past = range.from < open ? daysOf(range.from, range.to < open ? range.to : addDays(open, -1)) : [];
     const rest = range.to >= open ? { ...range, from: range.from > open ? range.from : open } : null;
-    const [pastParts, restParts, refundList, extras, spins] = await Promise.all([
+    const [pastParts, restParts, refundList, extras, spins, risk] = await Promise.all([
       this.pastParts(past),
       rest ? this.partsOfRange(rest) : null,
       readOnly(db, (tx) => latestRefunds(tx, range)),
       readOnly(db, (tx) => extraPayments(tx, range)),
       readOnly(db, (tx) => spinCosts(tx, range)),
+      readOnly(db, (tx) => riskFigures(tx, range)),
     ]);
     const parts = mergeParts(restParts ? [...pastParts, restParts] : pastParts);
     const { paid, refunds, delivered, funnel: stages, promotions, deliverySeconds: times } = parts;
@@ -199,6 +201,7 @@ export class SalesService {
         diamonds: num(row.diamonds),
       })),
       spins: { prizes_delivered: num(spins.prizes), diamonds: num(spins.diamonds) },
+      risk,
       refund_reasons: [],
       refunds: refundList.map((row) => ({
         order_num: row.order_num,

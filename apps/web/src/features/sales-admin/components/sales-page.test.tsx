@@ -85,6 +85,16 @@ function sales(overrides: Partial<TSales> = {}): TSales {
     by_language: [{ lang: 'zh', currency: 'MYR', orders: 3, amount: 3000 }],
     promotions: [{ promotion_id: 4, name: 'Welcome bonus', kind: 'welcome', orders: 150, diamonds: 7_500 }],
     spins: { prizes_delivered: 12, diamonds: 840 },
+    risk: {
+      held: 4,
+      approved: 2,
+      refused: 1,
+      undecided: 1,
+      review_median_seconds: 5400,
+      review_p95_seconds: 20_000,
+      refused_blocked: 3,
+      refused_card_testing: 17,
+    },
     refund_reasons: [{ reason: 'BIGO refused the ID', currency: 'SGD', orders: 2, amount: 10_000 }],
     refunds: [
       {
@@ -141,6 +151,11 @@ describe('sales page', () => {
     const rewards = region('What promotions and spins cost');
     expect(rewards.getByText('Welcome bonus')).toBeInTheDocument();
     expect(figure('Spin prize diamonds')).toHaveTextContent('840');
+    expect(region('Risk controls').getByText('Orders held for review')).toBeInTheDocument();
+    expect(figure('Orders held for review')).toHaveTextContent('4');
+    expect(figure('Still waiting for a decision')).toHaveTextContent('1');
+    expect(figure('Time to decide, median')).toHaveTextContent('1.5 h');
+    expect(figure('Refused at order: too many failed payments')).toHaveTextContent('17');
     const refunds = region('Refunds');
     expect(refunds.getByRole('link', { name: 'EZ20260302REFUND01' })).toHaveAttribute(
       'href',
@@ -215,6 +230,8 @@ describe('sales page', () => {
     expect(screen.getByLabelText('开始日期')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '最近 30 天' })).toBeInTheDocument();
     expect(region('按语言').getByText('中文')).toBeInTheDocument();
+    expect(figure('下单时拒绝：黑名单')).toHaveTextContent('3');
+    expect(figure('决定用时，中位数')).toHaveTextContent('1.5 小时');
     expect(screen.getByText('显示 2026年3月1日 至 2026年3月2日（含首尾两天）。')).toBeInTheDocument();
   });
 });

@@ -244,6 +244,20 @@ function SalesFigures({ sales }: { sales: TSales }) {
         <p className="sales-admin__muted">{t('funnel.note')}</p>
       </Section>
 
+      <Section id="sales-risk" title={t('risk.heading')}>
+        <dl className="sales-admin__dl">
+          <Figure term={t('risk.held')} value={formatCount(sales.risk.held)} />
+          <Figure term={t('risk.approved')} value={formatCount(sales.risk.approved)} />
+          <Figure term={t('risk.refused')} value={formatCount(sales.risk.refused)} />
+          <Figure term={t('risk.undecided')} value={formatCount(sales.risk.undecided)} />
+          <Figure term={t('risk.reviewMedian')} value={duration(sales.risk.review_median_seconds)} />
+          <Figure term={t('risk.reviewP95')} value={duration(sales.risk.review_p95_seconds)} />
+          <Figure term={t('risk.blocked')} value={formatCount(sales.risk.refused_blocked)} />
+          <Figure term={t('risk.cardTesting')} value={formatCount(sales.risk.refused_card_testing)} />
+        </dl>
+        <p className="sales-admin__muted">{t('risk.note')}</p>
+      </Section>
+
       <DailySection sales={sales} />
 
       <Section id="sales-pack" title={t('breakdown.pack')}>
