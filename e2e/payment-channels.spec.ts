@@ -2,6 +2,7 @@ import { orderOutcomeText } from '@ezrecharge/shared/order-outcome';
 import type { Page } from '@playwright/test';
 import { SEEDED_ADMINS } from './seeded-admins';
 import {
+  addSeededPrice,
   asReturningVisitor,
   expect,
   LANGS,
@@ -16,7 +17,7 @@ import {
  * Issue #30 in a real browser on a phone-sized screen, in both languages: MYR → FPX → the bank → the Fiuu sandbox
  * opens on that bank → paid → delivered with the FPX bonus; the channel remembered on the next visit. The bonus is
  * a payment-method promotion of this journey's own (FPX banks, MYR, at least MYR 300.00), so no other journey's
- * order earns it.
+ * order earns it. A pack of its own above FPX's most (MYR 30,000.00) shows FPX refused on the page with its limit.
  */
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -57,6 +58,8 @@ test.beforeAll(async ({ browser }) => {
     { token: bearer, banks: FPX_BANKS },
   );
   expect(status).toBe(200);
+  // A pack above FPX's most (MYR 30,000.00): no seeded pack reaches it (an order holds at most 100 000 diamonds).
+  await addSeededPrice(page, { game_amount: 88_000, currency: 'MYR', unit_amount: 3_050_000 });
   await context.close();
 });
 
@@ -120,6 +123,45 @@ for (const lang of LANGS) {
       page.getByRole('group', { name: r('channel.legend') }).getByRole('radio', { name: /^FPX/ }),
     ).toBeChecked();
     await expect(page.getByLabel(r('channel.bank'), { exact: true })).toHaveValue('FPX_MB2U');
+  });
+}
+
+for (const lang of LANGS) {
+  test(`(${lang}) a channel whose limit the total exceeds is refused on the page with its limit`, async ({
+    page,
+  }) => {
+    const r = (key: string) => text(lang, 'recharge', key);
+    await asReturningVisitor(page, lang);
+    await page.goto('/recharge');
+    await expect(page.getByRole('heading', { name: r('form.title') })).toBeVisible();
+    await page.getByLabel(r('form.product'), { exact: true }).selectOption({ label: SEEDED_PRODUCT });
+    await page.getByLabel(r('form.currency'), { exact: true }).selectOption('MYR');
+    const tile = page.getByRole('radio', { name: /^88,000 (diamonds for |颗钻石，)MYR 30,500\.00/ });
+    await page.locator('label', { has: tile }).click();
+    const bigoId = `e2eLimit${lang}${Date.now() % 100_000}`;
+    await page.getByLabel(r('form.gameId'), { exact: true }).fill(bigoId);
+    await page.getByLabel(r('form.email'), { exact: true }).fill(`${bigoId}@example.com`);
+    const how = page.getByRole('group', { name: r('channel.legend') });
+    await how.locator('label', { has: page.getByRole('radio', { name: /^FPX/ }) }).click();
+    await page.getByLabel(r('channel.bank'), { exact: true }).selectOption('FPX_CIMBCLICKS');
+    const refusal = r('channel.limitRange')
+      .replace('{{name}}', 'FPX')
+      .replace('{{min}}', 'MYR 1.01')
+      .replace('{{max}}', 'MYR 30,000.00');
+    await expect(how.getByText(refusal)).toBeVisible();
+    // Paying is refused on the page: no order, the buyer stays here.
+    const commits: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/order/')
+        commits.push(request.url());
+    });
+    await page.getByRole('button', { name: r('form.submit') }).click();
+    await expect(how.getByText(refusal)).toBeVisible();
+    await expect(page).toHaveURL(/\/recharge$/);
+    expect(commits).toHaveLength(0);
+    // Another way to pay takes it.
+    await how.locator('label', { has: page.getByRole('radio', { name: /^Visa/ }) }).click();
+    await expect(how.getByText(refusal)).toHaveCount(0);
   });
 }
 
