@@ -96,6 +96,15 @@ describe('configuration', () => {
     expect(fail({ FIUU_CHANNELS: ' , ' })).toMatch(/^FIUU_CHANNELS names \(empty\)/);
   });
 
+  it('narrows the Stripe methods offered on our page to STRIPE_METHODS, refusing a type it does not know', () => {
+    expect(loadConfig({}).stripeMethods).toBeUndefined();
+    expect(loadConfig({ STRIPE_METHODS: 'card, Alipay' }).stripeMethods).toEqual(['card', 'Alipay']);
+    expect(loadConfig({ STRIPE_METHODS: 'none' }).stripeMethods).toEqual([]);
+    expect(fail({ STRIPE_METHODS: 'card,ideal' })).toBe(
+      'STRIPE_METHODS names ideal: must be Stripe payment method types, comma-separated (known: card, alipay, wechat_pay), or none (value: "card,ideal")',
+    );
+  });
+
   it('gives Fiuu its two hosts and the standard vcode unless FIUU_EXTENDED_VCODE=1', () => {
     const keys = { FIUU_MERCHANT_ID: 'm1', FIUU_VERIFY_KEY: 'v'.repeat(32), FIUU_SECRET_KEY: 's'.repeat(32) };
     const c = loadConfig(keys);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { TEXT_LIMITS } from '@ezrecharge/shared';
 import { z } from 'zod';
 import { FIUU_CHANNEL_CODES } from './gateways/fiuu/fiuu-channels';
+import { STRIPE_METHOD_CODES } from './gateways/stripe/stripe-methods';
 import { isTimeZone } from './infra/shop-time';
 
 /**
@@ -85,18 +86,14 @@ const ZEnv = z.object({
   // Issue #30 (no DESIGN.md §3 row): the Fiuu channels the buyer may choose on our page, comma-separated Fiuu channel
   // codes (FPX_MB2U, RPP_DuitNowQR, TNG-EWALLET, credit, PayNow…): the ones the merchant account has switched on.
   // Unset: every channel of gateways/fiuu/fiuu-channels.ts; `none`: no choice on our page (Fiuu's page chooses).
-  FIUU_CHANNELS: optionalText.superRefine((v, ctx) => {
-    const unknown = v === undefined || v === 'none' ? [] : unknownFiuuChannels(v);
-    if (unknown.length > 0) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `names ${unknown.join(', ')}: must be Fiuu channel codes, comma-separated (known: ${FIUU_CHANNEL_CODES.join(', ')}), or none`,
-      });
-    }
-  }),
+  FIUU_CHANNELS: optionalText.superRefine(knownCodes('Fiuu channel codes', FIUU_CHANNEL_CODES)),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_BASE: httpUrl.optional(),
+  // Issue #30 (no DESIGN.md §3 row): the Stripe payment methods a buyer of a Stripe currency may choose on our page
+  // (card, alipay, wechat_pay: the ones the account has switched on). Unset: every method of
+  // gateways/stripe/stripe-methods.ts its currency takes; `none`: no choice on our page (Checkout shows the account's).
+  STRIPE_METHODS: optionalText.superRefine(knownCodes('Stripe payment method types', STRIPE_METHOD_CODES)),
   BIGO_API_BASE: httpUrl.optional(),
   BIGO_CLIENT_ID: optionalText,
   BIGO_PRIVATE_KEY: optionalText,
@@ -133,7 +130,7 @@ const ZEnv = z.object({
   ALLOW_SANDBOX: z.enum(['0', '1', '']).optional(),
 });
 
-/** FIUU_CHANNELS as a list: comma-separated, blanks ignored. */
+/** FIUU_CHANNELS and STRIPE_METHODS as a list: comma-separated, blanks ignored. */
 function splitList(value: string): string[] {
   return value
     .split(',')
@@ -141,11 +138,26 @@ function splitList(value: string): string[] {
     .filter(Boolean);
 }
 
-/** The codes of a FIUU_CHANNELS value that name no channel the shop knows (in any case). */
-function unknownFiuuChannels(value: string): string[] {
-  const known = new Set(FIUU_CHANNEL_CODES.map((c) => c.toLowerCase()));
-  const codes = splitList(value);
-  return codes.length === 0 ? ['(empty)'] : codes.filter((c) => !known.has(c.toLowerCase()));
+/** A channel list variable's check: `none`, or codes the shop knows (in any case), comma-separated. */
+function knownCodes(what: string, codes: readonly string[]) {
+  const known = new Set(codes.map((c) => c.toLowerCase()));
+  return (value: string | undefined, ctx: z.RefinementCtx) => {
+    if (value === undefined || value === 'none') return;
+    const listed = splitList(value);
+    const unknown = listed.length === 0 ? ['(empty)'] : listed.filter((c) => !known.has(c.toLowerCase()));
+    if (unknown.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `names ${unknown.join(', ')}: must be ${what}, comma-separated (known: ${codes.join(', ')}), or none`,
+      });
+    }
+  };
+}
+
+/** A channel list variable read: undefined (unset: every known one), [] (`none`) or the codes listed. */
+function channelChoice(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  return value === 'none' ? [] : splitList(value);
 }
 
 /** APP_SECRETS as a list: comma-separated, blanks ignored. */
@@ -214,6 +226,8 @@ export interface Config {
    */
   fiuuChannels: string[] | undefined;
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+  /** STRIPE_METHODS: the Stripe methods offered on our page; undefined = every known one; [] = none. */
+  stripeMethods: string[] | undefined;
   bigo:
     | {
         apiBase: string;
@@ -351,13 +365,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     fiuu,
     fiuuExtendedVcode: e.FIUU_EXTENDED_VCODE === '1',
-    fiuuChannels:
-      e.FIUU_CHANNELS === undefined
-        ? undefined
-        : e.FIUU_CHANNELS === 'none'
-          ? []
-          : splitList(e.FIUU_CHANNELS),
+    fiuuChannels: channelChoice(e.FIUU_CHANNELS),
     stripe,
+    stripeMethods: channelChoice(e.STRIPE_METHODS),
     bigo,
     bigoBalanceAlertBelow: e.BIGO_BALANCE_ALERT_BELOW,
     extraPaymentRefund: e.EXTRA_PAYMENT_REFUND,

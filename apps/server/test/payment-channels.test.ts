@@ -1,12 +1,15 @@
+import { STRIPE_SESSION } from '@ezrecharge/sandboxes';
 import {
   fiuuFormFields,
   MESSAGES,
   ORDER_STATUS,
   type TFiuuHandoff,
   type TPaymentChannels,
+  type TRedirectHandoff,
 } from '@ezrecharge/shared';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prices } from '../src/db/schema';
+import { prices, sandboxRecords } from '../src/db/schema';
 import {
   commitOrder,
   eventsOf,
@@ -63,6 +66,8 @@ describe('payment channels chosen on our page (issue #30)', () => {
   let myr500: PricePack;
   let sgd500: PricePack;
   let myrHuge: PricePack;
+  let hkd300: PricePack;
+  let thb300: PricePack;
 
   beforeAll(async () => {
     t = await startTestApp({}, { listen: true });
@@ -76,6 +81,16 @@ describe('payment channels chosen on our page (issue #30)', () => {
       .returning();
     if (!row) throw new Error('no price');
     myrHuge = { id: row.id, currency: 'MYR', unit_amount: 3_000_001, game_amount: 90_000 } as PricePack;
+    const stripePack = async (currency: 'HKD' | 'THB', unitAmount: number) => {
+      const [price] = await t.app.database.db
+        .insert(prices)
+        .values({ productId, currency, gameAmount: 300, unitAmount })
+        .returning();
+      if (!price) throw new Error('no price');
+      return { id: price.id, currency, unit_amount: unitAmount, game_amount: 300 } as PricePack;
+    };
+    hkd300 = await stripePack('HKD', 5700);
+    thb300 = await stripePack('THB', 25_000);
   });
   afterAll(async () => {
     await t?.close();
@@ -100,11 +115,29 @@ describe('payment channels chosen on our page (issue #30)', () => {
     return { ...form, fields: { ...form.fields, bank } };
   };
 
-  it('lists the channels of each Fiuu currency with their limits; Stripe currencies have none', async () => {
+  it('lists the channels of each currency with their limits: Fiuu’s, and Stripe’s methods', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/payment/channels' });
     expect(res.statusCode).toBe(200);
     const channels = (res.json() as { data: TPaymentChannels }).data;
-    expect(Object.keys(channels).sort()).toEqual(['CNY', 'MYR', 'SGD', 'USD']);
+    expect(Object.keys(channels).sort()).toEqual([
+      'CNY',
+      'HKD',
+      'IDR',
+      'JOD',
+      'JPY',
+      'KRW',
+      'MYR',
+      'PHP',
+      'SGD',
+      'THB',
+      'USD',
+    ]);
+    expect(channels.HKD).toEqual([
+      { code: 'card', kind: 'card', name: 'Visa / Mastercard', min: 0, max: null, reported: ['card'] },
+      { code: 'alipay', kind: 'ewallet', name: 'Alipay', min: 0, max: null, reported: ['alipay'] },
+      { code: 'wechat_pay', kind: 'qr', name: 'WeChat Pay', min: 0, max: null, reported: ['wechat_pay'] },
+    ]);
+    expect(channels.THB?.map((c) => c.code)).toEqual(['card']);
     expect(channels.MYR?.find((c) => c.code === 'FPX_MB2U')).toEqual({
       code: 'FPX_MB2U',
       kind: 'fpx',
@@ -157,6 +190,37 @@ describe('payment channels chosen on our page (issue #30)', () => {
     const row = await orderRow(t.app, handoff.order_num);
     expect(row).toMatchObject({ paymentChannelChoice: 'PayNow', paymentChannel: 'PayNow' });
     expect(row.paidAt).not.toBeNull();
+  });
+
+  it('opens Stripe Checkout on the chosen method alone (WeChat Pay with its web client), and refuses one the currency lacks', async () => {
+    const session = async (res: Awaited<ReturnType<typeof commit>>) => {
+      expect(res.statusCode, res.body).toBe(200);
+      const handoff = (res.json() as { data: TRedirectHandoff }).data;
+      expect(handoff.method).toBe('redirect');
+      const id = new URL(handoff.payment_url).pathname.split('/').pop() ?? '';
+      const [row] = await t.app.database.db
+        .select({ data: sandboxRecords.data })
+        .from(sandboxRecords)
+        .where(and(eq(sandboxRecords.kind, STRIPE_SESSION), eq(sandboxRecords.key, id)));
+      const stored = row?.data as {
+        session: { payment_method_types: string[]; payment_method_options: unknown };
+      };
+      return { orderNum: handoff.order_num, ...stored.session };
+    };
+    const wechat = await session(await commit(hkd300, 'wechat_pay'));
+    expect(wechat.payment_method_types).toEqual(['wechat_pay']);
+    expect(wechat.payment_method_options).toEqual({ wechat_pay: { client: 'web' } });
+    expect((await orderRow(t.app, wechat.orderNum)).paymentChannelChoice).toBe('wechat_pay');
+    expect((await session(await commit(hkd300, 'Alipay'))).payment_method_types).toEqual(['alipay']);
+    // No choice: Checkout offers the account's methods for the currency.
+    expect((await session(await commit(hkd300, undefined))).payment_method_types).toEqual(['card', 'alipay']);
+
+    const before = await orderCount(t.app);
+    expect((await commit(thb300, 'alipay')).json()).toMatchObject({
+      message_key: 'order_channel_unavailable',
+    });
+    expect(await orderCount(t.app)).toBe(before);
+    expect((await session(await commit(thb300, 'card'))).payment_method_types).toEqual(['card']);
   });
 
   it('without a choice opens Fiuu’s own page, as before', async () => {

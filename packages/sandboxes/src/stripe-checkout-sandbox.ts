@@ -5,6 +5,7 @@ import { details, errorPage, html, page, postForm, sendPage, signParts, verifyPa
 import type { SandboxStore } from './sandbox-store';
 import { stripeAmountProblem, stripeDisplayAmount } from './stripe-currency';
 import { listPage, listParams } from './stripe-list';
+import { METHOD_NAMES, sessionMethodTypes } from './stripe-methods';
 import { loadSession, type SandboxSession, STRIPE_SESSION, type StoredSession } from './stripe-records';
 import {
   bracketed,
@@ -21,7 +22,8 @@ import {
  * expire; the Checkout Session object) and "Events" / "Webhooks" (the event object, at-least-once delivery,
  * signatures: stripe-wire.ts):
  *
- *   POST {prefix}/stripe/v1/checkout/sessions            create (mode=payment, one line item with price_data)
+ *   POST {prefix}/stripe/v1/checkout/sessions            create (mode=payment, one line item with price_data;
+ *                                                        allowed_payment_method_types: stripe-methods.ts)
  *   GET  {prefix}/stripe/v1/checkout/sessions            list, newest first (created[gte|gt|lte|lt], status,
  *                                                        payment_intent, limit, starting_after: stripe-list.ts)
  *   GET  {prefix}/stripe/v1/checkout/sessions/{id}       retrieve (an open session past expires_at is expired)
@@ -97,6 +99,8 @@ export function registerCheckoutApi(
         param: 'payment_method_options[card][request_three_d_secure]',
       });
     }
+    const methods = sessionMethodTypes(f, currency);
+    if ('error' in methods) return stripeError(reply, 400, methods.error, { param: methods.param });
     const id = stripeId('cs_test');
     const session: SandboxSession = {
       id,
@@ -118,7 +122,11 @@ export function registerCheckoutApi(
       livemode: false,
       locale: f.locale ?? null,
       payment_intent: null,
-      payment_method_options: threeDSecure ? { card: { request_three_d_secure: threeDSecure } } : {},
+      payment_method_options: {
+        ...(threeDSecure ? { card: { request_three_d_secure: threeDSecure } } : {}),
+        ...(methods.wechatClient ? { wechat_pay: { client: methods.wechatClient } } : {}),
+      },
+      payment_method_types: methods.types,
     };
     const version = request.headers['stripe-version'];
     const stored: StoredSession = {
@@ -258,6 +266,10 @@ export function registerCheckoutPage(app: FastifyInstance, { stripe, store }: Ch
             `${session.currency.toUpperCase()} ${stripeDisplayAmount(session.amount_total, session.currency)}`,
           ],
           ['E-mail / 邮箱', session.customer_email ?? ''],
+          [
+            'Pay with / 支付方式',
+            (session.payment_method_types ?? ['card']).map((m) => METHOD_NAMES[m] ?? m).join(', '),
+          ],
           ['Order / 订单号', session.metadata.order_num ?? session.client_reference_id ?? ''],
         ]).markup,
         '<div class="actions">',

@@ -33,7 +33,9 @@ export interface SandboxSession {
    * Stripe's `payment_method_options` as the session was created with them (issue #29 reads
    * `card.request_three_d_secure`: `any` asks the card's issuer for 3-D Secure; Stripe's default is `automatic`).
    */
-  payment_method_options?: { card?: { request_three_d_secure: string } };
+  payment_method_options?: { card?: { request_three_d_secure: string }; wechat_pay?: { client: string } };
+  /** The methods the session offers: the account's, filtered by `allowed_payment_method_types` and the currency. */
+  payment_method_types?: string[];
 }
 
 export interface StoredSession {

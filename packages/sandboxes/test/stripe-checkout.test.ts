@@ -131,6 +131,49 @@ describe('Stripe sandbox: Checkout, webhooks and refunds', () => {
     expect((await create('isk', 500)).amount_total).toBe(500);
   });
 
+  it('offers the methods allowed for the currency, as Stripe Checkout filters them, and asks WeChat Pay for its client', async () => {
+    const create = (currency: string, extra: Record<string, unknown>) =>
+      stripe.checkout.sessions.create({
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: { currency, unit_amount: 3900, product_data: { name: '100 diamonds' } },
+          },
+        ],
+        success_url: `${t.url}/shop/done`,
+        ...extra,
+      });
+    const all = await create('hkd', {});
+    // Dynamic methods: WeChat Pay needs its client, so it is left out without one.
+    expect(all.payment_method_types).toEqual(['card', 'alipay']);
+    const alipay = await create('hkd', { allowed_payment_method_types: ['alipay'] });
+    expect(alipay.payment_method_types).toEqual(['alipay']);
+    expect(await (await fetch(alipay.url ?? '')).text()).toContain('Alipay / 支付宝');
+    const wechat = await create('jpy', {
+      allowed_payment_method_types: ['wechat_pay'],
+      payment_method_options: { wechat_pay: { client: 'web' } },
+    });
+    expect(wechat.payment_method_types).toEqual(['wechat_pay']);
+    expect(wechat.payment_method_options).toMatchObject({ wechat_pay: { client: 'web' } });
+
+    const refused = async (currency: string, extra: Record<string, unknown>) => {
+      const err = await create(currency, extra).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+      return (err as Stripe.errors.StripeInvalidRequestError).param;
+    };
+    expect(await refused('hkd', { allowed_payment_method_types: ['wechat_pay'] })).toBe(
+      'payment_method_options[wechat_pay][client]',
+    );
+    expect(await refused('thb', { allowed_payment_method_types: ['alipay'] })).toBe(
+      'allowed_payment_method_types',
+    );
+    expect(await refused('hkd', { allowed_payment_method_types: ['ideal'] })).toBe(
+      'allowed_payment_method_types',
+    );
+    expect(await refused('hkd', { payment_method_types: ['card'] })).toBe('payment_method_types');
+  });
+
   it('expires an open session and answers resource_missing for an unknown one', async () => {
     const session = await stripe.checkout.sessions.create({
       mode: 'payment',

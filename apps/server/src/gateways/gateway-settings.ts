@@ -34,6 +34,8 @@ export interface StripeSettings {
   webhookSecret: string;
   /** Unset = api.stripe.com; may carry a path (the sandbox's is PUBLIC_URL/sandbox/stripe). */
   apiBase: string | undefined;
+  /** STRIPE_METHODS: the payment method types offered on our page; undefined = every one the adapter knows. */
+  methods?: readonly string[] | undefined;
 }
 
 export interface BigoSettings {
@@ -105,9 +107,10 @@ export function gatewaySettings(config: Config, secret: string): GatewaySettings
         apiUrl: `${sandboxBase}/fiuu-api`,
       };
   const stripe: StripeSettings = config.stripe
-    ? { sandbox: false, ...config.stripe }
+    ? { sandbox: false, ...config.stripe, methods: config.stripeMethods }
     : {
         sandbox: true,
+        methods: config.stripeMethods,
         secretKey: `sk_test_sandbox${derive(secret, 'stripe-key').slice(0, 24)}`,
         webhookSecret: `whsec_sandbox${derive(secret, 'stripe-webhook').slice(0, 32)}`,
         apiBase: `${sandboxBase}/stripe`,

@@ -5,6 +5,7 @@ import { AppError } from '../../infra/http';
 import type { StripeSettings } from '../gateway-settings';
 import type { OrderForPayment, PaymentStatus } from '../payment-provider';
 import { describeStripeFailure, redactStripeSecrets, stripeSdkOptions } from './stripe-http-client';
+import { sessionMethodParams } from './stripe-methods';
 import { createStripeRefunds } from './stripe-refunds';
 import type { StripeCheckout, StripeClient } from './stripe-types';
 
@@ -123,10 +124,9 @@ export function createStripePayments(
             success_url: urls.successUrl,
             cancel_url: urls.cancelUrl,
             locale: order.lang === 'zh' ? 'zh' : 'en',
-            // Issue #29: an order the risk rules mark risky asks for 3-D Secure (the liability shifts to the issuer).
-            ...(order.threeDSecure
-              ? { payment_method_options: { card: { request_three_d_secure: 'any' as const } } }
-              : {}),
+            // Issue #30: the method the buyer chose on our page, alone; issue #29: an order the risk rules mark
+            // risky asks for 3-D Secure (the liability shifts to the issuer).
+            ...sessionMethodParams(order),
           },
           // One key per order and attempt (each attempt has its own deadline): a retried create is the same session.
           { idempotencyKey: `checkout-${order.orderNum}-${expiresAtSec}` },

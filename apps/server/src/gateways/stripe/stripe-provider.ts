@@ -15,6 +15,7 @@ import type {
   RefundReference,
 } from '../payment-provider';
 import { createStripeDisputes } from './stripe-disputes';
+import { stripeChannelsFor } from './stripe-methods';
 import { createStripePayments, createStripeSdk } from './stripe-payments';
 import { stripeRecords } from './stripe-records';
 
@@ -178,9 +179,9 @@ export function createStripeProvider(
     formOrigins: [],
     endpoints: ENDPOINTS,
 
-    // Issue #30: Stripe Checkout shows the methods the account enables on its own page; no choice on ours yet.
-    channels() {
-      return [];
+    // Issue #30: the methods Stripe takes the currency in (stripe-methods.ts), narrowed by STRIPE_METHODS.
+    channels(currency) {
+      return stripeChannelsFor(currency, settings.methods);
     },
 
     sameChannel(chosen, reported) {

@@ -113,7 +113,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<RouteContext<{ payments: Paym
         summary: 'The payment channels a buyer may choose on our page, per currency',
         description:
           'Each currency whose provider offers a choice on our page (Fiuu: its channel table narrowed by ' +
-          'FIUU_CHANNELS), with each channel’s code, kind, name, least and most amount (minor units) and the names ' +
+          'FIUU_CHANNELS; Stripe: its methods the currency takes, narrowed by STRIPE_METHODS), with each channel’s code, kind, name, least and most amount (minor units) and the names ' +
           'the provider reports it by after payment. A currency not listed: the provider’s own page chooses. Public.',
         response: { 200: envelope(ZPaymentChannels) },
       },
@@ -124,7 +124,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<RouteContext<{ payments: Paym
         const offered = deps.payments.forCurrency(currency).channels(currency);
         if (offered.length > 0) channels[currency] = [...offered];
       }
-      // The same for every visitor and changed only by a restart with another FIUU_CHANNELS.
+      // The same for every visitor and changed only by a restart with another FIUU_CHANNELS or STRIPE_METHODS.
       reply.header('cache-control', 'public, max-age=300');
       return ok(channels);
     },
