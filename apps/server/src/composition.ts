@@ -383,17 +383,20 @@ export function orderLifecycle(
   config: Pick<Config, 'riskHoldAlertHours' | 'riskReviewHours' | 'shopTimeZone'>,
   now: () => Date = () => new Date(),
 ): OrderLifecycle {
-  return new OrderLifecycle(
+  const lifecycle: OrderLifecycle = new OrderLifecycle(
     new OrderSubscribers([
       ...rewardsSubscribers,
       ...riskSubscribers({
         holdAlertHours: config.riskHoldAlertHours,
         reviewHours: config.riskReviewHours,
         now,
+        // Issue #29: a refusal moves the order on (7 → 11) through this same lifecycle.
+        move: (tx, move) => lifecycle.move(tx, move),
       }),
       ...fulfilmentSubscribers,
       ...refundsSubscribers,
       salesDaysSubscriber({ timeZone: config.shopTimeZone, now }),
     ]),
   );
+  return lifecycle;
 }

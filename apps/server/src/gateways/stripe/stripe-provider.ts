@@ -11,11 +11,13 @@ import type {
   PaymentEndpoint,
   PaymentProvider,
   PaymentReport,
+  PaymentStatus,
   ReceivedNotification,
   RefundReference,
 } from '../payment-provider';
 import { createStripeDisputes } from './stripe-disputes';
 import { createStripePayments, createStripeSdk } from './stripe-payments';
+import { readStripeRadar } from './stripe-radar';
 import { stripeRecords } from './stripe-records';
 
 /**
@@ -83,6 +85,13 @@ const ZCheckoutSession = z.looseObject({
   client_reference_id: z.string().nullish(),
   payment_status: z.string().max(64).nullish(),
   amount_total: z.number().int().nonnegative().nullish(),
+  /** Issue #29: its PaymentIntent (an id, or the object when expanded), whose latest charge Radar assessed. */
+  payment_intent: z
+    .union([
+      z.string().min(1).max(255),
+      z.looseObject({ id: z.string().min(1).max(255) }).transform((o) => o.id),
+    ])
+    .nullish(),
   currency: z
     .string()
     .regex(/^[a-zA-Z]{3}$/)
@@ -168,6 +177,9 @@ export function createStripeProvider(
   const sdk = options.stripe ?? createStripeSdk(settings);
   const client = createStripePayments(settings, log, { ...options, stripe: sdk });
   const paymentUnavailable = () => new AppError('service_unavailable', MSG.payment_unavailable);
+  /** Issue #29: a paid status with Radar's verdict on its payment (stripe-radar.ts); others as they are. */
+  const withRadar = async (status: PaymentStatus): Promise<PaymentStatus> =>
+    status.state === 'paid' ? { ...status, risk: await readStripeRadar(sdk, log, status.riskRef) } : status;
 
   return {
     id: 'stripe',
@@ -191,7 +203,7 @@ export function createStripeProvider(
       // Keep an open session: a second one would let the buyer pay twice. One already paid settles the order.
       if (order.ref) {
         const status = await client.retrieveCheckout(order.ref);
-        if (status.state === 'paid') return { kind: 'paid', status };
+        if (status.state === 'paid') return { kind: 'paid', status: await withRadar(status) };
         if (status.state === 'unknown') {
           log.warn({ orderNum: order.orderNum, reason: status.reason }, 'stripe session state unknown');
           throw paymentUnavailable();
@@ -271,7 +283,11 @@ export function createStripeProvider(
     async queryStatus(order) {
       // No session was ever opened (Stripe refused at commit and Pay Now was not used): nothing can be paid.
       if (!order.ref) return { state: 'failed', reason: 'no checkout session was created' };
-      return client.retrieveCheckout(order.ref);
+      return withRadar(await client.retrieveCheckout(order.ref));
+    },
+
+    paymentRisk(riskRef) {
+      return readStripeRadar(sdk, log, riskRef);
     },
 
     async expire(order) {
@@ -361,6 +377,7 @@ function readEvent(event: unknown, body: Buffer): ReceivedNotification {
     session: session.id,
     cause: orderNote('stripe_event', { type }),
     detail: { eventId: id, sessionId: session.id },
+    riskRef: session.payment_intent ?? null,
   };
   return {
     ...base,

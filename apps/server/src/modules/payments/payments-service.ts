@@ -100,7 +100,7 @@ export class PaymentsService {
     let applied: { outcome: NotificationOutcome; paid: boolean };
     try {
       const payment = await this.disputedPayment(provider, notification);
-      applied = await this.applyOnce(provider, notification, id, payment);
+      applied = await this.applyOnce(provider, await withPaymentRisk(provider, notification), id, payment);
     } catch (err) {
       await setNotificationOutcome(db, id, { outcome: 'error' }).catch(() => {});
       throw err;
@@ -226,6 +226,7 @@ export class PaymentsService {
       channel: report.channel,
       cause: report.cause,
       detail: report.detail,
+      ...(report.risk ? { risk: report.risk } : {}),
     };
     const applied = await this.deps.lifecycle.applyPaymentOutcome(db, outcome);
     if (applied.moved && applied.order.orderStatus === ORDER_STATUS.PAYMENT_COMPLETED) {
@@ -398,6 +399,20 @@ export class PaymentsService {
         return 'not_allowed';
     }
   }
+}
+
+/**
+ * Issue #29: a paid report with the gateway's risk assessment of its payment (Stripe Radar), asked before the
+ * report's transaction (a call out is never made holding a lock). Its failure never loses the payment: the
+ * assessment then says it was not read, and the rules decide without it.
+ */
+async function withPaymentRisk(
+  provider: PaymentProvider,
+  notification: ReceivedNotification,
+): Promise<ReceivedNotification> {
+  const report = notification.report;
+  if (report?.result !== 'paid' || !provider.paymentRisk) return notification;
+  return { ...notification, report: { ...report, risk: await provider.paymentRisk(report.riskRef) } };
 }
 
 /** The order is paid after this result: moved to 7, already 7, or past 7 (fulfilment already ran). */

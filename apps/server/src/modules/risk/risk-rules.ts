@@ -1,5 +1,6 @@
 import { ORDER_STATUS, orderNote, type TOrderNote, type TRiskSettings } from '@ezrecharge/shared';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { orderEvents, orders } from '../../db/schema';
 import { type DbOrTx, queryRows } from '../../infra/db';
 import type { OrderRow } from '../order-lifecycle/order-row';
@@ -76,10 +77,35 @@ export async function cardTestingWait(
   return { wait: worst, failures: rows.length };
 }
 
+/**
+ * Issue #29: the gateway's risk assessment as the move to 7 wrote it (payment-outcomes.ts paymentRiskDetail):
+ * Stripe Radar's level and score and the card's fingerprint and country, or why it was not read. Absent for a
+ * gateway without one (Fiuu).
+ */
+const ZPaymentRisk = z.union([
+  z.object({
+    read: z.literal(true),
+    level: z.string(),
+    score: z.number().nullable(),
+    card_fingerprint: z.string().nullable(),
+    card_country: z.string().nullable(),
+  }),
+  z.object({ read: z.literal(false), reason: z.string() }),
+]);
+export type PaymentRiskSeen = z.infer<typeof ZPaymentRisk>;
+
+/** The assessment a move's detail carries; undefined when it carries none (or not in that shape). */
+export function paymentRiskOf(detail: Record<string, unknown> | undefined): PaymentRiskSeen | undefined {
+  const parsed = ZPaymentRisk.safeParse(detail?.payment_risk);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** What the rules decided about a payment that arrived. */
 export type PaymentDecision =
   | { decision: 'allow' }
-  | { decision: 'hold'; rule: 'velocity' | 'first_order'; note: TOrderNote };
+  | { decision: 'hold'; rule: 'velocity' | 'first_order' | 'radar_elevated'; note: TOrderNote }
+  /** Refunded at once, never delivered (Stripe Radar `highest`). */
+  | { decision: 'refuse'; rule: 'radar_highest'; note: TOrderNote; figures: Record<string, unknown> };
 
 const whole = (sgd: number) => Math.round(sgd * 100) / 100;
 
@@ -92,7 +118,33 @@ export async function decideAtPayment(
   settings: TRiskSettings,
   order: OrderRow,
   now: Date,
+  risk?: PaymentRiskSeen,
 ): Promise<PaymentDecision> {
+  // Issue #29: Stripe Radar first: `highest` is refunded at once whatever else holds, `elevated` is held.
+  if (risk?.read) {
+    const score = risk.score ?? '?';
+    const figures = {
+      level: risk.level,
+      score: risk.score,
+      card_fingerprint: risk.card_fingerprint,
+      card_country: risk.card_country,
+    };
+    if (risk.level === 'highest') {
+      return {
+        decision: 'refuse',
+        rule: 'radar_highest',
+        note: orderNote('risk_radar_refused', { score }),
+        figures,
+      };
+    }
+    if (risk.level === 'elevated') {
+      return {
+        decision: 'hold',
+        rule: 'radar_elevated',
+        note: orderNote('risk_hold_radar_elevated', { score }),
+      };
+    }
+  }
   const since = new Date(now.getTime() - settings.velocity_window_hours * 3_600_000);
   const velocity = await queryRows<{ currency: string; total: string | number }>(
     db,
