@@ -155,6 +155,8 @@ export interface RouteDeps {
   sessions: Sessions;
   /** The payment providers: each declares the endpoints it is called at. */
   payments: PaymentProviders;
+  /** PUBLIC_URL is https: the site's own cookies are Secure (issue #29's browser id). */
+  secureCookies: boolean;
 }
 
 function refundsService(infra: Infra): RefundsService {

@@ -38,13 +38,17 @@ describe('risk controls: Stripe Radar', () => {
   const unique = (prefix: string) => `${prefix}${++n}${Date.now().toString(36)}`;
 
   /** An HKD order (Stripe) handed off to the sandbox's Checkout; its number and the session's page. */
-  const stripeOrder = async (bigoId: string) => {
-    const pack = await publicPack(t.app, 'HKD', 1000);
-    const handoff = handoffOf(
-      await commitOrder(t.app, payloadFor(pack, 1, { game_id: bigoId }), { email: `${bigoId}@example.com` }),
-    );
+  const stripeOrder = async (bigoId: string, cookie?: string) => {
+    const handoff = handoffOf(await stripeCommit(bigoId, cookie));
     if (handoff.method !== 'redirect') throw new Error('expected a Stripe redirect');
     return { orderNum: handoff.order_num, page: handoff.payment_url };
+  };
+  const stripeCommit = async (bigoId: string, cookie?: string) => {
+    const pack = await publicPack(t.app, 'HKD', 1000);
+    return commitOrder(t.app, payloadFor(pack, 1, { game_id: bigoId }), {
+      email: `${bigoId}@example.com`,
+      ...(cookie ? { cookie } : {}),
+    });
   };
   /** Presses Pay on the sandbox's Checkout page with `card`. */
   const payWith = async (page: string, card: string) => {
@@ -236,6 +240,116 @@ describe('risk controls: Stripe Radar', () => {
       state: 'paid',
       riskRef: expect.stringMatching(/^pi_/),
       risk: { read: true, level: 'elevated', score: 69, cardCountry: 'US' },
+    });
+  });
+
+  describe('card testing keys', () => {
+    it('gives the storefront a first-party browser id cookie at the first commit and keeps it on the order', async () => {
+      const res = await stripeCommit(unique('cookie'));
+      expect(res.statusCode, res.body).toBe(200);
+      const setCookie = String(res.headers['set-cookie']);
+      expect(setCookie).toMatch(
+        /^ezr_bid=[A-Za-z0-9_-]{22}; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Lax$/,
+      );
+      const cookie = setCookie.split(';')[0] ?? '';
+      const orderNum = (res.json() as { data: { order_num: string } }).data.order_num;
+      expect((await orderRow(t.app, orderNum)).browserId).toBe(cookie.slice('ezr_bid='.length));
+      // A browser that has one keeps it: no new cookie.
+      const again = await stripeCommit(unique('cookie'), cookie);
+      expect(again.headers['set-cookie']).toBeUndefined();
+      const second = (again.json() as { data: { order_num: string } }).data.order_num;
+      expect((await orderRow(t.app, second)).browserId).toBe(cookie.slice('ezr_bid='.length));
+      // Something that is not an id we set is replaced.
+      expect(
+        String((await stripeCommit(unique('cookie'), 'ezr_bid=<script>')).headers['set-cookie']),
+      ).toMatch(/^ezr_bid=[A-Za-z0-9_-]{22};/);
+    });
+
+    it('refuses the sixth order of one browser after five declined cards with 429 (other keys all different)', async () => {
+      const first = await stripeCommit(unique('browser'));
+      const cookie = String(first.headers['set-cookie']).split(';')[0] ?? '';
+      const declined: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const { orderNum, page } = await stripeOrder(unique(`browser${i}_`), cookie);
+        expect((await payWith(page, '4000000000000002')).status).toBe(402);
+        expect(await notesOf(orderNum)).toContain('card_declined');
+        declined.push(orderNum);
+        // Four declines: still allowed.
+        if (i === 3) expect((await stripeCommit(unique('browser_ok'), cookie)).statusCode).toBe(200);
+      }
+      // The session of each stays open: the orders still wait for payment.
+      expect((await orderRow(t.app, declined[0] ?? '')).orderStatus).toBe(ORDER_STATUS.PENDING_PAYMENT);
+      const refused = await stripeCommit(unique('browser_sixth'), cookie);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+      expect((refused.json() as Json).message_key).toBe('order_refused_wait');
+      // Another browser (every other key fresh too) may order.
+      expect((await stripeCommit(unique('browser_other'))).statusCode).toBe(200);
+    });
+
+    it('holds a payment whose card was declined five times lately (card_testing_card), on whatever orders', async () => {
+      // The card's fingerprint, as Stripe reports it for this account: from an honest payment with it.
+      const probe = await stripeOrder(unique('fp_probe'));
+      await payWith(probe.page, '4242424242424242');
+      const seen = (
+        (await paidEvent(probe.orderNum))?.detail as { payment_risk?: { card_fingerprint?: string } }
+      )?.payment_risk?.card_fingerprint;
+      if (!seen) throw new Error('no fingerprint on the probe payment');
+      const { webhookSecret } = gatewaySettings(t.config, SECRET).stripe;
+      // Stripe reports five declines of that card on five orders of other buyers (signed payment_intent.payment_failed).
+      for (let i = 0; i < 5; i++) {
+        const { orderNum } = await stripeOrder(unique(`fp${i}_`));
+        const payload = JSON.stringify({
+          id: `evt_${unique('pf')}`,
+          object: 'event',
+          type: 'payment_intent.payment_failed',
+          created: Math.floor(Date.now() / 1000),
+          data: {
+            object: {
+              id: `pi_${unique('pf')}`,
+              object: 'payment_intent',
+              status: 'requires_payment_method',
+              metadata: { order_num: orderNum },
+              last_payment_error: {
+                type: 'card_error',
+                code: 'card_declined',
+                decline_code: 'insufficient_funds',
+                charge: `ch_${unique('pf')}`,
+                payment_method: {
+                  id: 'pm_x',
+                  object: 'payment_method',
+                  card: { fingerprint: seen, country: 'US' },
+                },
+              },
+            },
+          },
+        });
+        const deliver = () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/v1/payment/stripe/webhook',
+            payload,
+            headers: {
+              'content-type': 'application/json; charset=utf-8',
+              'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+                payload,
+                secret: webhookSecret,
+              }),
+            },
+          });
+        expect((await deliver()).statusCode).toBe(200);
+        // A repeat of the event is one decline, not two.
+        expect((await deliver()).statusCode).toBe(200);
+        expect((await notesOf(orderNum)).filter((k) => k === 'card_declined')).toHaveLength(1);
+      }
+      const { orderNum, page } = await stripeOrder(unique('fp_cashout'));
+      expect((await payWith(page, '4242424242424242')).status).toBe(303);
+      expect(await holdOf(orderNum)).toMatchObject({
+        rule: 'card_testing_card',
+        state: 'held',
+        note: { key: 'risk_hold_card_failures', values: { failures: 5, minutes: 60, limit: 5 } },
+      });
+      expect(await deliveryJobs(orderNum)).toBe(0);
     });
   });
 });

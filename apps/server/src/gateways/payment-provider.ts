@@ -169,6 +169,23 @@ export interface ReceivedNotification {
   label?: string;
   /** Issue #28: the verified request is about a dispute of a payment (`report` is then an 'ignored' one). */
   dispute?: DisputeReport;
+  /**
+   * Issue #29: the verified request reports a card attempt the gateway declined while the order's payment stays open
+   * (Stripe's `payment_intent.payment_failed`; `report` is then an 'ignored' one): an unsuccessful payment for the
+   * card-testing rule.
+   */
+  cardFailure?: CardFailureReport;
+}
+
+/** Issue #29: a declined card attempt, as the gateway reports it. */
+export interface CardFailureReport {
+  /** The gateway's reference of the attempt (Stripe: the declined charge's id, else the PaymentIntent's). */
+  attemptRef: string;
+  /** The card's fingerprint and issuing country, where the gateway reports them. */
+  cardFingerprint: string | null;
+  cardCountry: string | null;
+  /** The gateway's reason (Stripe: `decline_code`, else `code`). */
+  reason: string;
 }
 
 /**

@@ -62,3 +62,32 @@ export const riskHolds = pgTable(
     index('risk_holds_held_idx').on(t.createdAt).where(sql`${t.state} = 'held'`),
   ],
 );
+
+/**
+ * Issue #29: a card payment attempt the gateway declined while the order's payment stayed open (Stripe Checkout
+ * keeps its session open for another card and reports `payment_intent.payment_failed`): an unsuccessful payment
+ * for the card-testing rule, with the card's fingerprint and country where the gateway reports them. One per
+ * declined charge.
+ */
+export const riskCardFailures = pgTable(
+  'risk_card_failures',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    gateway: text('gateway').notNull(),
+    /** The gateway's reference of the declined attempt (Stripe: the charge id). */
+    attemptRef: text('attempt_ref').notNull(),
+    cardFingerprint: text('card_fingerprint'),
+    cardCountry: text('card_country'),
+    /** The gateway's reason (Stripe's decline_code or code). */
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('risk_card_failures_attempt_uq').on(t.gateway, t.attemptRef),
+    index('risk_card_failures_fingerprint_idx').on(t.cardFingerprint, t.createdAt),
+    index('risk_card_failures_order_idx').on(t.orderId, t.createdAt),
+  ],
+);

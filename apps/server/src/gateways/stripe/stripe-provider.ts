@@ -41,12 +41,13 @@ const ENDPOINTS: readonly PaymentEndpoint[] = [
     name: 'webhook',
     method: 'POST',
     role: 'notification',
-    summary: 'Stripe webhook (checkout.session.* and charge.dispute.* events)',
+    summary: 'Stripe webhook (checkout.session.*, payment_intent.payment_failed and charge.dispute.* events)',
     description:
       'Signature checked on the raw body (300 s tolerance either way); each event id handled once. 400 on a bad ' +
       'signature, and on a signed event that does not have the shape of a Stripe event or of its checkout.session ' +
       'or charge.dispute type; other event types are acknowledged (200) and ignored. A dispute (created, updated, ' +
-      'closed) is attached to the order of its payment.',
+      'closed) is attached to the order of its payment. A declined card (payment_intent.payment_failed) counts as ' +
+      'an unsuccessful payment of its order for the risk rules, with the card fingerprint.',
   },
   {
     name: 'cancel',
@@ -136,6 +137,40 @@ const ZStripeDispute = z.looseObject({
   reason: z.string().min(1).max(100),
   status: z.string().min(1).max(100),
   evidence_details: z.looseObject({ due_by: z.number().int().nullish() }).nullish(),
+});
+
+/**
+ * Issue #29: a card Stripe declined on the Checkout page (the session stays open for another card). Its
+ * PaymentIntent ("The PaymentIntent object") names the order in the metadata the shop gave it
+ * (`payment_intent_data.metadata.order_num`), and `last_payment_error` carries the declined charge and its
+ * `payment_method` with the card's fingerprint and country: all there without another call.
+ */
+const PAYMENT_FAILED_EVENT = 'payment_intent.payment_failed';
+
+const ZFailedPaymentIntent = z.looseObject({
+  object: z.literal('payment_intent'),
+  id: z.string().min(1).max(255),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  last_payment_error: z
+    .looseObject({
+      charge: z.string().min(1).max(255).nullish(),
+      code: z.string().max(100).nullish(),
+      decline_code: z.string().max(100).nullish(),
+      payment_method: z
+        .looseObject({
+          card: z
+            .looseObject({
+              fingerprint: z.string().min(1).max(255).nullish(),
+              country: z
+                .string()
+                .regex(/^[A-Za-z]{2}$/)
+                .nullish(),
+            })
+            .nullish(),
+        })
+        .nullish(),
+    })
+    .nullish(),
 });
 
 /** What a verified event says about its session's payment (DESIGN.md §7). */
@@ -349,6 +384,7 @@ function readEvent(event: unknown, body: Buffer): ReceivedNotification {
   };
   const disputeEvent = DISPUTE_EVENTS[type];
   if (disputeEvent) return readDispute(disputeEvent, envelope.data, base);
+  if (type === PAYMENT_FAILED_EVENT) return readPaymentFailed(envelope.data, base);
   if (!isCheckoutEvent(type)) {
     const report: PaymentReport = {
       result: 'ignored',
@@ -383,6 +419,39 @@ function readEvent(event: unknown, body: Buffer): ReceivedNotification {
     ...base,
     orderNum: validOrderNum(session.metadata?.order_num ?? session.client_reference_id),
     report,
+  };
+}
+
+/** A verified payment_intent.payment_failed event: the declined card attempt, or what makes it malformed. */
+function readPaymentFailed(
+  envelope: z.infer<typeof ZStripeEvent>,
+  base: Pick<ReceivedNotification, 'payload' | 'dedupeKey' | 'onceByKey' | 'label'>,
+): ReceivedNotification {
+  const parsed = ZFailedPaymentIntent.safeParse(envelope.data?.object);
+  if (!parsed.success) {
+    return { ...base, orderNum: null, report: null, malformed: `data.object: ${firstIssue(parsed.error)}` };
+  }
+  const intent = parsed.data;
+  const error = intent.last_payment_error;
+  const card = error?.payment_method?.card;
+  const report: PaymentReport = {
+    result: 'ignored',
+    amount: null,
+    currency: null,
+    ref: null,
+    cause: orderNote('stripe_event', { type: PAYMENT_FAILED_EVENT }),
+    detail: { eventId: envelope.id, paymentIntent: intent.id },
+  };
+  return {
+    ...base,
+    orderNum: validOrderNum(intent.metadata?.order_num),
+    report,
+    cardFailure: {
+      attemptRef: error?.charge ?? intent.id,
+      cardFingerprint: card?.fingerprint ?? null,
+      cardCountry: card?.country?.toUpperCase() ?? null,
+      reason: error?.decline_code ?? error?.code ?? 'declined',
+    },
   };
 }
 

@@ -21,6 +21,7 @@ import type { OrderLifecycle } from '../order-lifecycle/order-lifecycle';
 import { describeMove, noteOrder } from '../order-lifecycle/order-moves';
 import { findOrder, type OrderRow, paymentOrderOf } from '../order-lifecycle/order-row';
 import type { PaymentOutcome, PaymentOutcomeResult } from '../order-lifecycle/payment-outcomes';
+import { recordCardFailure } from './card-failures';
 import { paidByStatus } from './paid-by-status';
 import {
   eventAlreadyHandled,
@@ -52,6 +53,8 @@ export type NotificationOutcome =
   | 'extra_payment'
   | 'malformed'
   | 'ignored'
+  /** Issue #29: a declined card attempt recorded for the risk rules (card-failures.ts). */
+  | 'card_declined'
   | DisputeOutcome;
 
 /** An abandon return (Stripe's cancel_url) is a public GET that calls the provider twice: bounded per address. */
@@ -193,6 +196,10 @@ export class PaymentsService {
   ): Promise<{ outcome: NotificationOutcome; paid: boolean }> {
     if (notification.dispute) {
       const outcome = await this.deps.disputes.record(db, provider.id, notification.dispute, payment);
+      return { outcome, paid: false };
+    }
+    if (notification.cardFailure) {
+      const outcome = await recordCardFailure(db, provider, notification.orderNum, notification.cardFailure);
       return { outcome, paid: false };
     }
     const report = notification.report;

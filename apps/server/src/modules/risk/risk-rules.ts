@@ -1,7 +1,7 @@
 import { ORDER_STATUS, orderNote, type TOrderNote, type TRiskSettings } from '@ezrecharge/shared';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { orderEvents, orders } from '../../db/schema';
+import { orderEvents, orders, riskCardFailures } from '../../db/schema';
 import { type DbOrTx, queryRows } from '../../infra/db';
 import type { OrderRow } from '../order-lifecycle/order-row';
 import { sgdEquivalent } from './risk-settings';
@@ -23,13 +23,18 @@ export interface CommitKeys {
   bigoId: string;
   email: string;
   ip: string;
+  /** The first-party browser id cookie (infra/browser-id.ts); null when the request carried none we set. */
+  browserId?: string | null;
 }
 
+export type CardTestingKey = 'bigo_id' | 'email' | 'ip' | 'browser';
+
 /**
- * Card testing: when one of the keys (BIGO ID, e-mail, client address) had `card_testing_failures` unsuccessful
- * payments within the window, how many seconds until the oldest of them leaves it (the key may then try again);
- * undefined when none did. Reads the recent moves into 4–6 (order_events_to_status_created_idx) of orders of these
- * keys.
+ * Card testing: when one of the keys (BIGO ID, e-mail, client address, browser id) had `card_testing_failures`
+ * unsuccessful payments within the window, how many seconds until the oldest of them leaves it (the key may then try
+ * again); undefined when none did. Unsuccessful: the moves into 4–6 of orders of these keys
+ * (order_events_to_status_created_idx), and the cards a gateway declined on them while their payment stayed open
+ * (risk_card_failures: Stripe Checkout lets a buyer try card after card in one session).
  */
 export async function cardTestingWait(
   db: DbOrTx,
@@ -37,31 +42,39 @@ export async function cardTestingWait(
   keys: CommitKeys,
   now: Date,
 ): Promise<{
-  wait: { seconds: number; key: 'bigo_id' | 'email' | 'ip'; failures: number } | undefined;
+  wait: { seconds: number; key: CardTestingKey; failures: number } | undefined;
   /** The unsuccessful payments of the keys within the window (any of them). */
   failures: number;
 }> {
   const windowMs = settings.card_testing_window_minutes * 60_000;
-  const since = new Date(now.getTime() - windowMs);
+  const since = new Date(now.getTime() - windowMs).toISOString();
   const email = keys.email.toLowerCase();
+  const browserId = keys.browserId ?? null;
+  const ofKeys = sql`(o.game_id = ${keys.bigoId} or lower(o.email) = ${email} or o.client_ip = ${keys.ip}${
+    browserId === null ? sql`` : sql` or o.browser_id = ${browserId}`
+  })`;
   const rows = await queryRows<{
     at: Date | string;
     game_id: string;
     email: string;
     client_ip: string | null;
+    browser_id: string | null;
   }>(
     db,
-    sql`select e.created_at as at, o.game_id, lower(o.email) as email, o.client_ip
+    sql`select e.created_at as at, o.game_id, lower(o.email) as email, o.client_ip, o.browser_id
         from ${orderEvents} e join ${orders} o on o.id = e.order_id
         where e.to_status in (${sql.join(
           UNSUCCESSFUL.map((s) => sql`${s}`),
           sql`, `,
-        )}) and e.created_at > ${since.toISOString()}
-          and (o.game_id = ${keys.bigoId} or lower(o.email) = ${email} or o.client_ip = ${keys.ip})`,
+        )}) and e.created_at > ${since} and ${ofKeys}
+        union all
+        select f.created_at as at, o.game_id, lower(o.email) as email, o.client_ip, o.browser_id
+        from ${riskCardFailures} f join ${orders} o on o.id = f.order_id
+        where f.created_at > ${since} and ${ofKeys}`,
   );
   const limit = settings.card_testing_failures;
-  let worst: { seconds: number; key: 'bigo_id' | 'email' | 'ip'; failures: number } | undefined;
-  const check = (key: 'bigo_id' | 'email' | 'ip', match: (r: (typeof rows)[number]) => boolean) => {
+  let worst: { seconds: number; key: CardTestingKey; failures: number } | undefined;
+  const check = (key: CardTestingKey, match: (r: (typeof rows)[number]) => boolean) => {
     const times = rows
       .filter(match)
       .map((r) => new Date(r.at).getTime())
@@ -74,7 +87,28 @@ export async function cardTestingWait(
   check('bigo_id', (r) => r.game_id === keys.bigoId);
   check('email', (r) => r.email === email);
   check('ip', (r) => r.client_ip === keys.ip);
+  if (browserId !== null) check('browser', (r) => r.browser_id === browserId);
   return { wait: worst, failures: rows.length };
+}
+
+/**
+ * Card testing by card: how many times a gateway declined the card of this fingerprint within the window, on any
+ * order (risk_card_failures_fingerprint_idx). A key known only once a payment is made, so it is judged at the
+ * payment's arrival, never at commit.
+ */
+export async function cardFailuresOf(
+  db: DbOrTx,
+  settings: TRiskSettings,
+  fingerprint: string,
+  now: Date,
+): Promise<number> {
+  const since = new Date(now.getTime() - settings.card_testing_window_minutes * 60_000).toISOString();
+  const [row] = await queryRows<{ n: string | number }>(
+    db,
+    sql`select count(*) as n from ${riskCardFailures}
+        where card_fingerprint = ${fingerprint} and created_at > ${since}`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 /**
@@ -103,7 +137,11 @@ export function paymentRiskOf(detail: Record<string, unknown> | undefined): Paym
 /** What the rules decided about a payment that arrived. */
 export type PaymentDecision =
   | { decision: 'allow' }
-  | { decision: 'hold'; rule: 'velocity' | 'first_order' | 'radar_elevated'; note: TOrderNote }
+  | {
+      decision: 'hold';
+      rule: 'velocity' | 'first_order' | 'radar_elevated' | 'card_testing_card';
+      note: TOrderNote;
+    }
   /** Refunded at once, never delivered (Stripe Radar `highest`). */
   | { decision: 'refuse'; rule: 'radar_highest'; note: TOrderNote; figures: Record<string, unknown> };
 
@@ -143,6 +181,21 @@ export async function decideAtPayment(
         rule: 'radar_elevated',
         note: orderNote('risk_hold_radar_elevated', { score }),
       };
+    }
+    // The paying card was declined again and again lately (on any order): a card tester's find, cashed out.
+    if (risk.card_fingerprint) {
+      const failures = await cardFailuresOf(db, settings, risk.card_fingerprint, now);
+      if (failures >= settings.card_testing_failures) {
+        return {
+          decision: 'hold',
+          rule: 'card_testing_card',
+          note: orderNote('risk_hold_card_failures', {
+            failures,
+            minutes: settings.card_testing_window_minutes,
+            limit: settings.card_testing_failures,
+          }),
+        };
+      }
     }
   }
   const since = new Date(now.getTime() - settings.velocity_window_hours * 3_600_000);
