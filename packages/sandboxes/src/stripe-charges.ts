@@ -12,6 +12,8 @@ import { nowSeconds, stripeId } from './stripe-wire';
  * - "The Charge object" (`outcome`: network_status, reason, risk_level, risk_score, seller_message, type;
  *   `payment_method_details.card`: brand, country, exp_month, exp_year, fingerprint, funding, last4) and "The
  *   PaymentIntent object" (`latest_charge`, expandable; `last_payment_error` with its `payment_method`).
+ * The objects follow a charge the Stripe CLI made in test mode (outcome with advice_code, network_advice_code,
+ * network_decline_code, network_status, reason, risk_level, risk_score, seller_message, type).
  * Radar's scores run 0-100 (normal below 65, elevated 65-74, highest 75 and above: "Risk evaluations"); the
  * sandbox gives each card one fixed score in its band.
  */
@@ -83,11 +85,13 @@ export interface SandboxCharge {
   failure_code: string | null;
   failure_message: string | null;
   outcome: {
+    advice_code: string | null;
+    network_advice_code: string | null;
+    network_decline_code: string | null;
     network_status: 'approved_by_network' | 'declined_by_network' | 'not_sent_to_network';
     reason: string | null;
     risk_level: SandboxRiskLevel;
     risk_score: number;
-    rule: string | null;
     seller_message: string;
     type: 'authorized' | 'blocked' | 'issuer_declined';
   };
@@ -150,6 +154,9 @@ export function chargeAttempt(
     failure_code: paid ? null : 'card_declined',
     failure_message: paid ? null : 'Your card was declined.',
     outcome: {
+      advice_code: null,
+      network_advice_code: null,
+      network_decline_code: null,
       network_status:
         behaviour.outcome === 'blocked'
           ? 'not_sent_to_network'
@@ -159,7 +166,6 @@ export function chargeAttempt(
       reason: behaviour.outcome === 'blocked' ? 'highest_risk_level' : paid ? null : 'generic_decline',
       risk_level: behaviour.riskLevel,
       risk_score: behaviour.riskScore,
-      rule: null,
       seller_message:
         behaviour.outcome === 'blocked'
           ? 'Stripe blocked this payment as too risky.'
