@@ -44,11 +44,11 @@ export const riskHolds = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    /** The rule that held it: velocity | first_order | radar_elevated */
+    /** The rule that held it: velocity | first_order | radar_elevated | card_testing_card; radar_highest (refused). */
     rule: text('rule').notNull(),
     /** The rule's note (its figures), as written on the order's history. */
     note: jsonb('note').$type<TOrderNoteJson>().notNull(),
-    /** held | approved | refused */
+    /** held | approved | refused (by an operator, or at once by the rule: radar_highest, decided_by null) */
     state: text('state').notNull().default('held'),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
