@@ -87,6 +87,9 @@ export const riskCardFailures = pgTable(
   },
   (t) => [
     uniqueIndex('risk_card_failures_attempt_uq').on(t.gateway, t.attemptRef),
+    // The card-testing rule at commit reads the last hour's failures (then their orders' keys), as it reads the last
+    // hour's moves into 4–6 (order_events_to_status_created_idx); at a payment's arrival, one card's.
+    index('risk_card_failures_created_idx').on(t.createdAt),
     index('risk_card_failures_fingerprint_idx').on(t.cardFingerprint, t.createdAt),
     index('risk_card_failures_order_idx').on(t.orderId, t.createdAt),
   ],
