@@ -68,9 +68,14 @@ export async function cardTestingWait(
           sql`, `,
         )}) and e.created_at > ${since} and ${ofKeys}
         union all
-        select f.created_at as at, o.game_id, lower(o.email) as email, o.client_ip, o.browser_id
-        from ${riskCardFailures} f join ${orders} o on o.id = f.order_id
-        where f.created_at > ${since} and ${ofKeys}`,
+        select f.at, o.game_id, lower(o.email) as email, o.client_ip, o.browser_id
+        from ${orders} o cross join lateral (
+          -- Per order of the keys, through risk_card_failures_order_idx; \`offset 0\` keeps the planner from turning
+          -- this into a scan of every recent failure (an attack in progress has thousands) hashed against them.
+          select f.created_at as at from ${riskCardFailures} f
+          where f.order_id = o.id and f.created_at > ${since} offset 0
+        ) f
+        where ${ofKeys}`,
   );
   const limit = settings.card_testing_failures;
   let worst: { seconds: number; key: CardTestingKey; failures: number } | undefined;
