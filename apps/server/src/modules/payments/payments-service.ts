@@ -103,7 +103,12 @@ export class PaymentsService {
     let applied: { outcome: NotificationOutcome; paid: boolean };
     try {
       const payment = await this.disputedPayment(provider, notification);
-      applied = await this.applyOnce(provider, await withPaymentRisk(provider, notification), id, payment);
+      applied = await this.applyOnce(
+        provider,
+        await this.withPaymentRisk(provider, notification),
+        id,
+        payment,
+      );
     } catch (err) {
       await setNotificationOutcome(db, id, { outcome: 'error' }).catch(() => {});
       throw err;
@@ -168,6 +173,23 @@ export class PaymentsService {
       await setNotificationOutcome(tx, id, { outcome: applied.outcome });
       return applied;
     });
+  }
+
+  /**
+   * Issue #29: a paid report with the gateway's risk assessment of its payment (Stripe Radar), asked before the
+   * report's transaction (a call out is never made holding a lock). Its failure never loses the payment: the
+   * assessment then says it was not read, and the rules decide without it. Not asked for an order already paid (a
+   * repeat of the event, or another capture, which is refunded): the rules judge an order once, at its move to 7.
+   */
+  private async withPaymentRisk(
+    provider: PaymentProvider,
+    notification: ReceivedNotification,
+  ): Promise<ReceivedNotification> {
+    const report = notification.report;
+    if (report?.result !== 'paid' || !provider.paymentRisk) return notification;
+    const order = notification.orderNum ? await findOrder(this.deps.db, notification.orderNum) : undefined;
+    if (order?.paidAt) return notification;
+    return { ...notification, report: { ...report, risk: await provider.paymentRisk(report.riskRef) } };
   }
 
   /**
@@ -406,20 +428,6 @@ export class PaymentsService {
         return 'not_allowed';
     }
   }
-}
-
-/**
- * Issue #29: a paid report with the gateway's risk assessment of its payment (Stripe Radar), asked before the
- * report's transaction (a call out is never made holding a lock). Its failure never loses the payment: the
- * assessment then says it was not read, and the rules decide without it.
- */
-async function withPaymentRisk(
-  provider: PaymentProvider,
-  notification: ReceivedNotification,
-): Promise<ReceivedNotification> {
-  const report = notification.report;
-  if (report?.result !== 'paid' || !provider.paymentRisk) return notification;
-  return { ...notification, report: { ...report, risk: await provider.paymentRisk(report.riskRef) } };
 }
 
 /** The order is paid after this result: moved to 7, already 7, or past 7 (fulfilment already ran). */
