@@ -61,6 +61,50 @@ describe('risk controls: Stripe Radar', () => {
       redirect: 'manual',
     });
   };
+  /**
+   * Stripe's signed payment_intent.payment_failed for the order: a card of `fingerprint` declined. `repeat` sends
+   * the event of an earlier call again (same event id and charge).
+   */
+  const sentDeclines = new Map<string, string>();
+  const declineReported = async (orderNum: string, fingerprint: string, repeat?: 'again') => {
+    const key = `${orderNum}:${fingerprint}`;
+    const payload =
+      (repeat ? sentDeclines.get(key) : undefined) ??
+      JSON.stringify({
+        id: `evt_${unique('pf')}`,
+        object: 'event',
+        type: 'payment_intent.payment_failed',
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            id: `pi_${unique('pf')}`,
+            object: 'payment_intent',
+            status: 'requires_payment_method',
+            metadata: { order_num: orderNum },
+            last_payment_error: {
+              type: 'card_error',
+              code: 'card_declined',
+              decline_code: 'insufficient_funds',
+              charge: `ch_${unique('pf')}`,
+              payment_method: { id: 'pm_x', object: 'payment_method', card: { fingerprint, country: 'US' } },
+            },
+          },
+        },
+      });
+    sentDeclines.set(key, payload);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/stripe/webhook',
+      payload,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: gatewaySettings(t.config, SECRET).stripe.webhookSecret,
+        }),
+      },
+    });
+  };
   const notesOf = async (orderNum: string) =>
     (await eventsOf(t.app, orderNum)).map((e) => (e.note as { key: string } | null)?.key);
   const paidEvent = async (orderNum: string) =>
@@ -295,51 +339,12 @@ describe('risk controls: Stripe Radar', () => {
         (await paidEvent(probe.orderNum))?.detail as { payment_risk?: { card_fingerprint?: string } }
       )?.payment_risk?.card_fingerprint;
       if (!seen) throw new Error('no fingerprint on the probe payment');
-      const { webhookSecret } = gatewaySettings(t.config, SECRET).stripe;
       // Stripe reports five declines of that card on five orders of other buyers (signed payment_intent.payment_failed).
       for (let i = 0; i < 5; i++) {
         const { orderNum } = await stripeOrder(unique(`fp${i}_`));
-        const payload = JSON.stringify({
-          id: `evt_${unique('pf')}`,
-          object: 'event',
-          type: 'payment_intent.payment_failed',
-          created: Math.floor(Date.now() / 1000),
-          data: {
-            object: {
-              id: `pi_${unique('pf')}`,
-              object: 'payment_intent',
-              status: 'requires_payment_method',
-              metadata: { order_num: orderNum },
-              last_payment_error: {
-                type: 'card_error',
-                code: 'card_declined',
-                decline_code: 'insufficient_funds',
-                charge: `ch_${unique('pf')}`,
-                payment_method: {
-                  id: 'pm_x',
-                  object: 'payment_method',
-                  card: { fingerprint: seen, country: 'US' },
-                },
-              },
-            },
-          },
-        });
-        const deliver = () =>
-          t.app.inject({
-            method: 'POST',
-            url: '/api/v1/payment/stripe/webhook',
-            payload,
-            headers: {
-              'content-type': 'application/json; charset=utf-8',
-              'stripe-signature': Stripe.webhooks.generateTestHeaderString({
-                payload,
-                secret: webhookSecret,
-              }),
-            },
-          });
-        expect((await deliver()).statusCode).toBe(200);
+        expect((await declineReported(orderNum, seen)).statusCode).toBe(200);
         // A repeat of the event is one decline, not two.
-        expect((await deliver()).statusCode).toBe(200);
+        expect((await declineReported(orderNum, seen, 'again')).statusCode).toBe(200);
         expect((await notesOf(orderNum)).filter((k) => k === 'card_declined')).toHaveLength(1);
       }
       const { orderNum, page } = await stripeOrder(unique('fp_cashout'));
@@ -350,6 +355,22 @@ describe('risk controls: Stripe Radar', () => {
         note: { key: 'risk_hold_card_failures', values: { failures: 5, minutes: 60, limit: 5 } },
       });
       expect(await deliveryJobs(orderNum)).toBe(0);
+    });
+
+    it('refuses with 429 the keys that tried a card declined five times lately, whoever else tried it', async () => {
+      const card = `fp_${unique('stolen')}`;
+      const first = unique('stolen_first');
+      for (let i = 0; i < 5; i++) {
+        // Each attempt under another BIGO ID, e-mail, address and browser: no key of its own reaches five.
+        const { orderNum } = await stripeOrder(i === 0 ? first : unique(`stolen${i}_`));
+        expect((await declineReported(orderNum, card)).statusCode).toBe(200);
+        if (i === 3) expect((await stripeCommit(first)).statusCode).toBe(200);
+      }
+      const refused = await stripeCommit(first);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+      // A buyer who never tried that card is not concerned.
+      expect((await stripeCommit(unique('stolen_other'))).statusCode).toBe(200);
     });
   });
 });

@@ -27,14 +27,15 @@ export interface CommitKeys {
   browserId?: string | null;
 }
 
-export type CardTestingKey = 'bigo_id' | 'email' | 'ip' | 'browser';
+export type CardTestingKey = 'bigo_id' | 'email' | 'ip' | 'browser' | 'card';
 
 /**
  * Card testing: when one of the keys (BIGO ID, e-mail, client address, browser id) had `card_testing_failures`
  * unsuccessful payments within the window, how many seconds until the oldest of them leaves it (the key may then try
  * again); undefined when none did. Unsuccessful: the moves into 4–6 of orders of these keys
  * (order_events_to_status_created_idx), and the cards a gateway declined on them while their payment stayed open
- * (risk_card_failures: Stripe Checkout lets a buyer try card after card in one session).
+ * (risk_card_failures: Stripe Checkout lets a buyer try card after card in one session). And by card: a card these
+ * keys tried that was declined `card_testing_failures` times within the window on any orders.
  */
 export async function cardTestingWait(
   db: DbOrTx,
@@ -59,47 +60,72 @@ export async function cardTestingWait(
     email: string;
     client_ip: string | null;
     browser_id: string | null;
+    card_fingerprint: string | null;
   }>(
     db,
-    sql`select e.created_at as at, o.game_id, lower(o.email) as email, o.client_ip, o.browser_id
+    sql`select e.created_at as at, o.game_id, lower(o.email) as email, o.client_ip, o.browser_id,
+          null::text as card_fingerprint
         from ${orderEvents} e join ${orders} o on o.id = e.order_id
         where e.to_status in (${sql.join(
           UNSUCCESSFUL.map((s) => sql`${s}`),
           sql`, `,
         )}) and e.created_at > ${since} and ${ofKeys}
         union all
-        select f.at, o.game_id, lower(o.email) as email, o.client_ip, o.browser_id
+        select f.at, o.game_id, lower(o.email) as email, o.client_ip, o.browser_id, f.card_fingerprint
         from ${orders} o cross join lateral (
           -- Per order of the keys, through risk_card_failures_order_idx; \`offset 0\` keeps the planner from turning
           -- this into a scan of every recent failure (an attack in progress has thousands) hashed against them.
-          select f.created_at as at from ${riskCardFailures} f
+          select f.created_at as at, f.card_fingerprint from ${riskCardFailures} f
           where f.order_id = o.id and f.created_at > ${since} offset 0
         ) f
         where ${ofKeys}`,
   );
   const limit = settings.card_testing_failures;
   let worst: { seconds: number; key: CardTestingKey; failures: number } | undefined;
-  const check = (key: CardTestingKey, match: (r: (typeof rows)[number]) => boolean) => {
-    const times = rows
-      .filter(match)
-      .map((r) => new Date(r.at).getTime())
-      .sort((a, b) => b - a);
+  /** A key whose unsuccessful payments (their times) reach the limit waits until the limit-th newest leaves. */
+  const consider = (key: CardTestingKey, at: readonly (Date | string)[]) => {
+    const times = at.map((t) => new Date(t).getTime()).sort((a, b) => b - a);
     const nth = times[limit - 1];
     if (nth === undefined) return;
     const seconds = Math.max(1, Math.ceil((nth + windowMs - now.getTime()) / 1000));
     if (!worst || seconds > worst.seconds) worst = { seconds, key, failures: times.length };
   };
+  const check = (key: CardTestingKey, match: (r: (typeof rows)[number]) => boolean) =>
+    consider(
+      key,
+      rows.filter(match).map((r) => r.at),
+    );
   check('bigo_id', (r) => r.game_id === keys.bigoId);
   check('email', (r) => r.email === email);
   check('ip', (r) => r.client_ip === keys.ip);
   if (browserId !== null) check('browser', (r) => r.browser_id === browserId);
+  // The cards these keys tried lately: one declined `limit` times within the window on any orders (a stolen card
+  // tried under rotating BIGO IDs, e-mails and addresses) stops these keys too. Asked only when they tried a card
+  // that was declined, so an honest buyer's commit never makes this read.
+  const cards = [...new Set(rows.flatMap((r) => (r.card_fingerprint ? [r.card_fingerprint] : [])))];
+  if (cards.length > 0) {
+    const declines = await queryRows<{ at: Date | string; card_fingerprint: string }>(
+      db,
+      sql`select created_at as at, card_fingerprint from ${riskCardFailures}
+          where card_fingerprint in (${sql.join(
+            cards.slice(0, 50).map((c) => sql`${c}`),
+            sql`, `,
+          )}) and created_at > ${since}`,
+    );
+    for (const card of cards.slice(0, 50)) {
+      consider(
+        'card',
+        declines.filter((d) => d.card_fingerprint === card).map((d) => d.at),
+      );
+    }
+  }
   return { wait: worst, failures: rows.length };
 }
 
 /**
  * Card testing by card: how many times a gateway declined the card of this fingerprint within the window, on any
- * order (risk_card_failures_fingerprint_idx). A key known only once a payment is made, so it is judged at the
- * payment's arrival, never at commit.
+ * order (risk_card_failures_fingerprint_idx). The card is known only once a payment is tried: at commit it stops the
+ * keys that tried it (cardTestingWait), at a payment's arrival it holds the payment made with it.
  */
 export async function cardFailuresOf(
   db: DbOrTx,
