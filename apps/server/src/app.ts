@@ -151,6 +151,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       guards,
       sessions: core.sessions,
       payments: core.gateways.payments,
+      secureCookies: config.publicUrl.startsWith('https://'),
     };
 
     await app.register(formbody);

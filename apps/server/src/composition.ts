@@ -155,6 +155,8 @@ export interface RouteDeps {
   sessions: Sessions;
   /** The payment providers: each declares the endpoints it is called at. */
   payments: PaymentProviders;
+  /** PUBLIC_URL is https: the site's own cookies are Secure (issue #29's browser id). */
+  secureCookies: boolean;
 }
 
 function refundsService(infra: Infra): RefundsService {
@@ -383,17 +385,20 @@ export function orderLifecycle(
   config: Pick<Config, 'riskHoldAlertHours' | 'riskReviewHours' | 'shopTimeZone'>,
   now: () => Date = () => new Date(),
 ): OrderLifecycle {
-  return new OrderLifecycle(
+  const lifecycle: OrderLifecycle = new OrderLifecycle(
     new OrderSubscribers([
       ...rewardsSubscribers,
       ...riskSubscribers({
         holdAlertHours: config.riskHoldAlertHours,
         reviewHours: config.riskReviewHours,
         now,
+        // Issue #29: a refusal moves the order on (7 → 11) through this same lifecycle.
+        move: (tx, move) => lifecycle.move(tx, move),
       }),
       ...fulfilmentSubscribers,
       ...refundsSubscribers,
       salesDaysSubscriber({ timeZone: config.shopTimeZone, now }),
     ]),
   );
+  return lifecycle;
 }

@@ -5,7 +5,7 @@ import type { StripeSandboxOptions } from './sandbox-options';
  * The account side of the built-in Stripe, for a merchant's credential check ("retrieve account", "list webhook
  * endpoints" in Stripe's API reference; shapes as the `account` and `webhook_endpoint` fixtures of
  * github.com/stripe/openapi openapi/fixtures3.json): one sandbox account, and the one webhook endpoint the shop
- * registered (its URL), subscribed to the Checkout and dispute events the sandbox sends.
+ * registered (its URL), subscribed to the Checkout, PaymentIntent failure and dispute events the sandbox sends.
  */
 
 /** The events the sandbox's Checkout and disputes send to the registered endpoint. */
@@ -17,6 +17,7 @@ const ENABLED_EVENTS = [
   'checkout.session.async_payment_succeeded',
   'checkout.session.completed',
   'checkout.session.expired',
+  'payment_intent.payment_failed',
 ];
 
 const ACCOUNT_ID = 'acct_sandbox0000000001';

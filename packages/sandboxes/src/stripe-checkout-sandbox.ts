@@ -3,6 +3,7 @@ import { formFields } from './form-fields';
 import type { StripeSandboxOptions } from './sandbox-options';
 import { details, errorPage, html, page, postForm, sendPage, signParts, verifyParts } from './sandbox-page';
 import type { SandboxStore } from './sandbox-store';
+import { cardNumberOf, chargeAttempt, SANDBOX_DEFAULT_CARD } from './stripe-charges';
 import { stripeAmountProblem, stripeDisplayAmount } from './stripe-currency';
 import { listPage, listParams } from './stripe-list';
 import { METHOD_NAMES, sessionMethodTypes } from './stripe-methods';
@@ -255,6 +256,11 @@ export function registerCheckoutPage(app: FastifyInstance, { stripe, store }: Ch
         { action, sig: signParts(pageKey, [id, action]) },
         { label, ...(className ? { className } : {}) },
       ).markup;
+    // Stripe's test card numbers choose what happens (stripe-charges.ts); 4242… pays.
+    const payForm = button('pay', 'Pay / 支付', 'primary').replace(
+      '<button',
+      `<label>Card number / 卡号 <input type="text" name="card" inputmode="numeric" autocomplete="off" value="${SANDBOX_DEFAULT_CARD}"></label><button`,
+    );
     const body = html(
       [
         '<h1>Stripe Checkout</h1>',
@@ -273,7 +279,7 @@ export function registerCheckoutPage(app: FastifyInstance, { stripe, store }: Ch
           ['Order / 订单号', session.metadata.order_num ?? session.client_reference_id ?? ''],
         ]).markup,
         '<div class="actions">',
-        button('pay', 'Pay / 支付', 'primary'),
+        payForm,
         ...(session.cancel_url ? [button('cancel', 'Cancel / 取消')] : []),
         '</div>',
       ].join(''),
@@ -303,14 +309,57 @@ export function registerCheckoutPage(app: FastifyInstance, { stripe, store }: Ch
         errorPage(assets, 'This payment session is no longer open.', '该支付会话已关闭。'),
       );
     }
+    const card = cardNumberOf(f.card);
+    if (!card) {
+      return sendPage(reply, 400, errorPage(assets, 'Enter a card number.', '请输入卡号。'));
+    }
+    const { intent, charge } = chargeAttempt(stripe.secretKey, card, {
+      amount: session.amount_total,
+      currency: session.currency,
+      metadata: session.metadata,
+      intent: stored.intent ?? null,
+    });
+    const charges = [...(stored.charges ?? []), charge];
+    if (intent.status !== 'succeeded') {
+      // Declined or blocked by Radar: the session stays open for another card, and Stripe reports the PaymentIntent's
+      // failure (payment_intent.payment_failed, with last_payment_error and its payment_method).
+      const open: SandboxSession = { ...session, payment_intent: intent.id };
+      await store.put(STRIPE_SESSION, id, {
+        ...stored,
+        session: open,
+        intent,
+        charges,
+      } satisfies StoredSession);
+      await deliverStripeEvent(
+        stripe,
+        request.log,
+        'payment_intent.payment_failed',
+        intent,
+        stored.apiVersion,
+      );
+      return sendPage(
+        reply,
+        402,
+        errorPage(
+          assets,
+          'Your card was declined. Go back to try another card.',
+          '您的卡被拒绝。请返回换一张卡。',
+        ),
+      );
+    }
     const paid: SandboxSession = {
       ...session,
       status: 'complete',
       payment_status: 'paid',
       url: null,
-      payment_intent: stripeId('pi'),
+      payment_intent: intent.id,
     };
-    await store.put(STRIPE_SESSION, id, { ...stored, session: paid } satisfies StoredSession);
+    await store.put(STRIPE_SESSION, id, {
+      ...stored,
+      session: paid,
+      intent,
+      charges,
+    } satisfies StoredSession);
 
     const event = {
       id: stripeId('evt'),

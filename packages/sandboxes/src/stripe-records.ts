@@ -1,4 +1,5 @@
 import type { SandboxRecords } from './sandbox-store';
+import type { SandboxCharge, SandboxPaymentIntent } from './stripe-charges';
 import { nowSeconds } from './stripe-wire';
 
 /** The Checkout Sessions the Stripe sandbox keeps (kind stripe_session, key = session id). */
@@ -43,6 +44,10 @@ export interface StoredSession {
   productName: string;
   /** The API version the session was created with (`Stripe-Version`): its events are rendered in it. */
   apiVersion?: string | null;
+  /** The session's PaymentIntent, from the buyer's first attempt to pay (issue #29: Radar's outcome, the card). */
+  intent?: SandboxPaymentIntent;
+  /** Every charge of the PaymentIntent, oldest first (a declined card, then the one that paid). */
+  charges?: SandboxCharge[];
 }
 
 /** The session; an open one whose expires_at has passed is expired, and stays so, as Stripe expires it. */

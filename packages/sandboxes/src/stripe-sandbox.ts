@@ -7,6 +7,7 @@ import { registerStripeAccountApi } from './stripe-account-sandbox';
 import { registerStripeCatalogueApi } from './stripe-catalogue-sandbox';
 import { registerCheckoutApi, registerCheckoutPage } from './stripe-checkout-sandbox';
 import { registerStripeDisputeApi, registerStripeDisputeControls } from './stripe-dispute-sandbox';
+import { registerStripePaymentIntentApi } from './stripe-payment-intent-sandbox';
 import { registerStripeRefundApi, stripeRefundControls } from './stripe-refund-sandbox';
 import { bearerMatches, stripeError } from './stripe-wire';
 
@@ -14,7 +15,8 @@ import { bearerMatches, stripeError } from './stripe-wire';
  * The built-in Stripe. Its API lives at {prefix}/stripe/v1/… and the real `stripe` SDK talks to it (the shop
  * points the SDK's base at {publicUrl}/stripe): Checkout Sessions (stripe-checkout-sandbox.ts), Refunds
  * (stripe-refund-sandbox.ts), Products and Prices (stripe-catalogue-sandbox.ts), the account and its webhook
- * endpoint (stripe-account-sandbox.ts), Disputes (stripe-dispute-sandbox.ts), each answering only the
+ * endpoint (stripe-account-sandbox.ts), Disputes (stripe-dispute-sandbox.ts), PaymentIntents and Charges with
+ * Radar's outcome (stripe-payment-intent-sandbox.ts), each answering only the
  * account's secret key, as api.stripe.com does ("Authentication"). Beside it, outside the API: the hosted
  * Checkout page and the operators' refund and dispute controls.
  */
@@ -51,5 +53,6 @@ export async function registerStripeSandbox(
     registerStripeCatalogueApi(api, { store });
     registerStripeAccountApi(api, { stripe });
     registerStripeDisputeApi(api, { stripe, store });
+    registerStripePaymentIntentApi(api, { store });
   });
 }

@@ -34,6 +34,28 @@ describe('Stripe sandbox: Checkout, webhooks and refunds', () => {
     expect(() => stripe.webhooks.constructEvent(payload, old, webhookSecret)).toThrow(/timestamp/i);
   });
 
+  async function openSession() {
+    return stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: { currency: 'hkd', unit_amount: 3900, product_data: { name: '100 diamonds' } },
+        },
+      ],
+      metadata: { order_num: 'EZRADAR' },
+      success_url: `${t.url}/shop/done`,
+      cancel_url: `${t.url}/shop/cancelled`,
+    });
+  }
+
+  /** Presses Pay on the hosted page with `card` typed into its card field. */
+  async function payWith(sessionUrl: string, card: string) {
+    const pay = formsOf(await (await fetch(sessionUrl)).text()).find((f) => f.fields.action === 'pay');
+    if (!pay) throw new Error('no Pay button');
+    return postForm(new URL(pay.action, t.url).toString(), { ...pay.fields, card });
+  }
+
   async function paidSession() {
     const session = await stripe.checkout.sessions.create({
       mode: 'payment',
@@ -85,6 +107,119 @@ describe('Stripe sandbox: Checkout, webhooks and refunds', () => {
     const retrieved = await stripe.checkout.sessions.retrieve(session.id);
     expect(retrieved).toMatchObject({ status: 'complete', payment_status: 'paid' });
     expect(retrieved.payment_intent).toMatch(/^pi_/);
+  });
+
+  it("pays with Radar's test cards: the PaymentIntent's latest charge carries the outcome and the card", async () => {
+    const levels: [string, string, number][] = [
+      ['4242 4242 4242 4242', 'normal', 18],
+      ['4000000000009235', 'elevated', 69],
+      ['4000000000004954', 'highest', 88],
+    ];
+    const fingerprints: string[] = [];
+    for (const [card, level, score] of levels) {
+      const session = await openSession();
+      expect((await payWith(session.url ?? '', card)).status).toBe(303);
+      const paid = await stripe.checkout.sessions.retrieve(session.id);
+      expect(paid).toMatchObject({ status: 'complete', payment_status: 'paid' });
+      const intent = await stripe.paymentIntents.retrieve(String(paid.payment_intent), {
+        expand: ['latest_charge'],
+      });
+      expect(intent).toMatchObject({
+        object: 'payment_intent',
+        status: 'succeeded',
+        amount: 3900,
+        currency: 'hkd',
+      });
+      const charge = intent.latest_charge as Stripe.Charge;
+      expect(charge).toMatchObject({
+        object: 'charge',
+        paid: true,
+        status: 'succeeded',
+        payment_intent: intent.id,
+        outcome: {
+          type: 'authorized',
+          network_status: 'approved_by_network',
+          risk_level: level,
+          risk_score: score,
+        },
+        payment_method_details: {
+          type: 'card',
+          card: { country: 'US', last4: card.slice(-4), brand: 'visa' },
+        },
+      });
+      fingerprints.push(charge.payment_method_details?.card?.fingerprint ?? '');
+      // Not expanded: the id, as Stripe answers it; the charge is retrievable by it.
+      const plain = await stripe.paymentIntents.retrieve(intent.id);
+      expect(plain.latest_charge).toBe(charge.id);
+      expect((await stripe.charges.retrieve(charge.id)).outcome?.risk_level).toBe(level);
+    }
+    // One fingerprint per card number, the same each time it pays.
+    expect(new Set(fingerprints).size).toBe(3);
+    const again = await openSession();
+    await payWith(again.url ?? '', '4242424242424242');
+    const intent = await stripe.paymentIntents.retrieve(
+      String((await stripe.checkout.sessions.retrieve(again.id)).payment_intent),
+      { expand: ['latest_charge'] },
+    );
+    expect((intent.latest_charge as Stripe.Charge).payment_method_details?.card?.fingerprint).toBe(
+      fingerprints[0],
+    );
+    expect(await stripe.paymentIntents.retrieve('pi_nope').catch((e: unknown) => e)).toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+    });
+    expect(
+      await stripe.paymentIntents.retrieve(intent.id, { expand: ['customer'] }).catch((e: unknown) => e),
+    ).toMatchObject({ statusCode: 400 });
+  });
+
+  it("declines Radar's always-blocked card and the generic decline card: the session stays open, payment_intent.payment_failed is sent", async () => {
+    const session = await openSession();
+    t.shopPosts.length = 0;
+    const blocked = await payWith(session.url ?? '', '4100000000000019');
+    expect(blocked.status).toBe(402);
+    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
+      status: 'open',
+      payment_status: 'unpaid',
+    });
+    expect(t.shopPosts.length).toBeGreaterThanOrEqual(1);
+    const failed = stripe.webhooks.constructEvent(
+      t.shopPosts[0]?.raw ?? '',
+      String(t.shopPosts[0]?.headers['stripe-signature']),
+      webhookSecret,
+    );
+    expect(failed.type).toBe('payment_intent.payment_failed');
+    const pi = failed.data.object as Stripe.PaymentIntent;
+    expect(pi).toMatchObject({
+      status: 'requires_payment_method',
+      metadata: { order_num: 'EZRADAR' },
+      last_payment_error: {
+        code: 'card_declined',
+        decline_code: 'fraudulent',
+        payment_method: { card: { last4: '0019' } },
+      },
+    });
+    const retrieved = await stripe.paymentIntents.retrieve(pi.id, { expand: ['latest_charge'] });
+    expect(retrieved.latest_charge).toMatchObject({
+      paid: false,
+      outcome: {
+        type: 'blocked',
+        reason: 'highest_risk_level',
+        risk_level: 'highest',
+        network_status: 'not_sent_to_network',
+      },
+    });
+    expect((await payWith(session.url ?? '', '4000000000000002')).status).toBe(402);
+    const declined = await stripe.paymentIntents.retrieve(pi.id, { expand: ['latest_charge'] });
+    expect(declined.id).toBe(pi.id);
+    expect(declined.latest_charge).toMatchObject({
+      outcome: { type: 'issuer_declined', network_status: 'declined_by_network' },
+    });
+    // Another card then pays the same session, on the same PaymentIntent.
+    expect((await payWith(session.url ?? '', '4242424242424242')).status).toBe(303);
+    expect((await stripe.checkout.sessions.retrieve(session.id)).payment_intent).toBe(pi.id);
+    expect((await stripe.paymentIntents.retrieve(pi.id)).status).toBe('succeeded');
+    expect((await payWith((await openSession()).url ?? '', 'not a card')).status).toBe(400);
   });
 
   it('refunds what was paid, no more, and honours the controls', async () => {

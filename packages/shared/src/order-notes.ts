@@ -54,6 +54,13 @@ export const ORDER_NOTES = {
   risk_approved: 'review approved by an operator, delivery started: {reason}',
   risk_refused: 'review refused by an operator, refund started: {reason}',
   risk_hold_alerted: 'held for review for {hours} h without a decision: operators e-mailed',
+  risk_hold_radar_elevated: 'held for review: Stripe Radar rates the payment elevated risk (score {score})',
+  risk_radar_refused: 'refund started at once: Stripe Radar rates the payment highest risk (score {score})',
+  risk_hold_card_failures:
+    'held for review: the paying card was declined {failures} times within {minutes} min (limit {limit})',
+  card_declined: '{gateway} declined a card ({reason}); the payment stays open for another one',
+  risk_radar_unread:
+    "Stripe Radar's assessment could not be read ({reason}): the payment rules ran without it",
   // Delivery (BIGO rs_recharge)
   delivery_started: 'delivery started',
   delivery_resumed: 'delivery resumed',

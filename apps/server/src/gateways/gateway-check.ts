@@ -35,6 +35,8 @@ export const STRIPE_WEBHOOK_EVENTS = [
   'charge.dispute.created',
   'charge.dispute.updated',
   'charge.dispute.closed',
+  // Issue #29: a card declined on an open Checkout Session, for the card-testing rule.
+  'payment_intent.payment_failed',
 ] as const;
 
 const quiet = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };

@@ -46,6 +46,24 @@ export interface PaymentOrder extends OrderForPayment {
   checkoutUrl: string | null;
 }
 
+/**
+ * Issue #29: what the gateway's own fraud screening said about a paid payment (Stripe Radar's `outcome` on the
+ * PaymentIntent's latest charge, with the card's fingerprint and issuing country), or why it could not be read. A
+ * payment is never lost for want of it: the rules then decide without it, and the order's history says so.
+ */
+export type PaymentRisk =
+  | {
+      read: true;
+      /** Stripe's `outcome.risk_level`: normal | elevated | highest | not_assessed | unknown. */
+      level: string;
+      /** Stripe's `outcome.risk_score` (0-100), where Radar gives one. */
+      score: number | null;
+      cardFingerprint: string | null;
+      /** Two-letter ISO code of the card's issuing country. */
+      cardCountry: string | null;
+    }
+  | { read: false; reason: string };
+
 /** The provider's answer to "what happened to the payment of this order?". */
 export interface PaymentStatus {
   /** paid: money taken; failed: attempt failed or cancelled; pending: still open at the provider; unknown: no answer. */
@@ -64,6 +82,10 @@ export interface PaymentStatus {
    * ask again then. Not a failure of the provider.
    */
   notBefore?: Date;
+  /** Issue #29: the gateway's payment whose risk assessment can be asked (Stripe: the PaymentIntent id). */
+  riskRef?: string;
+  /** Issue #29: the gateway's risk assessment of a paid payment, once asked (PaymentProvider.paymentRisk). */
+  risk?: PaymentRisk;
 }
 
 /** The hand-off the buyer's browser follows, as the commit and Pay Now answer it (without the order's status). */
@@ -94,6 +116,10 @@ export interface PaymentReport {
   /** For the order event: 'fiuu notify 00', 'stripe checkout.session.completed' (shared order-notes.ts). */
   cause: TOrderNote;
   detail: Record<string, unknown>;
+  /** Issue #29: the gateway's payment whose risk assessment can be asked (Stripe: the PaymentIntent id). */
+  riskRef?: string | null;
+  /** Issue #29: the gateway's risk assessment of a paid payment, once asked (PaymentProvider.paymentRisk). */
+  risk?: PaymentRisk;
 }
 
 /** What a provider calls, or sends the buyer back to, under /api/v1/payment/{provider}/{name}. */
@@ -143,6 +169,23 @@ export interface ReceivedNotification {
   label?: string;
   /** Issue #28: the verified request is about a dispute of a payment (`report` is then an 'ignored' one). */
   dispute?: DisputeReport;
+  /**
+   * Issue #29: the verified request reports a card attempt the gateway declined while the order's payment stays open
+   * (Stripe's `payment_intent.payment_failed`; `report` is then an 'ignored' one): an unsuccessful payment for the
+   * card-testing rule.
+   */
+  cardFailure?: CardFailureReport;
+}
+
+/** Issue #29: a declined card attempt, as the gateway reports it. */
+export interface CardFailureReport {
+  /** The gateway's reference of the attempt (Stripe: the declined charge's id, else the PaymentIntent's). */
+  attemptRef: string;
+  /** The card's fingerprint and issuing country, where the gateway reports them. */
+  cardFingerprint: string | null;
+  cardCountry: string | null;
+  /** The gateway's reason (Stripe: `decline_code`, else `code`). */
+  reason: string;
 }
 
 /**
@@ -333,8 +376,17 @@ export interface PaymentProvider {
   /** The order number an abandon endpoint names (unverified: the caller checks it against the provider). */
   abandonedOrder(request: RawPaymentRequest): string | null;
 
-  /** Asks the provider about the order's payment; never throws ('unknown' when there is no believable answer). */
+  /**
+   * Asks the provider about the order's payment; never throws ('unknown' when there is no believable answer). A paid
+   * answer carries the gateway's risk assessment (`risk`) where the provider has one (issue #29).
+   */
   queryStatus(order: PaymentOrder): Promise<PaymentStatus>;
+  /**
+   * Issue #29: the gateway's risk assessment of a paid payment (`riskRef` of its report), for a provider that has
+   * one (Stripe Radar); a notification carries none, so it is asked before the report is applied. Never throws:
+   * `read: false` with the reason when it cannot be read.
+   */
+  paymentRisk?(riskRef: string | null | undefined): Promise<PaymentRisk>;
   /**
    * Makes the order's open payment impossible to complete, when the provider can; false when the provider refused
    * (most likely it was just paid: ask again). Never throws.

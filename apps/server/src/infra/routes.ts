@@ -15,6 +15,8 @@ export interface RouteContext<S> {
   sessions: Sessions;
   /** The payment providers: each declares the endpoints it is called at. */
   payments: PaymentProviders;
+  /** PUBLIC_URL is https: the site's own cookies are Secure (issue #29's browser id). */
+  secureCookies: boolean;
 }
 
 /** The failures every signed-in route may answer: bad input, no session, not allowed. */

@@ -90,6 +90,8 @@ export interface CommitOptions {
   acceptLanguage?: string;
   /** The browser's User-Agent header. */
   userAgent?: string;
+  /** The browser's Cookie header (issue #29: its `ezr_bid` browser id). */
+  cookie?: string;
 }
 
 export async function commitOrder(
@@ -103,6 +105,7 @@ export async function commitOrder(
   if (options.authorization) headers.authorization = options.authorization;
   if (options.acceptLanguage) headers['accept-language'] = options.acceptLanguage;
   if (options.userAgent) headers['user-agent'] = options.userAgent;
+  if (options.cookie) headers.cookie = options.cookie;
   return app.inject({
     method: 'POST',
     url: '/api/v1/order/',

@@ -105,6 +105,11 @@ export const orders = pgTable(
     clientIp: text('client_ip'),
     userAgent: text('user_agent'),
     /**
+     * Issue #29: the first-party browser id cookie (`ezr_bid`, infra/browser-id.ts) of the browser that placed the
+     * order: a key of the card-testing rule. Null for orders placed before, or not from a browser.
+     */
+    browserId: text('browser_id'),
+    /**
      * Issue #29: the risk rules marked the order risky but did not refuse it (an unsuccessful payment of its keys
      * lately, or a first-order-sized amount): Stripe Checkout asks for 3-D Secure.
      */
@@ -128,6 +133,8 @@ export const orders = pgTable(
     index('orders_delivered_at_idx').on(t.deliveredAt),
     // Issue #29: the card-testing rule counts a client address's unsuccessful payments of the last hour.
     index('orders_client_ip_idx').on(t.clientIp),
+    // Issue #29: and a browser id's.
+    index('orders_browser_id_idx').on(t.browserId),
   ],
 );
 

@@ -44,11 +44,11 @@ export const riskHolds = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    /** The rule that held it: velocity | first_order | radar_elevated */
+    /** The rule that held it: velocity | first_order | radar_elevated | card_testing_card; radar_highest (refused). */
     rule: text('rule').notNull(),
     /** The rule's note (its figures), as written on the order's history. */
     note: jsonb('note').$type<TOrderNoteJson>().notNull(),
-    /** held | approved | refused */
+    /** held | approved | refused (by an operator, or at once by the rule: radar_highest, decided_by null) */
     state: text('state').notNull().default('held'),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -60,6 +60,38 @@ export const riskHolds = pgTable(
   (t) => [
     uniqueIndex('risk_holds_order_uq').on(t.orderId),
     index('risk_holds_held_idx').on(t.createdAt).where(sql`${t.state} = 'held'`),
+  ],
+);
+
+/**
+ * Issue #29: a card payment attempt the gateway declined while the order's payment stayed open (Stripe Checkout
+ * keeps its session open for another card and reports `payment_intent.payment_failed`): an unsuccessful payment
+ * for the card-testing rule, with the card's fingerprint and country where the gateway reports them. One per
+ * declined charge.
+ */
+export const riskCardFailures = pgTable(
+  'risk_card_failures',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    gateway: text('gateway').notNull(),
+    /** The gateway's reference of the declined attempt (Stripe: the charge id). */
+    attemptRef: text('attempt_ref').notNull(),
+    cardFingerprint: text('card_fingerprint'),
+    cardCountry: text('card_country'),
+    /** The gateway's reason (Stripe's decline_code or code). */
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('risk_card_failures_attempt_uq').on(t.gateway, t.attemptRef),
+    // The card-testing rule at commit reads the last hour's failures (then their orders' keys), as it reads the last
+    // hour's moves into 4–6 (order_events_to_status_created_idx); at a payment's arrival, one card's.
+    index('risk_card_failures_created_idx').on(t.createdAt),
+    index('risk_card_failures_fingerprint_idx').on(t.cardFingerprint, t.createdAt),
+    index('risk_card_failures_order_idx').on(t.orderId, t.createdAt),
   ],
 );
 

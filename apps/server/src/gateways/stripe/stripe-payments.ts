@@ -51,6 +51,9 @@ export function productLine(order: Pick<OrderForPayment, 'amountGame'>): string 
 export function sessionStatus(session: Stripe.Checkout.Session): PaymentStatus {
   const base = { ref: session.id };
   if (session.status === 'complete' && session.payment_status === 'paid') {
+    // Issue #29: Radar's verdict is on this PaymentIntent's latest charge (stripe-radar.ts).
+    const intent = session.payment_intent;
+    const riskRef = typeof intent === 'string' ? intent : (intent?.id ?? null);
     // Stripe's unit back to ISO minor units; no exact amount means none, and a paid session without one is held.
     const amount =
       session.amount_total !== null && session.currency
@@ -61,6 +64,7 @@ export function sessionStatus(session: Stripe.Checkout.Session): PaymentStatus {
       state: 'paid',
       ...(amount !== null ? { amount } : {}),
       ...(session.currency ? { currency: session.currency.toUpperCase() } : {}),
+      ...(riskRef ? { riskRef } : {}),
     };
   }
   if (session.status === 'expired') return { ...base, state: 'failed', reason: 'expired' };

@@ -11,12 +11,14 @@ import type {
   PaymentEndpoint,
   PaymentProvider,
   PaymentReport,
+  PaymentStatus,
   ReceivedNotification,
   RefundReference,
 } from '../payment-provider';
 import { createStripeDisputes } from './stripe-disputes';
 import { stripeChannelsFor } from './stripe-methods';
 import { createStripePayments, createStripeSdk } from './stripe-payments';
+import { readStripeRadar } from './stripe-radar';
 import { stripeRecords } from './stripe-records';
 
 /**
@@ -40,12 +42,13 @@ const ENDPOINTS: readonly PaymentEndpoint[] = [
     name: 'webhook',
     method: 'POST',
     role: 'notification',
-    summary: 'Stripe webhook (checkout.session.* and charge.dispute.* events)',
+    summary: 'Stripe webhook (checkout.session.*, payment_intent.payment_failed and charge.dispute.* events)',
     description:
       'Signature checked on the raw body (300 s tolerance either way); each event id handled once. 400 on a bad ' +
       'signature, and on a signed event that does not have the shape of a Stripe event or of its checkout.session ' +
       'or charge.dispute type; other event types are acknowledged (200) and ignored. A dispute (created, updated, ' +
-      'closed) is attached to the order of its payment.',
+      'closed) is attached to the order of its payment. A declined card (payment_intent.payment_failed) counts as ' +
+      'an unsuccessful payment of its order for the risk rules, with the card fingerprint.',
   },
   {
     name: 'cancel',
@@ -84,6 +87,13 @@ const ZCheckoutSession = z.looseObject({
   client_reference_id: z.string().nullish(),
   payment_status: z.string().max(64).nullish(),
   amount_total: z.number().int().nonnegative().nullish(),
+  /** Issue #29: its PaymentIntent (an id, or the object when expanded), whose latest charge Radar assessed. */
+  payment_intent: z
+    .union([
+      z.string().min(1).max(255),
+      z.looseObject({ id: z.string().min(1).max(255) }).transform((o) => o.id),
+    ])
+    .nullish(),
   currency: z
     .string()
     .regex(/^[a-zA-Z]{3}$/)
@@ -130,6 +140,40 @@ const ZStripeDispute = z.looseObject({
   evidence_details: z.looseObject({ due_by: z.number().int().nullish() }).nullish(),
 });
 
+/**
+ * Issue #29: a card Stripe declined on the Checkout page (the session stays open for another card). Its
+ * PaymentIntent ("The PaymentIntent object") names the order in the metadata the shop gave it
+ * (`payment_intent_data.metadata.order_num`), and `last_payment_error` carries the declined charge and its
+ * `payment_method` with the card's fingerprint and country: all there without another call.
+ */
+const PAYMENT_FAILED_EVENT = 'payment_intent.payment_failed';
+
+const ZFailedPaymentIntent = z.looseObject({
+  object: z.literal('payment_intent'),
+  id: z.string().min(1).max(255),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  last_payment_error: z
+    .looseObject({
+      charge: z.string().min(1).max(255).nullish(),
+      code: z.string().max(100).nullish(),
+      decline_code: z.string().max(100).nullish(),
+      payment_method: z
+        .looseObject({
+          card: z
+            .looseObject({
+              fingerprint: z.string().min(1).max(255).nullish(),
+              country: z
+                .string()
+                .regex(/^[A-Za-z]{2}$/)
+                .nullish(),
+            })
+            .nullish(),
+        })
+        .nullish(),
+    })
+    .nullish(),
+});
+
 /** What a verified event says about its session's payment (DESIGN.md §7). */
 function resultOf(type: TCheckoutEvent, session: TCheckoutSession): PaymentReport['result'] {
   switch (type) {
@@ -169,6 +213,9 @@ export function createStripeProvider(
   const sdk = options.stripe ?? createStripeSdk(settings);
   const client = createStripePayments(settings, log, { ...options, stripe: sdk });
   const paymentUnavailable = () => new AppError('service_unavailable', MSG.payment_unavailable);
+  /** Issue #29: a paid status with Radar's verdict on its payment (stripe-radar.ts); others as they are. */
+  const withRadar = async (status: PaymentStatus): Promise<PaymentStatus> =>
+    status.state === 'paid' ? { ...status, risk: await readStripeRadar(sdk, log, status.riskRef) } : status;
 
   return {
     id: 'stripe',
@@ -192,7 +239,7 @@ export function createStripeProvider(
       // Keep an open session: a second one would let the buyer pay twice. One already paid settles the order.
       if (order.ref) {
         const status = await client.retrieveCheckout(order.ref);
-        if (status.state === 'paid') return { kind: 'paid', status };
+        if (status.state === 'paid') return { kind: 'paid', status: await withRadar(status) };
         if (status.state === 'unknown') {
           log.warn({ orderNum: order.orderNum, reason: status.reason }, 'stripe session state unknown');
           throw paymentUnavailable();
@@ -272,7 +319,11 @@ export function createStripeProvider(
     async queryStatus(order) {
       // No session was ever opened (Stripe refused at commit and Pay Now was not used): nothing can be paid.
       if (!order.ref) return { state: 'failed', reason: 'no checkout session was created' };
-      return client.retrieveCheckout(order.ref);
+      return withRadar(await client.retrieveCheckout(order.ref));
+    },
+
+    paymentRisk(riskRef) {
+      return readStripeRadar(sdk, log, riskRef);
     },
 
     async expire(order) {
@@ -334,6 +385,7 @@ function readEvent(event: unknown, body: Buffer): ReceivedNotification {
   };
   const disputeEvent = DISPUTE_EVENTS[type];
   if (disputeEvent) return readDispute(disputeEvent, envelope.data, base);
+  if (type === PAYMENT_FAILED_EVENT) return readPaymentFailed(envelope.data, base);
   if (!isCheckoutEvent(type)) {
     const report: PaymentReport = {
       result: 'ignored',
@@ -362,11 +414,45 @@ function readEvent(event: unknown, body: Buffer): ReceivedNotification {
     session: session.id,
     cause: orderNote('stripe_event', { type }),
     detail: { eventId: id, sessionId: session.id },
+    riskRef: session.payment_intent ?? null,
   };
   return {
     ...base,
     orderNum: validOrderNum(session.metadata?.order_num ?? session.client_reference_id),
     report,
+  };
+}
+
+/** A verified payment_intent.payment_failed event: the declined card attempt, or what makes it malformed. */
+function readPaymentFailed(
+  envelope: z.infer<typeof ZStripeEvent>,
+  base: Pick<ReceivedNotification, 'payload' | 'dedupeKey' | 'onceByKey' | 'label'>,
+): ReceivedNotification {
+  const parsed = ZFailedPaymentIntent.safeParse(envelope.data?.object);
+  if (!parsed.success) {
+    return { ...base, orderNum: null, report: null, malformed: `data.object: ${firstIssue(parsed.error)}` };
+  }
+  const intent = parsed.data;
+  const error = intent.last_payment_error;
+  const card = error?.payment_method?.card;
+  const report: PaymentReport = {
+    result: 'ignored',
+    amount: null,
+    currency: null,
+    ref: null,
+    cause: orderNote('stripe_event', { type: PAYMENT_FAILED_EVENT }),
+    detail: { eventId: envelope.id, paymentIntent: intent.id },
+  };
+  return {
+    ...base,
+    orderNum: validOrderNum(intent.metadata?.order_num),
+    report,
+    cardFailure: {
+      attemptRef: error?.charge ?? intent.id,
+      cardFingerprint: card?.fingerprint ?? null,
+      cardCountry: card?.country?.toUpperCase() ?? null,
+      reason: error?.decline_code ?? error?.code ?? 'declined',
+    },
   };
 }
 

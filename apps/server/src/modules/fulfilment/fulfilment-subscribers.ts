@@ -2,7 +2,7 @@ import { ORDER_STATUS as S } from '@ezrecharge/shared';
 import { enqueueJob } from '../../infra/jobs';
 import { deliveryUncertainAlertJob } from '../alerts/alert-jobs';
 import type { OrderSubscriber } from '../order-lifecycle/order-events';
-import { deliveryHeld } from '../order-lifecycle/order-holds';
+import { deliveryBarred } from '../order-lifecycle/order-holds';
 import { countMovesInto } from '../order-lifecycle/order-moves';
 import { deliverOrderJob, receiptMailJob } from './fulfilment-jobs';
 import { rechargeCalls } from './fulfilment-repository';
@@ -20,8 +20,9 @@ export const fulfilmentSubscribers: readonly OrderSubscriber[] = [
     name: 'fulfilment: delivery',
     on: [S.PAYMENT_COMPLETED, S.CHARGING],
     async moved(tx, { order }) {
-      // Issue #29: held for review by the risk rules (their subscriber ran first): delivery waits for an operator.
-      if (await deliveryHeld(tx, order.id)) return;
+      // Issue #29: held for review by the risk rules (their subscriber ran first): delivery waits for an operator;
+      // refused by them (moved on to 11 in this transaction): never delivered.
+      if (await deliveryBarred(tx, order.id)) return;
       await enqueueJob(tx, deliverOrderJob.of({ order_num: order.orderNum }));
     },
   },

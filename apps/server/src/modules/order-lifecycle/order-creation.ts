@@ -126,6 +126,7 @@ export async function createOrder(db: DbOrTx, order: NewOrder): Promise<OrderRow
         createdBy: null,
         clientIp: null,
         userAgent: null,
+        browserId: null,
         riskThreeDSecure: false,
         paidAt: null,
         deliveredAt: null,

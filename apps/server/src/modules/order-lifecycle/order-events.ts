@@ -20,6 +20,8 @@ export interface OrderMoved {
   to: TOrderStatus;
   cause: TOrderNote;
   actor: string;
+  /** The move's detail, as its `order_events` row keeps it (issue #29: a payment's `payment_risk`). */
+  detail?: Record<string, unknown> | undefined;
   /** The `order_events` row of the move: a reaction's job key names it, so a reaction runs once per arrival. */
   eventId: number;
 }

@@ -19,6 +19,19 @@ export async function deliveryHeld(db: DbOrTx, orderId: number): Promise<boolean
   return row !== undefined;
 }
 
+/**
+ * Whether the risk rules bar the order's delivery: held for review (undecided), or refused by them (Stripe Radar
+ * `highest`: refunded at once). An approved hold bars nothing.
+ */
+export async function deliveryBarred(db: DbOrTx, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: riskHolds.id })
+    .from(riskHolds)
+    .where(and(eq(riskHolds.orderId, orderId), inArray(riskHolds.state, ['held', 'refused'])))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Which of these orders are held for review (undecided), in one read. */
 export async function heldOrderIds(db: DbOrTx, orderIds: readonly number[]): Promise<Set<number>> {
   if (orderIds.length === 0) return new Set();

@@ -27,6 +27,7 @@ export class OrderLifecycle {
           to: move.to,
           cause: move.cause,
           actor: move.actor,
+          detail: move.detail,
           eventId: result.eventId,
         });
       }

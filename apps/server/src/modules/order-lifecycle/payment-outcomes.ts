@@ -7,7 +7,7 @@ import {
 } from '@ezrecharge/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { orderEvents } from '../../db/schema';
-import type { PaymentProviderId } from '../../gateways';
+import type { PaymentProviderId, PaymentRisk } from '../../gateways';
 import type { DbOrTx } from '../../infra/db';
 import type { CapturedPayment, ExtraPaymentRow } from './extra-payments';
 import { lockOrder, noteOrder, type OrderMove, type OrderMoveResult } from './order-moves';
@@ -44,6 +44,24 @@ export interface PaymentOutcome {
   /** Default `gateway:<gateway>`. */
   actor?: string;
   detail?: Record<string, unknown>;
+  /**
+   * Issue #29: the gateway's risk assessment of a paid payment (Stripe Radar). Written on the move to 7 as its
+   * detail's `payment_risk` (paymentRiskDetail), where the risk rules read it.
+   */
+  risk?: PaymentRisk;
+}
+
+/** The move's detail of a gateway's risk assessment (snake case, as order_events.detail keeps JSON). */
+export function paymentRiskDetail(risk: PaymentRisk): Record<string, unknown> {
+  return risk.read
+    ? {
+        read: true,
+        level: risk.level,
+        score: risk.score,
+        card_fingerprint: risk.cardFingerprint,
+        card_country: risk.cardCountry,
+      }
+    : { read: false, reason: risk.reason };
 }
 
 /** What applying an outcome needs of the lifecycle: its moves (with their reactions) and its extra payments. */
@@ -203,7 +221,7 @@ export async function applyPaymentOutcome(
       to: ORDER_STATUS.PAYMENT_COMPLETED,
       cause: outcome.cause,
       actor,
-      detail,
+      detail: outcome.risk ? { ...detail, payment_risk: paymentRiskDetail(outcome.risk) } : detail,
       set: {
         paidAt: new Date(),
         ...(outcome.ref ? { gatewayRef: outcome.ref } : {}),

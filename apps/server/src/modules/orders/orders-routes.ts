@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, type Sessions, type SessionUser } from '../../infra/auth';
+import { ensureBrowserId } from '../../infra/browser-id';
 import { AppError, ok } from '../../infra/http';
 import type { RouteContext } from '../../infra/routes';
 import { guarded } from '../../infra/routes';
@@ -101,7 +102,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<RouteContext<{ orders: OrdersSe
         summary: 'Place an order from a recharge page and get the payment hand-off',
         description:
           '`data` is the wire-encrypted order payload (DESIGN.md §5, context `order`) with `eventtime` as key. ' +
-          'Signed in (Bearer): the profile e-mail is used; otherwise `email` is required. Answers a Fiuu form ' +
+          'Signed in (Bearer): the profile e-mail is used; otherwise `email` is required. A browser without the ' +
+          '`ezr_bid` cookie (its first-party browser id, a key of the risk rules) gets one (HttpOnly, SameSite=Lax, ' +
+          'a year). Answers a Fiuu form ' +
           '(`method: form`) or a redirect to Stripe Checkout (`method: redirect`). At most 30 per minute per address.',
         body: ZOrderCommit,
         response: {
@@ -113,8 +116,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<RouteContext<{ orders: OrdersSe
         },
       },
     },
-    async (request) => {
-      const caller = await callerOf(request);
+    async (request, reply) => {
+      // Issue #29: the browser's first-party id (set here on its first commit), a key of the card-testing rule.
+      const browserId = ensureBrowserId(request, reply, deps.secureCookies);
+      const caller = { ...(await callerOf(request)), browserId };
       // A signed-in page (no e-mail field) whose session died: sign in again rather than "enter an e-mail".
       if (caller.deadToken && request.body.email.trim() === '') {
         throw AppError.unauthorized('Your session has expired. Please sign in again.');

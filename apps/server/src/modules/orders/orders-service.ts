@@ -90,6 +90,8 @@ export interface Caller {
   lang: 'en' | 'zh';
   /** The browser's User-Agent, kept with a new order as evidence should its payment be disputed (issue #28). */
   userAgent?: string | undefined;
+  /** Issue #29: the browser's first-party id (infra/browser-id.ts), where the request comes from our storefront. */
+  browserId?: string | undefined;
 }
 
 /** At most this much of a User-Agent is kept (real ones are a few hundred characters). */
@@ -197,7 +199,7 @@ export class OrdersService {
     const channel = this.chosenChannel(payload, placed.amount);
     // Issue #29: the risk rules refuse before anything is stored, or mark the order for 3-D Secure.
     const risk = await this.deps.risk.checkCommit(
-      { bigoId: payload.game_id, email, ip: caller.ip },
+      { bigoId: payload.game_id, email, ip: caller.ip, browserId: caller.browserId ?? null },
       { amount: placed.amount, currency: placed.price.currency },
     );
     await this.refuseCodeThatCannotApply(payload, placed.facts, caller);
@@ -457,6 +459,7 @@ export class OrdersService {
         failureNote: failure === null || typeof failure === 'string' ? null : failure,
         createdBy: o.caller.user?.id ?? null,
         clientIp: o.caller.ip,
+        browserId: o.caller.browserId ?? null,
         userAgent: keptUserAgent(o.caller.userAgent),
         riskThreeDSecure: o.threeDSecure,
         bonusGame,

@@ -23,5 +23,6 @@ export function paidByStatus(
     ref: status.ref ?? order.gatewayRef,
     channel: status.channel,
     cause,
+    ...(status.risk ? { risk: status.risk } : {}),
   };
 }

@@ -21,6 +21,7 @@ import type { OrderLifecycle } from '../order-lifecycle/order-lifecycle';
 import { describeMove, noteOrder } from '../order-lifecycle/order-moves';
 import { findOrder, type OrderRow, paymentOrderOf } from '../order-lifecycle/order-row';
 import type { PaymentOutcome, PaymentOutcomeResult } from '../order-lifecycle/payment-outcomes';
+import { recordCardFailure } from './card-failures';
 import { paidByStatus } from './paid-by-status';
 import {
   eventAlreadyHandled,
@@ -52,6 +53,8 @@ export type NotificationOutcome =
   | 'extra_payment'
   | 'malformed'
   | 'ignored'
+  /** Issue #29: a declined card attempt recorded for the risk rules (card-failures.ts). */
+  | 'card_declined'
   | DisputeOutcome;
 
 /** An abandon return (Stripe's cancel_url) is a public GET that calls the provider twice: bounded per address. */
@@ -100,7 +103,12 @@ export class PaymentsService {
     let applied: { outcome: NotificationOutcome; paid: boolean };
     try {
       const payment = await this.disputedPayment(provider, notification);
-      applied = await this.applyOnce(provider, notification, id, payment);
+      applied = await this.applyOnce(
+        provider,
+        await this.withPaymentRisk(provider, notification),
+        id,
+        payment,
+      );
     } catch (err) {
       await setNotificationOutcome(db, id, { outcome: 'error' }).catch(() => {});
       throw err;
@@ -168,6 +176,23 @@ export class PaymentsService {
   }
 
   /**
+   * Issue #29: a paid report with the gateway's risk assessment of its payment (Stripe Radar), asked before the
+   * report's transaction (a call out is never made holding a lock). Its failure never loses the payment: the
+   * assessment then says it was not read, and the rules decide without it. Not asked for an order already paid (a
+   * repeat of the event, or another capture, which is refunded): the rules judge an order once, at its move to 7.
+   */
+  private async withPaymentRisk(
+    provider: PaymentProvider,
+    notification: ReceivedNotification,
+  ): Promise<ReceivedNotification> {
+    const report = notification.report;
+    if (report?.result !== 'paid' || !provider.paymentRisk) return notification;
+    const order = notification.orderNum ? await findOrder(this.deps.db, notification.orderNum) : undefined;
+    if (order?.paidAt) return notification;
+    return { ...notification, report: { ...report, risk: await provider.paymentRisk(report.riskRef) } };
+  }
+
+  /**
    * Issue #28: the order of a disputed payment, asked of the gateway before the event's transaction (a call out is
    * never made holding a lock). No answer throws: the event is not acknowledged, and the gateway sends it again.
    */
@@ -193,6 +218,10 @@ export class PaymentsService {
   ): Promise<{ outcome: NotificationOutcome; paid: boolean }> {
     if (notification.dispute) {
       const outcome = await this.deps.disputes.record(db, provider.id, notification.dispute, payment);
+      return { outcome, paid: false };
+    }
+    if (notification.cardFailure) {
+      const outcome = await recordCardFailure(db, provider, notification.orderNum, notification.cardFailure);
       return { outcome, paid: false };
     }
     const report = notification.report;
@@ -226,6 +255,7 @@ export class PaymentsService {
       channel: report.channel,
       cause: report.cause,
       detail: report.detail,
+      ...(report.risk ? { risk: report.risk } : {}),
     };
     const applied = await this.deps.lifecycle.applyPaymentOutcome(db, outcome);
     if (applied.moved && applied.order.orderStatus === ORDER_STATUS.PAYMENT_COMPLETED) {
