@@ -282,14 +282,16 @@ export async function spinCosts(db: DbOrTx, range: SalesRange): Promise<{ prizes
 }
 
 /**
- * Issue #29: holds placed in the range (risk_holds.created_at) by state, with the review time of the decided ones
- * (percentile_cont over seconds), and the refusals at commit by rule (risk_refusals).
+ * Issue #29: holds placed in the range (risk_holds.created_at) by state, with the review time of those an operator
+ * decided (percentile_cont over seconds), and the refusals at commit by rule (risk_refusals).
  */
 const riskSql = (range: SalesRange): SQL => {
   const { start, end } = bounds(range);
   return sql`
       WITH holds AS (
-        SELECT state, extract(epoch FROM decided_at - created_at) AS seconds
+        -- An operator's time to decide; a hold its rule refused at once (Radar's highest) had none.
+        SELECT state,
+               CASE WHEN decided_by IS NOT NULL THEN extract(epoch FROM decided_at - created_at) END AS seconds
           FROM risk_holds
          WHERE created_at >= ${start} AND created_at < ${end}
       ), refusals AS (
