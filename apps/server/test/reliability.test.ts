@@ -531,7 +531,9 @@ describe.skipIf(!PG_BASE)('an approved hold, its process killed (PostgreSQL)', (
       body: { decision: 'approve', reason: 'Buyer known to support' },
     });
 
-  it('SIGKILL right after the approval: the next process delivers it once', { timeout: 150_000 }, async () => {
+  it('SIGKILL right after the approval: the next process delivers it once', {
+    timeout: 150_000,
+  }, async () => {
     const site = await newSite('postgres');
     // No job runs in the first process: it dies with the approval committed and the delivery not yet started.
     const first = await start(site, site.dataDir, { RUN_JOBS: '0' });
