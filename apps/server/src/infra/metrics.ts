@@ -58,7 +58,7 @@ export const riskCommitCheck = new Histogram({
   name: 'ezrecharge_risk_commit_check_seconds',
   help: 'Time the risk rules took at order commit, by decision (allow, refuse)',
   labelNames: ['decision'] as const,
-  buckets: [0.0005, 0.001, 0.002, 0.003, 0.004, 0.005, 0.0075, 0.01, 0.025, 0.05, 0.1],
+  buckets: [0.0005, 0.001, 0.002, 0.003, 0.004, 0.005, 0.0075, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
   registers: [registry],
 });
 
