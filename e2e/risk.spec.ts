@@ -145,7 +145,8 @@ for (const lang of LANGS) {
     await card.click();
     await expect(operator).toHaveURL(/\/order\?attention=risk_held$/);
     const row = operator.getByRole('row').filter({ hasText: orderNum }).first();
-    await expect(row).toContainText(o('attention.risk_held'));
+    // The list's code and rows load after the URL changes: on a loaded machine that took over 10 s.
+    await expect(row).toContainText(o('attention.risk_held'), { timeout: 30_000 });
     await row.getByRole('button', { name: o('actions.approveReview.buttonFor', { orderNum }) }).click();
     const dialog = operator.getByRole('dialog', { name: o('actions.approveReview.title', { orderNum }) });
     await dialog.getByLabel(o('actions.reason')).fill('Buyer confirmed the purchase by phone');
