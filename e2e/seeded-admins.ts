@@ -43,6 +43,8 @@ export const SEEDED_ADMINS = {
   reconciliationZh: admin('reconciliation_zh', 'OSLFSYCTNRQUX5DURCHT2ZV65TM4O4QL'),
   disputes: admin('disputes', 'D2CGIGOTUTGMPIXO7U34R3XYMH2WTRKK'),
   disputesZh: admin('disputes_zh', '5UNRY77BTLRBRZYPL4DJ2AACAYFYSI52'),
+  risk: admin('risk', 'N2M5RRHLLXBVQP7BJ4C5TYFVU3DXZY2R'),
+  riskZh: admin('risk_zh', 'XFCJFCFJU62XJQIIGTNBGVNTM4TNUOL5'),
 } as const satisfies Record<string, TSeededAdmin>;
 
 /** The first-start superuser of scripts/e2e-server.mjs (ADMIN_USERNAME / ADMIN_PASSWORD), not yet enrolled. */

@@ -6,8 +6,14 @@ import {
   ZPriceSelect,
   ZProductSelect,
 } from '@ezrecharge/shared';
+import type { z } from 'zod';
+
+type ZPriceSelectT = z.infer<typeof ZPriceSelect>;
 
 /** The order commit as the recharge page sends it, for the benchmarks. */
+
+/** A pack as the public price select answers it. */
+export type SelectPack = NonNullable<ZPriceSelectT['prices'][string]>[number];
 
 async function getJson(base: string, path: string): Promise<unknown> {
   const res = await fetch(new URL(path, base));
@@ -15,8 +21,8 @@ async function getJson(base: string, path: string): Promise<unknown> {
   return res.json();
 }
 
-/** The commit body for one SGD pack, built the way the browser builds it (encrypted payload + event time). */
-export async function commitBody(base: string): Promise<string> {
+/** The SGD packs of the first released product, as the recharge page reads them (sealed select answers). */
+export async function sgdPacks(base: string): Promise<SelectPack[]> {
   const products = (await getJson(base, '/api/v1/product/select?release=1')) as {
     data: { data: string; timestamp: string };
   };
@@ -31,18 +37,26 @@ export async function commitBody(base: string): Promise<string> {
   const select = ZPriceSelect.parse(
     await decryptWireJson(prices.data.data, prices.data.timestamp, WIRE_CONTEXT.select),
   );
-  const price = select.prices.SGD?.[0];
-  if (!price) throw new Error('no SGD price');
-  const quantity = 2;
+  const packs = select.prices.SGD ?? [];
+  if (packs.length === 0) throw new Error('no SGD price');
+  return packs;
+}
+
+/** The commit body for `quantity` of an SGD pack, built the way the browser builds it (encrypted + event time). */
+export async function sealedCommit(
+  pack: SelectPack,
+  buyer: { gameId: string; email: string; quantity?: number },
+): Promise<string> {
+  const quantity = buyer.quantity ?? 1;
   const eventtime = formatEventTime();
   const data = await encryptWireJson(
     {
       game_type: 1,
-      game_id: 'bench_buyer',
-      price_id: price.id,
+      game_id: buyer.gameId,
+      price_id: pack.id,
       quantity,
-      amount: price.unit_amount * quantity,
-      amount_game: price.game_amount * quantity,
+      amount: pack.unit_amount * quantity,
+      amount_game: pack.game_amount * quantity,
       pay_currency: 'SGD',
       token: '',
       page_info: 'recharge',
@@ -50,5 +64,12 @@ export async function commitBody(base: string): Promise<string> {
     eventtime,
     WIRE_CONTEXT.order,
   );
-  return JSON.stringify({ data, eventtime, email: 'bench@example.com' });
+  return JSON.stringify({ data, eventtime, email: buyer.email });
+}
+
+/** The commit body for two of the first SGD pack, one buyer for every order. */
+export async function commitBody(base: string): Promise<string> {
+  const [pack] = await sgdPacks(base);
+  if (!pack) throw new Error('no SGD price');
+  return sealedCommit(pack, { gameId: 'bench_buyer', email: 'bench@example.com', quantity: 2 });
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { riskBlocklist } from '../src/db/schema';
+import { commitOrder, payloadFor, publicPack } from './support/order-commit';
 import { freePort, startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -11,7 +13,8 @@ let metricsPort: number;
 
 beforeAll(async () => {
   metricsPort = await freePort();
-  t = await startTestApp({ METRICS_TOKEN: TOKEN });
+  // Listening: an order commit calls the BIGO simulator (its precheck) over HTTP.
+  t = await startTestApp({ METRICS_TOKEN: TOKEN }, { listen: true });
 });
 afterAll(async () => {
   await t.close();
@@ -46,6 +49,37 @@ describe('GET /metrics', () => {
     expect(text).toContain('ezrecharge_last_payment_timestamp_seconds 0');
     expect(text).toMatch(/ezrecharge_build_info\{version="[^"]+",node="v\d+/);
     expect(text).toContain('ezrecharge_process_cpu_seconds_total');
+  });
+
+  it('times the risk rules at every order commit, by decision (issue #29)', async () => {
+    const counts = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      const count = (decision: string) =>
+        Number(
+          new RegExp(`ezrecharge_risk_commit_check_seconds_count\\{decision="${decision}"\\} (\\d+)`).exec(
+            res.body,
+          )?.[1] ?? 0,
+        );
+      return { allow: count('allow'), refuse: count('refuse') };
+    };
+    const before = await counts();
+    const pack = await publicPack(t.app, 'SGD', 100);
+    const placed = await commitOrder(t.app, payloadFor(pack, 1, { game_id: 'metrics_fan' }), {
+      email: 'metrics@example.com',
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    await t.app.database.db
+      .insert(riskBlocklist)
+      .values({ kind: 'bigo_id', value: 'metrics_blocked', reason: 'metrics test' });
+    const refused = await commitOrder(t.app, payloadFor(pack, 1, { game_id: 'metrics_blocked' }), {
+      email: 'metrics@example.com',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(await counts()).toEqual({ allow: before.allow + 1, refuse: before.refuse + 1 });
   });
 
   it('is off without METRICS_TOKEN: the path is an ordinary page address', async () => {

@@ -493,3 +493,99 @@ describe.skipIf(!PG_BASE)('server processes killed mid-delivery (PostgreSQL)', (
     for (const row of moves.rows) expect(row).toMatchObject({ started: 1, charged: 1 });
   });
 });
+
+/**
+ * Issue #29: an order the risk rules held is delivered exactly once after an operator approves it, though the process
+ * dies right after the approval committed or while the approved delivery's call to BIGO is in flight: the approval
+ * queued the delivery job in its own transaction, and the next process takes that job over.
+ */
+describe.skipIf(!PG_BASE)('an approved hold, its process killed (PostgreSQL)', () => {
+  /** Every paid first order is held (first-order limit SGD 1), as an operator sets it in the console. */
+  async function holdEveryFirstOrder(server: Server, auth: string): Promise<void> {
+    const current = await call(server.url, 'GET', '/api/v1/risk/settings', { auth });
+    expect(current.status).toBe(200);
+    const saved = await call(server.url, 'PUT', '/api/v1/risk/settings', {
+      auth,
+      body: { ...(current.body.data as Json), first_order_sgd: 1 },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  }
+
+  /** A paid order held for review: it stays 7, nothing delivered. */
+  async function heldOrder(server: Server, auth: string, gameId: string): Promise<string> {
+    const { orderNum, amount } = await commit(server, gameId);
+    await notifyPaid(server, orderNum, amount);
+    const order = await orderOf(server, auth, orderNum);
+    expect(order.order_status).toBe(ORDER_STATUS.PAYMENT_COMPLETED);
+    expect(order.review_hours).toBeGreaterThan(0);
+    // Long enough for a worker polling every 500 ms to have delivered it, were it not held.
+    await sleep(1_500);
+    expect((await orderOf(server, auth, orderNum)).order_status).toBe(ORDER_STATUS.PAYMENT_COMPLETED);
+    expect(await deliveries(server, orderNum)).toBe(0);
+    return orderNum;
+  }
+
+  const approve = (server: Server, auth: string, orderNum: string) =>
+    call(server.url, 'POST', `/api/v1/risk/holds/decide?order_num=${orderNum}`, {
+      auth,
+      body: { decision: 'approve', reason: 'Buyer known to support' },
+    });
+
+  it('SIGKILL right after the approval: the next process delivers it once', {
+    timeout: 150_000,
+  }, async () => {
+    const site = await newSite('postgres');
+    // No job runs in the first process: it dies with the approval committed and the delivery not yet started.
+    const first = await start(site, site.dataDir, { RUN_JOBS: '0' });
+    const auth = await signIn(first);
+    await holdEveryFirstOrder(first, auth);
+    const orderNum = await heldOrder(first, auth, 'held_fan_a');
+    const approved = await approve(first, auth, orderNum);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    await kill(first.child);
+
+    const second = await start(site);
+    const auth2 = await signIn(second);
+    const order = await waitForStatus(second, auth2, orderNum, [ORDER_STATUS.CHARGED], 60_000);
+    expect(order.delivered_at).not.toBeNull();
+    expect(await deliveries(second, orderNum)).toBe(1);
+    // The decision was taken once: a second approval finds no hold.
+    expect((await approve(second, auth2, orderNum)).status).toBe(409);
+    const events = await causes(second, auth2, orderNum);
+    expect(events.filter((e) => e.startsWith('8→9'))).toHaveLength(1);
+  });
+
+  it('SIGKILL while the approved delivery is at BIGO: the next process resumes it, one delivery in the ledger', {
+    timeout: 150_000,
+  }, async () => {
+    const site = await newSite('postgres');
+    const first = await start(site);
+    const auth = await signIn(first);
+    await holdEveryFirstOrder(first, auth);
+    const orderNum = await heldOrder(first, auth, 'held_fan_b');
+    // BIGO takes 20 s to answer the next recharge: the approved delivery's call is in flight when the process dies.
+    const hang = await call(first.url, 'PUT', '/sandbox/bigo/controls', {
+      auth,
+      body: { fail_next: { hang_ms: 20_000, count: 1, endpoint: 'recharge', bigo_id: 'held_fan_b' } },
+    });
+    expect(hang.status).toBe(200);
+    const approved = await approve(first, auth, orderNum);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    await waitForStatus(first, auth, orderNum, [ORDER_STATUS.CHARGING], 20_000);
+    await sleep(500);
+    await kill(first.child);
+
+    const second = await start(site);
+    const auth2 = await signIn(second);
+    expect((await call(second.url, 'DELETE', '/sandbox/bigo/controls', { auth: auth2 })).status).toBe(200);
+    expect((await orderOf(second, auth2, orderNum)).order_status).toBe(ORDER_STATUS.CHARGING);
+    await waitForStatus(second, auth2, orderNum, [ORDER_STATUS.CHARGED], 75_000);
+    expect(await deliveries(second, orderNum)).toBe(1);
+    const events = await causes(second, auth2, orderNum);
+    expect(events).toContain(
+      '8→8 delivery resumed: the previous call to BIGO got no recorded answer and may have delivered',
+    );
+    expect(events.filter((e) => e.startsWith('8→9'))).toHaveLength(1);
+    expect((await approve(second, auth2, orderNum)).status).toBe(409);
+  });
+});

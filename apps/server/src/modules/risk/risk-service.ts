@@ -15,6 +15,7 @@ import { type AuditActor, auditChange } from '../../infra/audit';
 import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/http';
 import { enqueueJob, type JobQueue } from '../../infra/jobs';
+import { riskCommitCheck } from '../../infra/metrics';
 import { enforce, type Limit, type RateLimiter } from '../../infra/rate-limit';
 import { deliverOrderJob } from '../fulfilment/fulfilment-jobs';
 import type { OrderLifecycle } from '../order-lifecycle/order-lifecycle';
@@ -55,9 +56,25 @@ export class RiskService {
   /**
    * Refuses an order about to be placed: 403 for a blocked key, 429 with Retry-After for card testing. Otherwise
    * says whether Stripe should ask for 3-D Secure (`threeDSecure`): the keys had an unsuccessful payment within the
-   * card-testing window, or the order is above the first-order limit (SGD equivalent).
+   * card-testing window, or the order is above the first-order limit (SGD equivalent). Its time is the metric
+   * ezrecharge_risk_commit_check_seconds (the rules' added latency at commit, scripts/bench/risk-replay.ts).
    */
   async checkCommit(
+    keys: CommitKeys,
+    order: { amount: number; currency: string },
+  ): Promise<{ threeDSecure: boolean }> {
+    const end = riskCommitCheck.startTimer();
+    try {
+      const decided = await this.decideCommit(keys, order);
+      end({ decision: 'allow' });
+      return decided;
+    } catch (err) {
+      end({ decision: 'refuse' });
+      throw err;
+    }
+  }
+
+  private async decideCommit(
     keys: CommitKeys,
     order: { amount: number; currency: string },
   ): Promise<{ threeDSecure: boolean }> {
