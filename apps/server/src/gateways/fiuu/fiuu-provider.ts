@@ -10,7 +10,7 @@ import type {
   RawPaymentRequest,
   ReceivedNotification,
 } from '../payment-provider';
-import { fiuuChannel, fiuuChannelsFor, fiuuSameChannel, publicChannel } from './fiuu-channels';
+import { fiuuChannelsFor, fiuuSameChosenChannel, publicChannel } from './fiuu-channels';
 import { createFiuuClient } from './fiuu-client';
 import {
   fiuuEarlierRefundIds,
@@ -101,18 +101,13 @@ export function createFiuuProvider(
     displayName: 'Fiuu',
     sandbox: settings.sandbox,
     statelessHandoff: true,
-    // The hosted form is posted to the payment host (client.handoff's payment_url is under it).
-    formOrigins: [new URL(settings.paymentUrl).origin],
     endpoints: ENDPOINTS,
 
     channels(currency) {
       return fiuuChannelsFor(currency, settings.channels).map(publicChannel);
     },
 
-    sameChannel(chosen, reported) {
-      const channel = fiuuChannel(chosen);
-      return channel ? fiuuSameChannel(channel, reported) : chosen.toLowerCase() === reported.toLowerCase();
-    },
+    sameChannel: fiuuSameChosenChannel,
 
     async handOff(order) {
       return { kind: 'page', body: { method: 'form', ...client.handoff(order) } };

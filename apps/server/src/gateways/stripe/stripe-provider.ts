@@ -159,6 +159,11 @@ export function stripeRefundKey(orderNum: string, reference: RefundReference): s
   return `refund-${orderNum}-${payment}${reference.attempt}`;
 }
 
+/** Issue #30: a channel as Stripe reports it is the chosen one by its name, in any case. */
+export function stripeSameChannel(chosen: string, reported: string): boolean {
+  return chosen.toLowerCase() === reported.toLowerCase();
+}
+
 export function createStripeProvider(
   settings: StripeSettings,
   publicUrl: string,
@@ -174,8 +179,6 @@ export function createStripeProvider(
     displayName: 'Stripe',
     sandbox: settings.sandbox,
     statelessHandoff: false,
-    // Checkout is reached by a redirect, never by a form post.
-    formOrigins: [],
     endpoints: ENDPOINTS,
 
     // Issue #30: Stripe Checkout shows the methods the account enables on its own page; no choice on ours yet.
@@ -183,9 +186,7 @@ export function createStripeProvider(
       return [];
     },
 
-    sameChannel(chosen, reported) {
-      return chosen.toLowerCase() === reported.toLowerCase();
-    },
+    sameChannel: stripeSameChannel,
 
     async handOff(order, deadline) {
       // Keep an open session: a second one would let the buyer pay twice. One already paid settles the order.
