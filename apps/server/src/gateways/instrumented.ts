@@ -80,6 +80,7 @@ function instrumentProviders(providers: PaymentProviders): PaymentProviders {
     descriptor: (id) => providers.descriptor(id),
     formOrigins: () => providers.formOrigins(),
     priceSync: () => providers.priceSync(),
+    priceProblem: (minor, currency) => providers.priceProblem(minor, currency),
   };
 }
 

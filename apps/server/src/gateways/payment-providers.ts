@@ -87,6 +87,8 @@ export interface PaymentProviders {
   formOrigins(): readonly string[];
   /** The catalogue mirror of the provider with price-sync hooks (Stripe's). */
   priceSync(): StripeCatalogue;
+  /** Why a price cannot be charged exactly by this registry's providers (registryPriceProblem); null: it can. */
+  priceProblem(minor: number, currency: string): TPriceProblem | null;
 }
 
 export interface PaymentProvidersContext {
@@ -152,5 +154,6 @@ export function createPaymentProviders(context: PaymentProvidersContext): Paymen
       }
       throw new Error('no payment provider keeps a catalogue mirror');
     },
+    priceProblem: (minor, currency) => registryPriceProblem(descriptors, minor, currency),
   };
 }
