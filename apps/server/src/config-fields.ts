@@ -25,3 +25,9 @@ export function splitList(value: string): string[] {
     .map((item) => item.trim())
     .filter(Boolean);
 }
+
+/** Where the data lives (config.ts DATABASE_URL / DATA_DIR); here so that infra/db.ts need not import config.ts. */
+export type DatabaseConfig =
+  | { kind: 'pglite'; dir: string }
+  | { kind: 'memory' }
+  | { kind: 'postgres'; url: string };

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { TEXT_LIMITS } from '@ezrecharge/shared';
 import { z } from 'zod';
-import { httpUrl, optionalText } from './config-fields';
+import { type DatabaseConfig, httpUrl, optionalText } from './config-fields';
 import { type BuiltInProviderConfigs, providerDescriptors } from './gateways/payment-providers';
 import type { ProviderConfigBase, ProviderDescriptor } from './gateways/provider-descriptor';
 import { isTimeZone } from './infra/shop-time';
@@ -127,10 +127,7 @@ export function parseTrustProxy(value: string): number | string[] | undefined {
   return entries.length > 0 && entries.every(valid) ? entries : undefined;
 }
 
-export type DatabaseConfig =
-  | { kind: 'pglite'; dir: string }
-  | { kind: 'memory' }
-  | { kind: 'postgres'; url: string };
+export type { DatabaseConfig } from './config-fields';
 
 export interface Config {
   port: number;

@@ -10,33 +10,8 @@ import type { ProviderSettingsBase } from './provider-descriptor';
  * so every server process sharing APP_SECRET and the database agrees on them (DESIGN.md §3, §7, §8).
  */
 
-export interface FiuuSettings {
-  sandbox: boolean;
-  merchantId: string;
-  verifyKey: string;
-  secretKey: string;
-  /**
-   * Payment host base: the browser posts the hosted form to `${paymentUrl}/RMS/pay/${merchantId}/`, and the IPN
-   * acknowledgement goes to `${paymentUrl}/RMS/API/chkstat/returnipn.php`.
-   */
-  paymentUrl: string;
-  /** API host base: status requery (`/RMS/query/q_by_oid.php`) and refunds (`/RMS/API/refundAPI/…`). */
-  apiUrl: string;
-  /** The vcode carries the currency (FIUU_EXTENDED_VCODE, mirroring the merchant-portal switch). */
-  extendedVcode: boolean;
-  /** FIUU_CHANNELS: the channel codes offered on our page; undefined = every channel the adapter knows. */
-  channels?: readonly string[] | undefined;
-  /** Our site (PUBLIC_URL): Fiuu sends the buyer back to `${publicUrl}/api/v1/payment/fiuu/return`. */
-  publicUrl: string;
-}
-
-export interface StripeSettings {
-  sandbox: boolean;
-  secretKey: string;
-  webhookSecret: string;
-  /** Unset = api.stripe.com; may carry a path (the sandbox's is PUBLIC_URL/sandbox/stripe). */
-  apiBase: string | undefined;
-}
+export type { FiuuSettings } from './fiuu/fiuu-settings';
+export type { StripeSettings } from './stripe/stripe-settings';
 
 export interface BigoSettings {
   sandbox: boolean;

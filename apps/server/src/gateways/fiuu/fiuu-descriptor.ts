@@ -1,10 +1,10 @@
 import { fiuuAmountProblem, type TCurrency } from '@ezrecharge/shared';
 import { z } from 'zod';
 import { httpUrl, optionalText, splitList } from '../../config-fields';
-import type { FiuuSettings } from '../gateway-settings';
 import type { CheckLine, ProviderConfigBase, ProviderDescriptor } from '../provider-descriptor';
 import { FIUU_CHANNEL_CODES, fiuuChannelsFor, fiuuSameChosenChannel, publicChannel } from './fiuu-channels';
 import { createFiuuProvider } from './fiuu-provider';
+import type { FiuuSettings } from './fiuu-settings';
 
 /**
  * Fiuu as the registry knows it (issue #30's "one descriptor per provider"; gateways/provider-descriptor.ts).

@@ -1,7 +1,6 @@
 import { ORDER_NUM_PATTERN, orderNote } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CallSlots } from '../../infra/call-slots';
-import type { FiuuSettings } from '../gateway-settings';
 import type {
   EndpointReply,
   PaymentEndpoint,
@@ -20,6 +19,7 @@ import {
   parseForm,
 } from './fiuu-protocol';
 import { fiuuDailyRecords, fiuuTime } from './fiuu-report';
+import type { FiuuSettings } from './fiuu-settings';
 import { fiuuSettlementRefunds } from './fiuu-settlement';
 import type { FiuuResult } from './fiuu-types';
 

@@ -1,12 +1,12 @@
 import { isStripeCurrency, stripeAmountProblem } from '@ezrecharge/shared';
 import type Stripe from 'stripe';
 import { httpUrl, optionalText } from '../../config-fields';
-import type { StripeSettings } from '../gateway-settings';
 import type { CheckLine, ProviderConfigBase, ProviderDescriptor } from '../provider-descriptor';
 import { StripeCatalogue } from './stripe-catalogue';
 import { describeStripeFailure } from './stripe-http-client';
 import { createStripeSdk } from './stripe-payments';
 import { createStripeProvider, stripeSameChannel } from './stripe-provider';
+import type { StripeSettings } from './stripe-settings';
 
 /**
  * Stripe as the registry knows it (issue #30's "one descriptor per provider"; gateways/provider-descriptor.ts).

@@ -4,7 +4,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../../infra/http';
-import type { StripeSettings } from '../gateway-settings';
 import type {
   DisputeReport,
   EndpointReply,
@@ -17,6 +16,7 @@ import type {
 import { createStripeDisputes } from './stripe-disputes';
 import { createStripePayments, createStripeSdk } from './stripe-payments';
 import { stripeRecords } from './stripe-records';
+import type { StripeSettings } from './stripe-settings';
 
 /**
  * Stripe Checkout as a PaymentProvider (DESIGN.md §7): a hand-off opens a Checkout Session (or keeps the order's
