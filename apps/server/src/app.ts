@@ -155,11 +155,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     };
 
     await app.register(formbody);
-    await registerSecurityHeaders(
-      app,
-      config,
-      core.gateways.payments.all().flatMap((provider) => provider.formOrigins),
-    );
+    await registerSecurityHeaders(app, config, core.gateways.payments.formOrigins());
     await registerApiDocs(app, config);
 
     await app.register(
@@ -170,6 +166,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       { prefix: '/api/v1' },
     );
     await registerSandboxes(app, {
+      providers: config.providers,
       settings: core.settings,
       publicUrl: config.publicUrl,
       db: core.db,

@@ -217,7 +217,9 @@ export function createServices(infra: Infra): Services {
     attachments: new AttachmentsService(new UploadStore(infra.dataDir.uploads), limiter),
     products: new ProductsService(db),
     prices: new PricesService(db),
-    catalogueSync: new CatalogueSyncService(db, infra.stripeCatalogue, log),
+    catalogueSync: new CatalogueSyncService(db, infra.stripeCatalogue, log, (minor, currency) =>
+      gateways.payments.priceProblem(minor, currency),
+    ),
     faq: new FaqService(db),
     feedback: new FeedbackService({
       db,

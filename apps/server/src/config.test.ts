@@ -19,7 +19,8 @@ describe('configuration', () => {
     expect(c.publicUrl).toBe('http://localhost:3000');
     expect(c.database.kind).toBe('pglite');
     expect(c.admin).toEqual({ username: 'admin', password: undefined, email: 'admin@example.com' });
-    expect(c.fiuu).toBeUndefined();
+    expect(c.payments.fiuu.keys).toBeUndefined();
+    expect(c.payments.fiuu.live).toBe(false);
     expect(c.sandbox).toBe(true);
   });
 
@@ -83,13 +84,13 @@ describe('configuration', () => {
   });
 
   it('narrows the Fiuu channels offered on our page to FIUU_CHANNELS, refusing a code it does not know', () => {
-    expect(loadConfig({}).fiuuChannels).toBeUndefined();
-    expect(loadConfig({ FIUU_CHANNELS: ' FPX_MB2U, tng-ewallet ,credit' }).fiuuChannels).toEqual([
+    expect(loadConfig({}).payments.fiuu.channels).toBeUndefined();
+    expect(loadConfig({ FIUU_CHANNELS: ' FPX_MB2U, tng-ewallet ,credit' }).payments.fiuu.channels).toEqual([
       'FPX_MB2U',
       'tng-ewallet',
       'credit',
     ]);
-    expect(loadConfig({ FIUU_CHANNELS: 'none' }).fiuuChannels).toEqual([]);
+    expect(loadConfig({ FIUU_CHANNELS: 'none' }).payments.fiuu.channels).toEqual([]);
     expect(fail({ FIUU_CHANNELS: 'FPX_MB2U,FPX_NOPE' })).toMatch(
       /^FIUU_CHANNELS names FPX_NOPE: must be Fiuu channel codes, comma-separated \(known: FPX_MB2U, /,
     );
@@ -97,9 +98,12 @@ describe('configuration', () => {
   });
 
   it('narrows the Stripe methods offered on our page to STRIPE_METHODS, refusing a type it does not know', () => {
-    expect(loadConfig({}).stripeMethods).toBeUndefined();
-    expect(loadConfig({ STRIPE_METHODS: 'card, Alipay' }).stripeMethods).toEqual(['card', 'Alipay']);
-    expect(loadConfig({ STRIPE_METHODS: 'none' }).stripeMethods).toEqual([]);
+    expect(loadConfig({}).payments.stripe.methods).toBeUndefined();
+    expect(loadConfig({ STRIPE_METHODS: 'card, Alipay' }).payments.stripe.methods).toEqual([
+      'card',
+      'Alipay',
+    ]);
+    expect(loadConfig({ STRIPE_METHODS: 'none' }).payments.stripe.methods).toEqual([]);
     expect(fail({ STRIPE_METHODS: 'card,ideal' })).toBe(
       'STRIPE_METHODS names ideal: must be Stripe payment method types, comma-separated (known: card, alipay, wechat_pay), or none (value: "card,ideal")',
     );
@@ -108,16 +112,19 @@ describe('configuration', () => {
   it('gives Fiuu its two hosts and the standard vcode unless FIUU_EXTENDED_VCODE=1', () => {
     const keys = { FIUU_MERCHANT_ID: 'm1', FIUU_VERIFY_KEY: 'v'.repeat(32), FIUU_SECRET_KEY: 's'.repeat(32) };
     const c = loadConfig(keys);
-    expect(c.fiuu).toMatchObject({ paymentUrl: 'https://pay.fiuu.com', apiUrl: 'https://api.fiuu.com' });
-    expect(c.fiuuExtendedVcode).toBe(false);
-    expect(loadConfig({ ...keys, FIUU_EXTENDED_VCODE: '1' }).fiuuExtendedVcode).toBe(true);
-    expect(loadConfig({ FIUU_EXTENDED_VCODE: '1' }).fiuuExtendedVcode).toBe(true);
+    expect(c.payments.fiuu.keys).toMatchObject({
+      paymentUrl: 'https://pay.fiuu.com',
+      apiUrl: 'https://api.fiuu.com',
+    });
+    expect(c.payments.fiuu.extendedVcode).toBe(false);
+    expect(loadConfig({ ...keys, FIUU_EXTENDED_VCODE: '1' }).payments.fiuu.extendedVcode).toBe(true);
+    expect(loadConfig({ FIUU_EXTENDED_VCODE: '1' }).payments.fiuu.extendedVcode).toBe(true);
     const sandboxHosts = {
       ...keys,
       FIUU_PAYMENT_URL: 'https://sandbox-payment.fiuu.com',
       FIUU_API_URL: 'https://sandbox-api.fiuu.com',
     };
-    expect(loadConfig(sandboxHosts).fiuu).toMatchObject({
+    expect(loadConfig(sandboxHosts).payments.fiuu.keys).toMatchObject({
       paymentUrl: 'https://sandbox-payment.fiuu.com',
       apiUrl: 'https://sandbox-api.fiuu.com',
     });

@@ -3,8 +3,9 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { TEXT_LIMITS } from '@ezrecharge/shared';
 import { z } from 'zod';
-import { FIUU_CHANNEL_CODES } from './gateways/fiuu/fiuu-channels';
-import { STRIPE_METHOD_CODES } from './gateways/stripe/stripe-methods';
+import { type DatabaseConfig, httpUrl, optionalText } from './config-fields';
+import { type BuiltInProviderConfigs, providerDescriptors } from './gateways/payment-providers';
+import type { ProviderConfigBase, ProviderDescriptor } from './gateways/provider-descriptor';
 import { isTimeZone } from './infra/shop-time';
 
 /**
@@ -15,17 +16,6 @@ import { isTimeZone } from './infra/shop-time';
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
-
-const optionalText = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? undefined : v))
-  .optional();
-
-const httpUrl = z
-  .string()
-  .trim()
-  .refine((v) => /^https?:\/\/[^\s/]+/.test(v) && URL.canParse(v), 'must be an http(s) URL');
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -68,32 +58,7 @@ const ZEnv = z.object({
     'must be smtp://… or smtps://…',
   ),
   MAIL_FROM: z.string().trim().min(3).default('EzRecharge <no-reply@ezrecharge.local>'),
-  FIUU_MERCHANT_ID: optionalText,
-  FIUU_VERIFY_KEY: optionalText,
-  FIUU_SECRET_KEY: optionalText,
-  // Fiuu has two hosts (spec v13.86 "Merchant Request APIs" notes): the payment host serves the hosted page
-  // (/RMS/pay/{merchant}/) and the IPN endpoint, the API host the status requery and refunds. Each variable is the
-  // host's base, never a page path.
-  FIUU_PAYMENT_URL: httpUrl
-    .refine(
-      (v) => !/\/RMS\/pay\/?$/i.test(v),
-      'is the payment host (https://pay.fiuu.com), not the /RMS/pay page',
-    )
-    .optional(),
-  FIUU_API_URL: httpUrl.optional(),
-  // The merchant-portal switch that adds the currency to the vcode (enabled per merchant by Fiuu support).
-  FIUU_EXTENDED_VCODE: z.enum(['0', '1', '']).optional(),
-  // Issue #30 (no DESIGN.md §3 row): the Fiuu channels the buyer may choose on our page, comma-separated Fiuu channel
-  // codes (FPX_MB2U, RPP_DuitNowQR, TNG-EWALLET, credit, PayNow…): the ones the merchant account has switched on.
-  // Unset: every channel of gateways/fiuu/fiuu-channels.ts; `none`: no choice on our page (Fiuu's page chooses).
-  FIUU_CHANNELS: optionalText.superRefine(knownCodes('Fiuu channel codes', FIUU_CHANNEL_CODES)),
-  STRIPE_SECRET_KEY: optionalText,
-  STRIPE_WEBHOOK_SECRET: optionalText,
-  STRIPE_API_BASE: httpUrl.optional(),
-  // Issue #30 (no DESIGN.md §3 row): the Stripe payment methods a buyer of a Stripe currency may choose on our page
-  // (card, alipay, wechat_pay: the ones the account has switched on). Unset: every method of
-  // gateways/stripe/stripe-methods.ts its currency takes; `none`: no choice on our page (Checkout shows the account's).
-  STRIPE_METHODS: optionalText.superRefine(knownCodes('Stripe payment method types', STRIPE_METHOD_CODES)),
+  // The payment providers' variables (FIUU_*, STRIPE_*) come from their descriptors (loadConfig adds them).
   BIGO_API_BASE: httpUrl.optional(),
   BIGO_CLIENT_ID: optionalText,
   BIGO_PRIVATE_KEY: optionalText,
@@ -130,36 +95,6 @@ const ZEnv = z.object({
   ALLOW_SANDBOX: z.enum(['0', '1', '']).optional(),
 });
 
-/** FIUU_CHANNELS and STRIPE_METHODS as a list: comma-separated, blanks ignored. */
-function splitList(value: string): string[] {
-  return value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-}
-
-/** A channel list variable's check: `none`, or codes the shop knows (in any case), comma-separated. */
-function knownCodes(what: string, codes: readonly string[]) {
-  const known = new Set(codes.map((c) => c.toLowerCase()));
-  return (value: string | undefined, ctx: z.RefinementCtx) => {
-    if (value === undefined || value === 'none') return;
-    const listed = splitList(value);
-    const unknown = listed.length === 0 ? ['(empty)'] : listed.filter((c) => !known.has(c.toLowerCase()));
-    if (unknown.length > 0) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `names ${unknown.join(', ')}: must be ${what}, comma-separated (known: ${codes.join(', ')}), or none`,
-      });
-    }
-  };
-}
-
-/** A channel list variable read: undefined (unset: every known one), [] (`none`) or the codes listed. */
-function channelChoice(value: string | undefined): string[] | undefined {
-  if (value === undefined) return undefined;
-  return value === 'none' ? [] : splitList(value);
-}
-
 /** APP_SECRETS as a list: comma-separated, blanks ignored. */
 function splitSecrets(value: string): string[] {
   return value
@@ -192,10 +127,7 @@ export function parseTrustProxy(value: string): number | string[] | undefined {
   return entries.length > 0 && entries.every(valid) ? entries : undefined;
 }
 
-export type DatabaseConfig =
-  | { kind: 'pglite'; dir: string }
-  | { kind: 'memory' }
-  | { kind: 'postgres'; url: string };
+export type { DatabaseConfig } from './config-fields';
 
 export interface Config {
   port: number;
@@ -215,19 +147,13 @@ export interface Config {
   metricsListener: { port: number; host: string } | undefined;
   admin: { username: string; password: string | undefined; email: string };
   mail: { smtpUrl: string | undefined; from: string };
-  fiuu:
-    | { merchantId: string; verifyKey: string; secretKey: string; paymentUrl: string; apiUrl: string }
-    | undefined;
-  /** FIUU_EXTENDED_VCODE=1: the vcode carries the currency (for the real Fiuu and the sandbox alike). */
-  fiuuExtendedVcode: boolean;
   /**
-   * FIUU_CHANNELS: the Fiuu channel codes offered on our page; undefined = every known channel; [] = none (Fiuu's
-   * page chooses, as before issue #30).
+   * The payment providers of this process (gateways/payment-providers.ts: the registry's, and any a test adds), in
+   * routing order; everything that concerns a provider reads them from here.
    */
-  fiuuChannels: string[] | undefined;
-  stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
-  /** STRIPE_METHODS: the Stripe methods offered on our page; undefined = every known one; [] = none. */
-  stripeMethods: string[] | undefined;
+  providers: readonly ProviderDescriptor[];
+  /** Each provider's configuration, by id, as its descriptor parsed it (`payments.fiuu.channels`). */
+  payments: PaymentConfigs;
   bigo:
     | {
         apiBase: string;
@@ -258,12 +184,10 @@ export interface Config {
   version: string;
 }
 
-/** Groups whose variables only make sense together: half a gateway configuration is an error, not a sandbox. */
-const GROUPS: Record<string, readonly (keyof z.infer<typeof ZEnv>)[]> = {
-  Fiuu: ['FIUU_MERCHANT_ID', 'FIUU_VERIFY_KEY', 'FIUU_SECRET_KEY'],
-  Stripe: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
-  BIGO: ['BIGO_API_BASE', 'BIGO_CLIENT_ID', 'BIGO_PRIVATE_KEY'],
-};
+export type PaymentConfigs = BuiltInProviderConfigs & { readonly [id: string]: ProviderConfigBase };
+
+/** BIGO's variables only make sense together (each payment provider declares its own such group). */
+const BIGO_GROUP = ['BIGO_API_BASE', 'BIGO_CLIENT_ID', 'BIGO_PRIVATE_KEY'] as const;
 
 function describeValue(env: NodeJS.ProcessEnv, name: string): string {
   const raw = env[name];
@@ -284,20 +208,38 @@ function readVersion(): string {
   }
 }
 
-/** Parses the environment; throws ConfigError with one line naming the variable on the first bad value. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ZEnv.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(`${name} ${issue?.message ?? 'is invalid'} (value: ${describeValue(env, name)})`);
-  }
-  const e = parsed.data;
+export interface LoadConfigOptions {
+  /** Payment providers besides the registry's (a test's own provider): their variables are read too. */
+  providers?: readonly ProviderDescriptor[];
+}
 
-  for (const [gateway, names] of Object.entries(GROUPS)) {
-    const set = names.filter((n) => e[n] !== undefined);
+/** The ConfigError of a schema's first issue: one line naming the variable (its value only when not secret). */
+function firstIssue(error: z.ZodError, env: NodeJS.ProcessEnv): ConfigError {
+  const issue = error.issues[0];
+  const name = String(issue?.path[0] ?? 'environment');
+  return new ConfigError(`${name} ${issue?.message ?? 'is invalid'} (value: ${describeValue(env, name)})`);
+}
+
+/** Parses the environment; throws ConfigError with one line naming the variable on the first bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): Config {
+  const providers = providerDescriptors(options.providers);
+  const providerSchema = z.object(Object.assign({}, ...providers.map((p) => p.variables)));
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) throw firstIssue(parsed.error, env);
+  const e = parsed.data;
+  // The payment providers' own variables, each validated as its descriptor declares it.
+  const ownParsed = providerSchema.safeParse(env);
+  if (!ownParsed.success) throw firstIssue(ownParsed.error, env);
+
+  const groups: [string, readonly string[]][] = [
+    ...providers.map((p): [string, readonly string[]] => [p.displayName, p.requiredTogether]),
+    ['BIGO', BIGO_GROUP],
+  ];
+  const values: Record<string, unknown> = { ...e, ...ownParsed.data };
+  for (const [gateway, names] of groups) {
+    const set = names.filter((n) => values[n] !== undefined);
     if (set.length > 0 && set.length < names.length) {
-      const missing = names.filter((n) => e[n] === undefined);
+      const missing = names.filter((n) => values[n] === undefined);
       throw new ConfigError(
         `${missing[0]} must be set together with ${set.join(', ')} (${gateway} is either fully configured or the built-in sandbox)`,
       );
@@ -312,20 +254,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const [newestSecret, ...olderAppSecrets] = e.APP_SECRETS ? splitSecrets(e.APP_SECRETS) : [];
 
   const production = e.NODE_ENV === 'production';
-  const fiuu =
-    e.FIUU_MERCHANT_ID && e.FIUU_VERIFY_KEY && e.FIUU_SECRET_KEY
-      ? {
-          merchantId: e.FIUU_MERCHANT_ID,
-          verifyKey: e.FIUU_VERIFY_KEY,
-          secretKey: e.FIUU_SECRET_KEY,
-          paymentUrl: e.FIUU_PAYMENT_URL ?? 'https://pay.fiuu.com',
-          apiUrl: e.FIUU_API_URL ?? 'https://api.fiuu.com',
-        }
-      : undefined;
-  const stripe =
-    e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
-      : undefined;
+  const payments: Record<string, ProviderConfigBase> = {};
+  for (const provider of providers) payments[provider.id] = provider.parseConfig(values);
   const bigo =
     e.BIGO_API_BASE && e.BIGO_CLIENT_ID && e.BIGO_PRIVATE_KEY
       ? {
@@ -336,9 +266,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           resellerId: e.BIGO_RESELLER_ID,
         }
       : undefined;
-  const sandbox = !fiuu || !stripe || !bigo;
+  const onSandbox = [
+    ...providers.filter((p) => !payments[p.id]?.live).map((p) => `${p.variablePrefix}_*`),
+    ...(bigo ? [] : ['BIGO_*']),
+  ];
+  const sandbox = onSandbox.length > 0;
   if (production && sandbox && e.ALLOW_SANDBOX !== '1') {
-    const missing = [!fiuu && 'FIUU_*', !stripe && 'STRIPE_*', !bigo && 'BIGO_*'].filter(Boolean).join(', ');
+    const missing = onSandbox.join(', ');
     throw new ConfigError(
       `NODE_ENV=production refuses the built-in sandbox: set ${missing} (or ALLOW_SANDBOX=1 for a staging site)`,
     );
@@ -363,11 +297,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsListener: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-    fiuu,
-    fiuuExtendedVcode: e.FIUU_EXTENDED_VCODE === '1',
-    fiuuChannels: channelChoice(e.FIUU_CHANNELS),
-    stripe,
-    stripeMethods: channelChoice(e.STRIPE_METHODS),
+    providers,
+    // Every provider's entry is there: the loop above parsed one per descriptor, the built-in ones included.
+    payments: payments as PaymentConfigs,
     bigo,
     bigoBalanceAlertBelow: e.BIGO_BALANCE_ALERT_BELOW,
     extraPaymentRefund: e.EXTRA_PAYMENT_REFUND,

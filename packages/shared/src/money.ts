@@ -34,20 +34,13 @@ export function currencyName(code: TCurrency, lang: 'en' | 'zh'): string {
   return found ? found.name[lang] : code;
 }
 
-/** SPEC.md §7/§9 and DESIGN.md §7: these go through Fiuu's hosted page; every other currency through Stripe. */
+/**
+ * SPEC.md §7/§9 and DESIGN.md §7: the currencies Fiuu's hosted page takes; every other currency goes through Stripe.
+ * Which provider takes a currency is the server's to decide (apps/server/src/gateways/payment-providers.ts, one
+ * descriptor per provider); this data-only copy serves `priceProblem` below, which the web's price form runs before
+ * it sends a price, and the server's registry test checks that the two agree for every shop currency.
+ */
 export const FIUU_CURRENCIES = ['MYR', 'CNY', 'SGD', 'USD'] as const satisfies readonly TCurrency[];
-
-/** The payment providers the shop has; the server's registry builds one adapter per entry. */
-export const PAYMENT_GATEWAYS = ['fiuu', 'stripe'] as const;
-export type TPaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
-
-/** Whether the shop charges this code through Fiuu (takes any string, not only the shop's codes). */
-export const isFiuuCurrency = (code: string): boolean =>
-  (FIUU_CURRENCIES as readonly string[]).includes(code);
-
-export function paymentGatewayFor(currency: TCurrency): TPaymentGateway {
-  return isFiuuCurrency(currency) ? 'fiuu' : 'stripe';
-}
 
 // ---- ISO 4217 exponents ---------------------------------------------------------------------------------------
 
@@ -242,17 +235,34 @@ export type TPriceProblem =
   | 'not_chargeable';
 
 /**
- * The check a price passes before it is stored: every price is charged by its gateway (Fiuu for FIUU_CURRENCIES,
- * Stripe otherwise) and mirrored in Stripe's catalogue, so it must be exact for Stripe and, for a Fiuu currency,
- * for Fiuu's two-decimal `amount` too. `minor` is in ISO minor units.
+ * Fiuu's amount rule: its `amount` field takes at most two decimals, so an amount of a currency with more (none of
+ * Fiuu's today) must be a whole number of hundredths. `minor` is in ISO minor units.
  */
-export function priceProblem(minor: number, currency: string): TPriceProblem | null {
+export function fiuuAmountProblem(minor: number, currency: string): TPriceProblem | null {
   const iso = ISO_EXPONENTS.get(currency);
   if (iso === undefined || !Number.isSafeInteger(minor) || minor < 0) return 'not_chargeable';
-  if (isFiuuCurrency(currency) && iso > 2 && BigInt(minor) % pow10(iso - 2) !== 0n)
-    return 'fiuu_two_decimals';
+  return iso > 2 && BigInt(minor) % pow10(iso - 2) !== 0n ? 'fiuu_two_decimals' : null;
+}
+
+/** Stripe's amount rules (see `stripeUnit`): whether Stripe can charge `minor` ISO minor units of `currency` exactly. */
+export function stripeAmountProblem(minor: number, currency: string): TPriceProblem | null {
+  const iso = ISO_EXPONENTS.get(currency);
+  if (iso === undefined || !Number.isSafeInteger(minor) || minor < 0) return 'not_chargeable';
   const unit = stripeUnit(currency);
   if (!unit) return 'not_chargeable';
   if (stripeAmountOf(minor, currency) !== null) return null;
   return unit.exponent === 3 ? 'stripe_three_decimal_tens' : 'stripe_whole_units';
+}
+
+/**
+ * The check a price passes before it is stored: every price is charged by its gateway (Fiuu for FIUU_CURRENCIES,
+ * Stripe otherwise) and mirrored in Stripe's catalogue, so it must be exact for Stripe and, for a Fiuu currency,
+ * for Fiuu's two-decimal `amount` too. `minor` is in ISO minor units. The server asks its provider registry
+ * (`priceProblem` there), which composes the same rules from the descriptors; a test keeps the two equal.
+ */
+export function priceProblem(minor: number, currency: string): TPriceProblem | null {
+  const fiuu = (FIUU_CURRENCIES as readonly string[]).includes(currency)
+    ? fiuuAmountProblem(minor, currency)
+    : null;
+  return fiuu ?? stripeAmountProblem(minor, currency);
 }

@@ -1,6 +1,8 @@
 import { createECDH, createPrivateKey, createPublicKey } from 'node:crypto';
 import type { Config } from '../config';
 import { keyedHash } from '../infra/tokens';
+import type { BuiltInProviderSettings } from './payment-providers';
+import type { ProviderSettingsBase } from './provider-descriptor';
 
 /**
  * The settings each gateway client runs with. With keys in the environment they are the real far end's; without,
@@ -8,35 +10,8 @@ import { keyedHash } from '../infra/tokens';
  * so every server process sharing APP_SECRET and the database agrees on them (DESIGN.md §3, §7, §8).
  */
 
-export interface FiuuSettings {
-  sandbox: boolean;
-  merchantId: string;
-  verifyKey: string;
-  secretKey: string;
-  /**
-   * Payment host base: the browser posts the hosted form to `${paymentUrl}/RMS/pay/${merchantId}/`, and the IPN
-   * acknowledgement goes to `${paymentUrl}/RMS/API/chkstat/returnipn.php`.
-   */
-  paymentUrl: string;
-  /** API host base: status requery (`/RMS/query/q_by_oid.php`) and refunds (`/RMS/API/refundAPI/…`). */
-  apiUrl: string;
-  /** The vcode carries the currency (FIUU_EXTENDED_VCODE, mirroring the merchant-portal switch). */
-  extendedVcode: boolean;
-  /** FIUU_CHANNELS: the channel codes offered on our page; undefined = every channel the adapter knows. */
-  channels?: readonly string[] | undefined;
-  /** Our site (PUBLIC_URL): Fiuu sends the buyer back to `${publicUrl}/api/v1/payment/fiuu/return`. */
-  publicUrl: string;
-}
-
-export interface StripeSettings {
-  sandbox: boolean;
-  secretKey: string;
-  webhookSecret: string;
-  /** Unset = api.stripe.com; may carry a path (the sandbox's is PUBLIC_URL/sandbox/stripe). */
-  apiBase: string | undefined;
-  /** STRIPE_METHODS: the payment method types offered on our page; undefined = every one the adapter knows. */
-  methods?: readonly string[] | undefined;
-}
+export type { FiuuSettings } from './fiuu/fiuu-settings';
+export type { StripeSettings } from './stripe/stripe-settings';
 
 export interface BigoSettings {
   sandbox: boolean;
@@ -50,17 +25,17 @@ export interface BigoSettings {
   publicKey: string | undefined;
 }
 
-export interface GatewaySettings {
-  fiuu: FiuuSettings;
-  stripe: StripeSettings;
-  bigo: BigoSettings;
-}
+/**
+ * The settings of every far end: each payment provider's under its id (its descriptor turns its configuration into
+ * them, gateways/payment-providers.ts), and BIGO's, the delivery gateway.
+ */
+export type GatewaySettings = BuiltInProviderSettings & { bigo: BigoSettings } & {
+  readonly [id: string]: ProviderSettingsBase;
+};
 
 /** Where the built-in sandboxes are served on our own server (gateways/sandboxes.ts registers them there). */
 export const SANDBOX_PREFIX = '/sandbox';
 
-/** Merchant id of the sandbox Fiuu account (letters only, as Fiuu ids are). */
-export const SANDBOX_FIUU_MERCHANT = 'ezrecharge_sandbox';
 export const SANDBOX_BIGO_CLIENT_ID = 'ezrecharge-sandbox';
 
 const derive = (secret: string, purpose: string) => keyedHash(secret, purpose, 'sandbox-gateway');
@@ -87,34 +62,17 @@ export function sandboxBigoKeys(secret: string): { privateKey: string; publicKey
 
 export function gatewaySettings(config: Config, secret: string): GatewaySettings {
   const sandboxBase = `${config.publicUrl}${SANDBOX_PREFIX}`;
-  const fiuu: FiuuSettings = config.fiuu
-    ? {
-        sandbox: false,
-        ...config.fiuu,
-        publicUrl: config.publicUrl,
-        extendedVcode: config.fiuuExtendedVcode,
-        channels: config.fiuuChannels,
-      }
-    : {
-        sandbox: true,
-        extendedVcode: config.fiuuExtendedVcode,
-        channels: config.fiuuChannels,
-        publicUrl: config.publicUrl,
-        merchantId: SANDBOX_FIUU_MERCHANT,
-        verifyKey: derive(secret, 'fiuu-verify').slice(0, 32),
-        secretKey: derive(secret, 'fiuu-secret').slice(0, 32),
-        paymentUrl: `${sandboxBase}/fiuu`,
-        apiUrl: `${sandboxBase}/fiuu-api`,
-      };
-  const stripe: StripeSettings = config.stripe
-    ? { sandbox: false, ...config.stripe, methods: config.stripeMethods }
-    : {
-        sandbox: true,
-        methods: config.stripeMethods,
-        secretKey: `sk_test_sandbox${derive(secret, 'stripe-key').slice(0, 24)}`,
-        webhookSecret: `whsec_sandbox${derive(secret, 'stripe-webhook').slice(0, 32)}`,
-        apiBase: `${sandboxBase}/stripe`,
-      };
+  const context = {
+    publicUrl: config.publicUrl,
+    sandboxBase,
+    derive: (purpose: string) => derive(secret, purpose),
+  };
+  const payments: Record<string, ProviderSettingsBase> = {};
+  for (const descriptor of config.providers) {
+    const own = config.payments[descriptor.id];
+    if (!own) throw new Error(`no configuration for payment provider ${descriptor.id}`);
+    payments[descriptor.id] = descriptor.settings(own, context);
+  }
   let bigo: BigoSettings;
   if (config.bigo) {
     bigo = { sandbox: false, ...config.bigo, publicKey: undefined };
@@ -130,5 +88,6 @@ export function gatewaySettings(config: Config, secret: string): GatewaySettings
       publicKey: keys.publicKey,
     };
   }
-  return { fiuu, stripe, bigo };
+  // The built-in providers' settings are there by construction: config.providers always starts with them.
+  return { ...payments, bigo } as GatewaySettings;
 }

@@ -5,17 +5,17 @@ import { type BigoClientOptions, createBigoClient } from './bigo/bigo-client';
 import { type GatewaySettings, gatewaySettings } from './gateway-settings';
 import { createPaymentProviders } from './payment-providers';
 import type { Gateways } from './ports';
-import { StripeCatalogue } from './stripe/stripe-catalogue';
-import { createStripeSdk } from './stripe/stripe-payments';
+import type { StripeCatalogue } from './stripe/stripe-catalogue';
 
 export { newSeqid } from './bigo/bigo-signature';
 export type { GatewaySettings } from './gateway-settings';
 export type * from './payment-provider';
 export type { PaymentProviders } from './payment-providers';
 export type * from './ports';
+export type { ProviderDescriptor } from './provider-descriptor';
 export type { StripeCatalogue } from './stripe/stripe-catalogue';
 
-/** The far ends, real or sandbox by configuration (see gateway-settings.ts). */
+/** The far ends, real or sandbox by configuration (see gateway-settings.ts), for the providers config.ts read. */
 export function createGateways(
   config: Config,
   secret: string,
@@ -23,20 +23,17 @@ export function createGateways(
   options: { bigo?: BigoClientOptions | undefined; slots?: CallSlots | undefined } = {},
 ): { gateways: Gateways; settings: GatewaySettings; stripeCatalogue: StripeCatalogue } {
   const settings = gatewaySettings(config, secret);
-  // One Stripe client for Checkout, refunds and the catalogue sync.
-  const stripeSdk = createStripeSdk(settings.stripe);
+  const payments = createPaymentProviders({
+    descriptors: config.providers,
+    settings,
+    publicUrl: config.publicUrl,
+    log,
+    slots: options.slots,
+  });
   return {
     settings,
-    gateways: {
-      payments: createPaymentProviders({
-        settings,
-        publicUrl: config.publicUrl,
-        log,
-        stripeSdk,
-        slots: options.slots,
-      }),
-      bigo: createBigoClient(settings.bigo, log, options.bigo),
-    },
-    stripeCatalogue: new StripeCatalogue(stripeSdk),
+    gateways: { payments, bigo: createBigoClient(settings.bigo, log, options.bigo) },
+    // The catalogue mirror from the price-sync hook of the provider that keeps one (Stripe: on its own SDK client).
+    stripeCatalogue: payments.priceSync(),
   };
 }

@@ -77,6 +77,10 @@ function instrumentProviders(providers: PaymentProviders): PaymentProviders {
     ofOrder: (order) => wrap(providers.ofOrder(order)),
     forCurrency: (currency) => wrap(providers.forCurrency(currency)),
     all: () => providers.all().map(wrap),
+    descriptor: (id) => providers.descriptor(id),
+    formOrigins: () => providers.formOrigins(),
+    priceSync: () => providers.priceSync(),
+    priceProblem: (minor, currency) => providers.priceProblem(minor, currency),
   };
 }
 

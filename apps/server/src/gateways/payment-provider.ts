@@ -4,7 +4,6 @@ import type {
   TFiuuHandoff,
   TOrderNote,
   TPaymentChannel,
-  TPaymentGateway,
   TRedirectHandoff,
 } from '@ezrecharge/shared';
 
@@ -12,13 +11,14 @@ import type {
  * The one port every payment provider implements (DESIGN.md §7): hand an order to the provider, read what the
  * provider reports back into an outcome, ask about a payment, close an open payment, refund it and follow the
  * refund. The orders, payments and refunds modules only ever talk to this interface; which provider an order
- * uses is decided once (payment-providers.ts) and stored on the order.
+ * uses is decided once (payment-providers.ts, the registry of descriptors) and stored on the order.
  *
  * Each provider lives in its own folder (fiuu/, stripe/) and speaks its vendor's protocol over HTTP to whatever
  * its settings name: the real service, or the built-in sandbox on our own server.
  */
 
-export type PaymentProviderId = TPaymentGateway;
+/** A provider's id (its descriptor's, gateways/payment-providers.ts): stored in `orders.gateway`. */
+export type PaymentProviderId = string;
 
 /** The parts of an order a provider sees. Amounts in the currency's minor units. */
 export interface OrderForPayment {
@@ -348,12 +348,6 @@ export interface PaymentProvider {
    * an order can be stored already awaiting payment in the transaction that creates it.
    */
   readonly statelessHandoff: boolean;
-  /**
-   * The origins the buyer's browser POSTs a hand-off form to (Fiuu's payment host, or the sandbox's: PUBLIC_URL).
-   * The site's CSP `form-action` allows exactly these besides itself (infra/security.ts). Empty for a provider
-   * whose hand-off is a redirect (Stripe Checkout): `form-action` does not govern `location.assign`.
-   */
-  readonly formOrigins: readonly string[];
   readonly endpoints: readonly PaymentEndpoint[];
 
   /**

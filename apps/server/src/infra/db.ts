@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { DatabaseConfig } from '../config';
+import type { DatabaseConfig } from '../config-fields';
 import * as schema from '../db/schema';
 import { baselineWasmOnly, createPgliteDataDir, pgliteStartParams } from './pglite-memory';
 import { StartupError } from './startup-error';

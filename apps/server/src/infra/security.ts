@@ -7,7 +7,7 @@ import type { Config } from '../config';
  * CSS-in-JS at run time; scripts never do.
  *
  * `form-action` allows this site and exactly the origins the payment providers' hand-off forms post to
- * (`PaymentProvider.formOrigins`): Fiuu's payment host, or without Fiuu keys the built-in sandbox, which lives at
+ * (each payment provider's descriptor declares them: `handoffOrigins(settings).form`): Fiuu's payment host, or without Fiuu keys the built-in sandbox, which lives at
  * PUBLIC_URL. The sandbox's origin must be listed even though it is this server: `'self'` means the origin the page
  * was loaded from, and a buyer may reach the server by another name than PUBLIC_URL's (`npm start` announces
  * http://localhost:3000 while Fastify logs http://127.0.0.1:3000), so the post to the sandbox would be blocked and

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type AppOptions, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
+import type { ProviderDescriptor } from '../../src/gateways/provider-descriptor';
 
 /**
  * The PostgreSQL server of `npm run test:pg` (it sets TEST_DATABASE_URL; CI runs that step after `npm test`), else
@@ -96,6 +97,11 @@ export interface TestAppOptions {
   jobPollMs?: number;
   /** The server's clock (services and in-process rate limits), for tests that play minutes or hours at once. */
   now?: () => Date;
+  /**
+   * Payment providers besides the registry's (issue #30: a provider made only for a test), registered for this app
+   * alone: its variables are read from `env`, its far end served under /sandbox when it has no keys.
+   */
+  providers?: readonly ProviderDescriptor[];
 }
 
 export async function startTestApp(
@@ -110,15 +116,18 @@ export async function startTestApp(
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'ezr-test-')));
   const pgBase = TEST_PG_BASE;
   const database = env.DATABASE_URL === undefined && pgBase ? await createTestDatabase(pgBase) : undefined;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: database?.url ?? 'memory://',
-    ADMIN_USERNAME: TEST_ADMIN.username,
-    ADMIN_PASSWORD: TEST_ADMIN.password,
-    ADMIN_EMAIL: TEST_ADMIN.email,
-    PORT: '0',
-    ...env,
-  });
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: database?.url ?? 'memory://',
+      ADMIN_USERNAME: TEST_ADMIN.username,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      ADMIN_EMAIL: TEST_ADMIN.email,
+      PORT: '0',
+      ...env,
+    },
+    { providers: options.providers ?? [] },
+  );
   const announced: string[] = [];
   try {
     const app = await buildApp(config, {

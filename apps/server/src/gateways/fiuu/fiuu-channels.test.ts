@@ -1,10 +1,10 @@
 import { channelLimitBreach, fiuuFormFields } from '@ezrecharge/shared';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { FiuuSettings } from '../gateway-settings';
 import { FIUU_CHANNELS, fiuuChannel, fiuuChannelsFor, fiuuSameChannel, publicChannel } from './fiuu-channels';
 import { createFiuuClient } from './fiuu-client';
 import { fiuuVcode } from './fiuu-protocol';
+import type { FiuuSettings } from './fiuu-settings';
 
 const settings: FiuuSettings = {
   sandbox: false,

@@ -151,6 +151,15 @@ export function fiuuSameChannel(chosen: FiuuChannel, reported: string): boolean 
   return chosen.reported.some((r) => r.toLowerCase() === name);
 }
 
+/**
+ * Whether the channel a result reports is the one the buyer chose (both as the order stores them): a known channel
+ * by any of its reported names, an unknown one (a code from before FIUU_CHANNELS changed) by its own name.
+ */
+export function fiuuSameChosenChannel(chosen: string, reported: string): boolean {
+  const channel = fiuuChannel(chosen);
+  return channel ? fiuuSameChannel(channel, reported) : chosen.toLowerCase() === reported.toLowerCase();
+}
+
 /** A channel as the storefront sees it. */
 export function publicChannel(channel: FiuuChannel): TPaymentChannel {
   return {

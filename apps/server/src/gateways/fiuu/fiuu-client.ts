@@ -1,7 +1,6 @@
 import { formatMinor, parseMajorToMinor } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CallSlots } from '../../infra/call-slots';
-import type { FiuuSettings } from '../gateway-settings';
 import type { OrderForPayment, PaymentStatus } from '../payment-provider';
 import { fiuuChannel, fiuuChannelPageUrl } from './fiuu-channels';
 import {
@@ -16,6 +15,7 @@ import {
   sameDigest,
 } from './fiuu-protocol';
 import { createFiuuRefunds } from './fiuu-refund';
+import type { FiuuSettings } from './fiuu-settings';
 import type { FiuuClient, FiuuResult } from './fiuu-types';
 
 /**

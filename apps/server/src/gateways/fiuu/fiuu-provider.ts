@@ -1,7 +1,6 @@
 import { ORDER_NUM_PATTERN, orderNote } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CallSlots } from '../../infra/call-slots';
-import type { FiuuSettings } from '../gateway-settings';
 import type {
   EndpointReply,
   PaymentEndpoint,
@@ -10,7 +9,7 @@ import type {
   RawPaymentRequest,
   ReceivedNotification,
 } from '../payment-provider';
-import { fiuuChannel, fiuuChannelsFor, fiuuSameChannel, publicChannel } from './fiuu-channels';
+import { fiuuChannelsFor, fiuuSameChosenChannel, publicChannel } from './fiuu-channels';
 import { createFiuuClient } from './fiuu-client';
 import {
   fiuuEarlierRefundIds,
@@ -20,6 +19,7 @@ import {
   parseForm,
 } from './fiuu-protocol';
 import { fiuuDailyRecords, fiuuTime } from './fiuu-report';
+import type { FiuuSettings } from './fiuu-settings';
 import { fiuuSettlementRefunds } from './fiuu-settlement';
 import type { FiuuResult } from './fiuu-types';
 
@@ -101,18 +101,13 @@ export function createFiuuProvider(
     displayName: 'Fiuu',
     sandbox: settings.sandbox,
     statelessHandoff: true,
-    // The hosted form is posted to the payment host (client.handoff's payment_url is under it).
-    formOrigins: [new URL(settings.paymentUrl).origin],
     endpoints: ENDPOINTS,
 
     channels(currency) {
       return fiuuChannelsFor(currency, settings.channels).map(publicChannel);
     },
 
-    sameChannel(chosen, reported) {
-      const channel = fiuuChannel(chosen);
-      return channel ? fiuuSameChannel(channel, reported) : chosen.toLowerCase() === reported.toLowerCase();
-    },
+    sameChannel: fiuuSameChosenChannel,
 
     async handOff(order) {
       return { kind: 'page', body: { method: 'form', ...client.handoff(order) } };

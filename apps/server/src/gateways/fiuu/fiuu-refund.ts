@@ -1,6 +1,5 @@
 import { formatMinor } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FiuuSettings } from '../gateway-settings';
 import type { RefundResult } from '../payment-provider';
 import {
   FIUU_REFUND_TYPE,
@@ -11,6 +10,7 @@ import {
   fiuuRefundState,
   sameDigest,
 } from './fiuu-protocol';
+import type { FiuuSettings } from './fiuu-settings';
 import type { FiuuClient, FiuuRefundRequest } from './fiuu-types';
 
 /**

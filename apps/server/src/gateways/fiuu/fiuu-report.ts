@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { FiuuSettings } from '../gateway-settings';
 import type { GatewayRecord, GatewayRecords } from '../payment-provider';
 import { fiuuState, md5 } from './fiuu-protocol';
+import type { FiuuSettings } from './fiuu-settings';
 
 /**
  * Fiuu's "Daily Transaction Report (Reconciliation)" (API Spec for Merchant v13.86 p. 85-86; Postman collection

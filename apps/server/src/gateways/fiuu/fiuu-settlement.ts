@@ -1,9 +1,9 @@
 import { formatMinor } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FiuuSettings } from '../gateway-settings';
 import type { GatewayRecord, GatewayRecords } from '../payment-provider';
 import { md5 } from './fiuu-protocol';
 import { fetchFiuuReport } from './fiuu-report';
+import type { FiuuSettings } from './fiuu-settings';
 
 /**
  * Fiuu's "Settlement Report (Reconciliation)" (API Spec for Merchant v13.86 p. 87-92; Postman collection V2.2,

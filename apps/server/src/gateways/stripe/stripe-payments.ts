@@ -2,11 +2,11 @@ import { fromStripeAmount, MSG, toStripeAmount } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import { AppError } from '../../infra/http';
-import type { StripeSettings } from '../gateway-settings';
 import type { OrderForPayment, PaymentStatus } from '../payment-provider';
 import { describeStripeFailure, redactStripeSecrets, stripeSdkOptions } from './stripe-http-client';
 import { sessionMethodParams } from './stripe-methods';
 import { createStripeRefunds } from './stripe-refunds';
+import type { StripeSettings } from './stripe-settings';
 import type { StripeCheckout, StripeClient } from './stripe-types';
 
 /**

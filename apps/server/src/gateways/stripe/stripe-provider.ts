@@ -4,7 +4,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../../infra/http';
-import type { StripeSettings } from '../gateway-settings';
 import type {
   DisputeReport,
   EndpointReply,
@@ -20,6 +19,7 @@ import { stripeChannelsFor } from './stripe-methods';
 import { createStripePayments, createStripeSdk } from './stripe-payments';
 import { readStripeRadar } from './stripe-radar';
 import { stripeRecords } from './stripe-records';
+import type { StripeSettings } from './stripe-settings';
 
 /**
  * Stripe Checkout as a PaymentProvider (DESIGN.md §7): a hand-off opens a Checkout Session (or keeps the order's
@@ -204,6 +204,11 @@ export function stripeRefundKey(orderNum: string, reference: RefundReference): s
   return `refund-${orderNum}-${payment}${reference.attempt}`;
 }
 
+/** Issue #30: a channel as Stripe reports it is the chosen one by its name, in any case. */
+export function stripeSameChannel(chosen: string, reported: string): boolean {
+  return chosen.toLowerCase() === reported.toLowerCase();
+}
+
 export function createStripeProvider(
   settings: StripeSettings,
   publicUrl: string,
@@ -222,8 +227,6 @@ export function createStripeProvider(
     displayName: 'Stripe',
     sandbox: settings.sandbox,
     statelessHandoff: false,
-    // Checkout is reached by a redirect, never by a form post.
-    formOrigins: [],
     endpoints: ENDPOINTS,
 
     // Issue #30: the methods Stripe takes the currency in (stripe-methods.ts), narrowed by STRIPE_METHODS.
@@ -231,9 +234,7 @@ export function createStripeProvider(
       return stripeChannelsFor(currency, settings.methods);
     },
 
-    sameChannel(chosen, reported) {
-      return chosen.toLowerCase() === reported.toLowerCase();
-    },
+    sameChannel: stripeSameChannel,
 
     async handOff(order, deadline) {
       // Keep an open session: a second one would let the buyer pay twice. One already paid settles the order.

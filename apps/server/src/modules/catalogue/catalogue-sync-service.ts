@@ -1,5 +1,5 @@
 import type { TPrice } from '@ezrecharge/shared';
-import { MSG, PRICE_PROBLEM_MESSAGES, priceProblem } from '@ezrecharge/shared';
+import { MSG, PRICE_PROBLEM_MESSAGES, type TPriceProblem } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import type { StripeCatalogue } from '../../gateways';
@@ -49,6 +49,8 @@ export class CatalogueSyncService {
     private readonly db: Db,
     private readonly stripe: StripeCatalogue,
     private readonly log: FastifyBaseLogger,
+    /** The payment providers' price check (the registry's, gateways/payment-providers.ts). */
+    private readonly priceProblem: (minor: number, currency: string) => TPriceProblem | null,
   ) {}
 
   private serialize<T>(task: () => Promise<T>): Promise<T> {
@@ -132,7 +134,7 @@ export class CatalogueSyncService {
     stripeProductId: string,
   ): Promise<{ created: boolean; deactivated: boolean }> {
     // Saving refuses such a price; one stored before that rule must not reach Stripe rounded.
-    const problem = priceProblem(price.unitAmount, price.currency);
+    const problem = this.priceProblem(price.unitAmount, price.currency);
     if (problem) {
       const message = PRICE_PROBLEM_MESSAGES[problem];
       throw AppError.badRequest(message, { unit_amount: message });
