@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { fiuuChannelsFor, publicChannel } from './fiuu/fiuu-channels';
-import { stripeChannelsFor } from './stripe/stripe-methods';
 import { gatewaySettings } from './gateway-settings';
 import {
   createPaymentProviders,
@@ -13,6 +12,7 @@ import {
   registryPriceProblem,
 } from './payment-providers';
 import type { ProviderDescriptor } from './provider-descriptor';
+import { stripeChannelsFor } from './stripe/stripe-methods';
 
 const config = loadConfig({ PUBLIC_URL: 'https://shop.example' });
 const settings = gatewaySettings(config, 'x'.repeat(48));
@@ -86,7 +86,12 @@ describe('payment provider registry', () => {
     expect(fiuu?.sameChannel('FPX_MB2U', 'mb2u')).toBe(true);
     expect(fiuu?.sameChannel('FPX_MB2U', 'FPX_CIMBCLICKS')).toBe(false);
     expect(providers.descriptor('stripe')?.channelTable('HKD')).toEqual(stripeChannelsFor('HKD'));
-    expect(providers.descriptor('stripe')?.channelTable('THB').map((c) => c.code)).toEqual(['card']);
+    expect(
+      providers
+        .descriptor('stripe')
+        ?.channelTable('THB')
+        .map((c) => c.code),
+    ).toEqual(['card']);
     expect(providers.descriptor('stripe')?.sameChannel('card', 'CARD')).toBe(true);
   });
 
