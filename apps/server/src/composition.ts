@@ -61,6 +61,7 @@ import { JobsService } from './modules/jobs/jobs-service';
 import { OrderSubscribers } from './modules/order-lifecycle/order-events';
 import { OrderLifecycle } from './modules/order-lifecycle/order-lifecycle';
 import { OrdersService } from './modules/orders/orders-service';
+import { channelMismatchSubscriber } from './modules/payments/channel-mismatch';
 import { notificationRetentionHandler } from './modules/payments/notification-retention';
 import { notificationRetentionJob, paymentTimeoutJob } from './modules/payments/payment-jobs';
 import { paymentTimeoutHandler } from './modules/payments/payment-timeout';
@@ -384,11 +385,13 @@ export function jobKindsWithoutHandler(): string[] {
  * view's kept days (issue #28) hear of every move last.
  */
 export function orderLifecycle(
-  config: Pick<Config, 'riskHoldAlertHours' | 'riskReviewHours' | 'shopTimeZone'>,
+  config: Pick<Config, 'riskHoldAlertHours' | 'riskReviewHours' | 'shopTimeZone' | 'providers'>,
   now: () => Date = () => new Date(),
 ): OrderLifecycle {
   const lifecycle: OrderLifecycle = new OrderLifecycle(
     new OrderSubscribers([
+      // Issue #30: how it was paid against the channel chosen, noted before anything reacts to the payment.
+      channelMismatchSubscriber(config.providers),
       ...rewardsSubscribers,
       ...riskSubscribers({
         holdAlertHours: config.riskHoldAlertHours,

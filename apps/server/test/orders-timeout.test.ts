@@ -10,6 +10,7 @@ import { fiuuRequeryWindowPasses } from './support/fiuu-requery';
 import {
   commitOrder,
   eventsOf,
+  formHandoff,
   handoffOf,
   orderRow,
   type PricePack,
@@ -169,6 +170,24 @@ describe('payment timeout', () => {
     const paid = (await eventsOf(t.app, num)).find((e) => e.toStatus === ORDER_STATUS.PAYMENT_COMPLETED);
     expect(paid).toMatchObject({ fromStatus: 3, toStatus: 7, cause: 'status query before timeout' });
     expect((await timeoutJob(num)).state).toBe('done');
+  });
+
+  it('notes a payment the status query finds made through another channel than the one chosen on our page', async () => {
+    const pack = await publicPack(t.app, 'SGD', 500);
+    const num = formHandoff(
+      await commitOrder(t.app, payloadFor(pack, 2, { pay_channel: 'PayNow' }), {
+        email: 'paynow@example.com',
+      }),
+    ).order_num;
+    // Fiuu's answer names the card page ('credit'), not PayNow.
+    await fiuuKnows(num, '00', '24.40', 'SGD');
+    await passDeadline(num, MINUTE);
+    await t.app.jobs.runDue();
+    const row = await orderRow(t.app, num);
+    expect(row.paidAt).not.toBeNull();
+    const mismatch = (await eventsOf(t.app, num)).filter((e) => e.note?.key === 'payment_channel_mismatch');
+    expect(mismatch).toHaveLength(1);
+    expect(mismatch[0]?.detail).toEqual({ chosen_channel: 'PayNow', reported_channel: 'credit' });
   });
 
   it('holds instead of completing when Fiuu reports a different amount', async () => {

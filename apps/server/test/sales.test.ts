@@ -11,6 +11,7 @@ import {
   salesDays,
   spins,
 } from '../src/db/schema';
+import { PAYMENT_PROVIDERS } from '../src/gateways/payment-providers';
 import { SALES_DAY_VERSION } from '../src/modules/sales/sales-days';
 import { SalesService } from '../src/modules/sales/sales-service';
 import { bearer, createUser } from './support/auth';
@@ -495,6 +496,7 @@ describe('sales view (GET /api/v1/sales)', () => {
       shopTimeZone: 'Asia/Singapore',
       riskHoldAlertHours: 24,
       riskReviewHours: 4,
+      providers: PAYMENT_PROVIDERS,
     });
     const moved = await lifecycle.move(db(), {
       orderNum: 'KEEP1',

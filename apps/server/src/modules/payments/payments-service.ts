@@ -1,7 +1,6 @@
 import {
   isOrderStatus,
   ORDER_STATUS,
-  ORDER_STATUSES,
   orderNote,
   PAYABLE_STATUSES,
   type TOrderNote,
@@ -18,7 +17,7 @@ import type { Db, DbOrTx } from '../../infra/db';
 import { enforce, type Limit, type RateLimiter } from '../../infra/rate-limit';
 import type { DisputeOutcome, DisputesService } from '../disputes/disputes-service';
 import type { OrderLifecycle } from '../order-lifecycle/order-lifecycle';
-import { describeMove, noteOrder } from '../order-lifecycle/order-moves';
+import { describeMove } from '../order-lifecycle/order-moves';
 import { findOrder, type OrderRow, paymentOrderOf } from '../order-lifecycle/order-row';
 import type { PaymentOutcome, PaymentOutcomeResult } from '../order-lifecycle/payment-outcomes';
 import { recordCardFailure } from './card-failures';
@@ -258,35 +257,7 @@ export class PaymentsService {
       ...(report.risk ? { risk: report.risk } : {}),
     };
     const applied = await this.deps.lifecycle.applyPaymentOutcome(db, outcome);
-    if (applied.moved && applied.order.orderStatus === ORDER_STATUS.PAYMENT_COMPLETED) {
-      await this.noteChannelMismatch(db, provider, applied.order, report.channel ?? null, report.cause);
-    }
     return { outcome: this.logApplied(applied, outcome), paid: report.result === 'paid' && paidNow(applied) };
-  }
-
-  /**
-   * Issue #30: the buyer chose a channel on our page and the paid result reports another (Fiuu's page lets a buyer
-   * switch between channels of the same currency): the payment counts all the same, and the order's history says so
-   * for the operator. Written once, with the move to 7; a result that names no channel says nothing about it.
-   */
-  private async noteChannelMismatch(
-    db: DbOrTx,
-    provider: PaymentProvider,
-    order: OrderRow,
-    reported: string | null,
-    cause: TOrderNote,
-  ): Promise<void> {
-    const chosen = order.paymentChannelChoice;
-    if (!chosen || !reported || provider.sameChannel(chosen, reported)) return;
-    await noteOrder(db, order.orderNum, ORDER_STATUSES, {
-      cause: orderNote('payment_channel_mismatch', { chosen, reported, cause }),
-      actor: `gateway:${provider.id}`,
-      detail: { chosen_channel: chosen, reported_channel: reported },
-    });
-    this.deps.log.warn(
-      { orderNum: order.orderNum, chosen, reported },
-      'paid through another channel than the one chosen on our page',
-    );
   }
 
   /**
