@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/notice';
 import { errorIdOf, idOf } from '../utils/recharge-values';
@@ -19,6 +19,11 @@ type TProps = {
 export function PackField({ form }: TProps) {
   const { t } = useTranslation('recharge');
   const { errors, prices } = form;
+  // One function for the tiles' whole life, so that PriceTiles (memo) draws again only when the packs or the choice
+  // change, not when the channel, quantity or total do (issue #30: a tap draws what it changes).
+  const change = useRef(form.change);
+  change.current = form.change;
+  const choosePack = useCallback((priceId: number) => change.current('price_id', priceId), []);
   let packsShown: ReactNode;
   if (prices.isError) {
     packsShown = <CatalogueLoadFailed onRetry={() => void prices.refetch()} />;
@@ -35,7 +40,7 @@ export function PackField({ form }: TProps) {
         describedBy={errorIdOf('price_id')}
         invalid={Boolean(errors.price_id)}
         value={form.values.price_id}
-        onChange={(priceId) => form.change('price_id', priceId)}
+        onChange={choosePack}
       />
     );
   }

@@ -1,5 +1,6 @@
 import { FIRE_ICON_MIN_DIAMONDS } from '@ezrecharge/shared/limits';
 import type { TPriceSelect } from '@ezrecharge/shared/schemas/catalogue';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FireIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
@@ -24,9 +25,9 @@ interface TPriceTilesProps {
 /**
  * The packs of one currency as tiles (SPEC.md §2, §4). Each tile is a native radio button inside its label, so
  * arrow keys move between packs and a screen reader hears "42,000 diamonds for SGD 999.00, big pack"; packs of
- * FIRE_ICON_MIN_DIAMONDS or more carry the fire icon (SPEC.md §9).
+ * FIRE_ICON_MIN_DIAMONDS or more carry the fire icon (SPEC.md §9). Memo: the form around it changes on every tap.
  */
-export function PriceTiles({
+export const PriceTiles = memo(function PriceTiles({
   packs,
   labelledBy,
   id,
@@ -74,7 +75,7 @@ export function PriceTiles({
       })}
     </div>
   );
-}
+});
 
 /** How many placeholder tiles hold the packs' place while they load: the seeded catalogue sells six per currency. */
 const PLACEHOLDER_TILES = 6;

@@ -1,6 +1,8 @@
 import type { TCurrency } from '@ezrecharge/shared/money';
 import type { TOrderPageInfo } from '@ezrecharge/shared/schemas/orders';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HydrateInTurn } from '../../../components/hydrate-in-turn';
 import { Notice } from '../../../components/notice';
 import { CatalogueLoadFailed } from './catalogue-load-failed';
 import { ChannelField } from './channel-field';
@@ -28,8 +30,13 @@ interface TRechargeFormProps {
  *
  * While the catalogue loads, the form is on screen in its final shape (the selects empty and disabled, placeholder
  * tiles where the packs go), so nothing moves when the products and packs arrive.
+ *
+ * Issue #30 (a phone's main thread): memo, so that the posters following the currency (RechargeLayout's state) do
+ * not draw the whole form again; and the fields hydrate in turns of their own (components/hydrate-in-turn.tsx), so
+ * the form is not one long task of the page's start. (ChannelField may draw nothing and QuantityIdFields draws two
+ * elements: they hydrate with the form.)
  */
-export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps) {
+export const RechargeForm = memo(function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps) {
   const { t } = useTranslation('recharge');
   const form = useRechargeForm(pageInfo, onCurrencyChange);
   const { products } = form;
@@ -48,14 +55,22 @@ export function RechargeForm({ pageInfo, onCurrencyChange }: TRechargeFormProps)
       onPointerDown={form.engage}
     >
       <fieldset className="recharge-form__fields" disabled={form.busy}>
-        <ProductCurrencyFields form={form} />
-        <PackField form={form} />
+        <HydrateInTurn>
+          <ProductCurrencyFields form={form} />
+        </HydrateInTurn>
+        <HydrateInTurn>
+          <PackField form={form} />
+        </HydrateInTurn>
         <ChannelField form={form} />
         <QuantityIdFields form={form} />
-        <PromoCodeField form={form} />
-        <OrderTotal form={form} />
+        <HydrateInTurn>
+          <PromoCodeField form={form} />
+        </HydrateInTurn>
+        <HydrateInTurn>
+          <OrderTotal form={form} />
+        </HydrateInTurn>
       </fieldset>
       <OrderSubmit form={form} />
     </form>
   );
-}
+});
