@@ -25,6 +25,9 @@ import { blockedBy, normalBlocklistValue } from './risk-blocklist';
 import { type CommitKeys, cardTestingWait } from './risk-rules';
 import { readRiskSettings, sgdEquivalent, writeRiskSettings } from './risk-settings';
 
+/** How long a process keeps the settings its commit rules use (a change elsewhere reaches it within this). */
+export const SETTINGS_AT_COMMIT_MS = 10_000;
+
 /** Superusers' writes to the risk controls: generous for a person, a stop for a runaway script. */
 export const RISK_WRITES_PER_USER: Limit = { name: 'risk-write-user', max: 60, windowMs: 60_000 };
 
@@ -48,6 +51,7 @@ export interface RiskServiceDeps {
  */
 export class RiskService {
   private readonly now: () => Date;
+  private keptSettings: { at: number; settings: TRiskSettings } | undefined;
 
   constructor(private readonly deps: RiskServiceDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -79,12 +83,17 @@ export class RiskService {
     order: { amount: number; currency: string },
   ): Promise<{ threeDSecure: boolean }> {
     const now = this.now();
-    if (await blockedBy(this.deps.db, keys, now)) {
+    // One wait on the database: the settings are this process's (commitSettings), the blocklist and the card-testing
+    // count are read side by side.
+    const settings = await this.commitSettings(now);
+    const [blocked, { wait, failures }] = await Promise.all([
+      blockedBy(this.deps.db, keys, now),
+      cardTestingWait(this.deps.db, settings, keys, now),
+    ]);
+    if (blocked) {
       await this.recordRefusal('blocklist', now);
       throw new AppError('forbidden', MSG.order_refused);
     }
-    const settings = await readRiskSettings(this.deps.db);
-    const { wait, failures } = await cardTestingWait(this.deps.db, settings, keys, now);
     if (wait) {
       await this.recordRefusal('card_testing', now);
       throw new AppError('rate_limited', MSG.order_refused_wait, undefined, undefined, {
@@ -163,6 +172,20 @@ export class RiskService {
     return readRiskSettings(this.deps.db);
   }
 
+  /**
+   * The settings the commit rules use: read at most every SETTINGS_AT_COMMIT_MS per process (a commit then waits on
+   * the database once, not twice), and at once after this process saves them; another process follows a change
+   * within that time. The rules at payment read them in the move's transaction.
+   */
+  private async commitSettings(now: Date): Promise<TRiskSettings> {
+    const kept = this.keptSettings;
+    if (kept && now.getTime() - kept.at < SETTINGS_AT_COMMIT_MS && now.getTime() >= kept.at)
+      return kept.settings;
+    const settings = await readRiskSettings(this.deps.db);
+    this.keptSettings = { at: now.getTime(), settings };
+    return settings;
+  }
+
   async saveSettings(actor: AuditActor & { id: number }, settings: TRiskSettings): Promise<TRiskSettings> {
     await enforce(this.deps.limiter, RISK_WRITES_PER_USER, String(actor.id));
     await this.deps.db.transaction(async (tx) => {
@@ -170,6 +193,7 @@ export class RiskService {
       await writeRiskSettings(tx, settings, actor.id);
       await auditChange(tx, actor, 'risk.settings', 1, { before, after: settings });
     });
+    this.keptSettings = undefined;
     return settings;
   }
 
