@@ -216,7 +216,8 @@ describe('orders: who sees and pays what', () => {
       expect(row.orderStatus).toBe(ORDER_STATUS.PAYMENT_COMPLETED);
       // The move to 7 (a note that Radar could not be read follows it: this session names no PaymentIntent).
       const paid = (await eventsOf(t.app, num)).find(
-        (e) => e.toStatus === ORDER_STATUS.PAYMENT_COMPLETED && e.fromStatus !== ORDER_STATUS.PAYMENT_COMPLETED,
+        (e) =>
+          e.toStatus === ORDER_STATUS.PAYMENT_COMPLETED && e.fromStatus !== ORDER_STATUS.PAYMENT_COMPLETED,
       );
       expect(paid?.cause).toBe('status query at pay now');
     });
