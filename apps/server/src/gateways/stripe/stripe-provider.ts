@@ -17,7 +17,7 @@ import type {
 import { createStripeDisputes } from './stripe-disputes';
 import { stripeChannelsFor } from './stripe-methods';
 import { createStripePayments, createStripeSdk } from './stripe-payments';
-import { readStripeRadar } from './stripe-radar';
+import { readStripeRadar, ZStripeCard } from './stripe-radar';
 import { stripeRecords } from './stripe-records';
 import type { StripeSettings } from './stripe-settings';
 
@@ -159,15 +159,7 @@ const ZFailedPaymentIntent = z.looseObject({
       decline_code: z.string().max(100).nullish(),
       payment_method: z
         .looseObject({
-          card: z
-            .looseObject({
-              fingerprint: z.string().min(1).max(255).nullish(),
-              country: z
-                .string()
-                .regex(/^[A-Za-z]{2}$/)
-                .nullish(),
-            })
-            .nullish(),
+          card: ZStripeCard.nullish(),
         })
         .nullish(),
     })

@@ -13,6 +13,15 @@ import { describeStripeFailure } from './stripe-http-client';
  * `blocked`): such a session is never complete, so it never reaches here.
  */
 
+/** A card as Stripe describes it on a charge or a payment method: its fingerprint and issuing country. */
+export const ZStripeCard = z.looseObject({
+  fingerprint: z.string().min(1).max(255).nullish(),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .nullish(),
+});
+
 const ZCharge = z.looseObject({
   object: z.literal('charge'),
   outcome: z
@@ -23,15 +32,7 @@ const ZCharge = z.looseObject({
     .nullish(),
   payment_method_details: z
     .looseObject({
-      card: z
-        .looseObject({
-          fingerprint: z.string().min(1).max(255).nullish(),
-          country: z
-            .string()
-            .regex(/^[A-Za-z]{2}$/)
-            .nullish(),
-        })
-        .nullish(),
+      card: ZStripeCard.nullish(),
     })
     .nullish(),
 });
