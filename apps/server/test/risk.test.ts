@@ -216,6 +216,28 @@ describe('risk controls', () => {
       );
     });
 
+    it('matches an address as itself or inside a range, IPv4 (also IPv4-mapped) and IPv6', async () => {
+      const ids: number[] = [];
+      for (const value of ['192.0.2.44', '2001:db8:7::/48']) {
+        const res = await api('POST', '/api/v1/risk/blocklist', {
+          kind: 'ip',
+          value,
+          reason: 'attack source',
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        ids.push((res.body.data as { id: number }).id);
+      }
+      const from = async (ip: string) =>
+        (await commit({ bigoId: unique('id'), email: `${unique('a')}@example.com`, ip })).statusCode;
+      expect(await from('192.0.2.44')).toBe(403);
+      expect(await from('::ffff:192.0.2.44')).toBe(403);
+      expect(await from('2001:db8:7::9')).toBe(403);
+      expect(await from('2001:DB8:7:ffff::1')).toBe(403);
+      expect(await from('192.0.2.45')).toBe(200);
+      expect(await from('2001:db8:8::9')).toBe(200);
+      for (const id of ids) expect((await api('DELETE', `/api/v1/risk/blocklist?id=${id}`)).status).toBe(200);
+    });
+
     it('stops applying an entry once it expires', async () => {
       const bigoId = unique('expiring');
       const expires = new Date(Date.now() + 1500).toISOString();

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { DatabaseConfig } from '../config-fields';
 import * as schema from '../db/schema';
 import { baselineWasmOnly, createPgliteDataDir, pgliteStartParams } from './pglite-memory';
@@ -18,6 +18,25 @@ export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
  */
 export async function queryRows<T extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * queryRows for a statement of a hot path (the rules at every order commit): on PostgreSQL it is prepared once per
+ * connection under `name` (node-postgres's named statements, through drizzle's prepared query), so a run sends only
+ * its values and the server, after five runs, keeps a generic plan when it is no dearer than planning each run. The
+ * embedded database runs it as queryRows does. The text under one name must never change: build it in one shape for
+ * every value (a null or an empty list as a value, not a missing clause).
+ */
+export async function preparedRows<T extends Record<string, unknown>>(
+  db: DbOrTx,
+  name: string,
+  query: SQL,
+): Promise<T[]> {
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  const result = (await prepared.execute()) as unknown as { rows: T[] };
   return result.rows;
 }
 

@@ -1,8 +1,7 @@
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { MSG, type TRiskBlocklistKind } from '@ezrecharge/shared';
-import { and, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { riskBlocklist } from '../../db/schema';
-import type { DbOrTx } from '../../infra/db';
 import { AppError } from '../../infra/http';
 
 /**
@@ -45,25 +44,6 @@ export function canonicalAddress(address: string): string {
   return (mapped?.[1] ?? address).toLowerCase();
 }
 
-/** Whether `address` is `entry` (an address) or inside it (a CIDR range). */
-export function addressMatches(entry: string, address: string): boolean {
-  const ip = canonicalAddress(address);
-  const family = isIP(ip);
-  if (!family) return false;
-  const [base = '', prefix] = entry.split('/');
-  if (prefix === undefined) return base === ip;
-  const baseFamily = isIP(base);
-  if (baseFamily !== family) return false;
-  const list = new BlockList();
-  list.addSubnet(base, Number(prefix), family === 4 ? 'ipv4' : 'ipv6');
-  return list.check(ip, family === 4 ? 'ipv4' : 'ipv6');
-}
-
-/** Entries in force at `now` (no expiry, or one still ahead). */
-export function activeEntry(now: Date): SQL {
-  return or(isNull(riskBlocklist.expiresAt), gt(riskBlocklist.expiresAt, now)) as SQL;
-}
-
 /** The keys of an order being placed. */
 export interface BlockKeys {
   bigoId: string;
@@ -72,39 +52,32 @@ export interface BlockKeys {
 }
 
 /**
- * The blocklist entry in force that matches the order's keys, if any: its BIGO ID, its e-mail, its e-mail's domain
- * (or a parent domain of it), or its address (or a range holding it). One indexed read, plus the address ranges
- * (few: an operator types each one).
+ * A query for the blocklist entry in force that matches the order's keys, if any (its id and kind): its BIGO ID,
+ * its e-mail, its e-mail's domain (or a parent domain of it), or its address (or a range holding it, compared as
+ * PostgreSQL's inet: `10.99.0.0/16 >>= 10.99.4.7`; an address holds itself). Part of the one statement of the rules
+ * at commit (risk-rules.ts commitFindings). An address the client sent that is none (an unknown peer) matches no
+ * entry of kind ip; the entries' values are canonical (normalBlocklistValue), so each casts.
  */
-export async function blockedBy(
-  db: DbOrTx,
-  keys: BlockKeys,
-  now: Date,
-): Promise<{ id: number; kind: string } | undefined> {
+export function blockedByClause(keys: BlockKeys, now: Date): SQL {
   const email = keys.email.toLowerCase();
   const domain = email.slice(email.lastIndexOf('@') + 1);
   const labels = domain.split('.');
-  const domains = labels.slice(0, -1).map((_, i) => labels.slice(i).join('.'));
+  // The domain and its parents, one per line (a blocked domain is [a-z0-9-.]: one with a space matches none).
+  const domains = labels
+    .slice(0, -1)
+    .map((_, i) => labels.slice(i).join('.'))
+    .filter((d) => !/\s/u.test(d))
+    .join('\n');
   const ip = canonicalAddress(keys.ip);
-  const rows = await db
-    .select({ id: riskBlocklist.id, kind: riskBlocklist.kind, value: riskBlocklist.value })
-    .from(riskBlocklist)
-    .where(
-      and(
-        activeEntry(now),
-        or(
-          and(sql`${riskBlocklist.kind} = 'bigo_id'`, sql`${riskBlocklist.value} = ${keys.bigoId}`),
-          and(sql`${riskBlocklist.kind} = 'email'`, sql`${riskBlocklist.value} = ${email}`),
-          domains.length > 0
-            ? and(sql`${riskBlocklist.kind} = 'email_domain'`, inArray(riskBlocklist.value, domains))
-            : sql`false`,
-          and(
-            sql`${riskBlocklist.kind} = 'ip'`,
-            or(sql`${riskBlocklist.value} = ${ip}`, sql`${riskBlocklist.value} like '%/%'`),
-          ),
-        ),
-      ),
+  // Not an address (an unknown peer): null, inside no range.
+  const address = isIP(ip) ? ip : null;
+  return sql`select b.id, b.kind from ${riskBlocklist} b
+    where (b.expires_at is null or b.expires_at > ${now.toISOString()}::timestamptz) and (
+      (b.kind = 'bigo_id' and b.value = ${keys.bigoId}::text)
+      or (b.kind = 'email' and b.value = ${email}::text)
+      or (b.kind = 'email_domain' and b.value = any(string_to_array(${domains}::text, E'\\n')))
+      or (b.kind = 'ip' and case when b.kind = 'ip' then b.value::inet >>= ${address}::inet else false end)
     )
-    .limit(1000);
-  return rows.find((r) => r.kind !== 'ip' || addressMatches(r.value, ip));
+    order by b.id
+    limit 1`;
 }

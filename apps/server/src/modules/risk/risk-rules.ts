@@ -2,8 +2,9 @@ import { ORDER_STATUS, orderNote, type TOrderNote, type TRiskSettings } from '@e
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { orderEvents, orders, riskCardFailures } from '../../db/schema';
-import { type DbOrTx, queryRows } from '../../infra/db';
+import { type DbOrTx, preparedRows, queryRows } from '../../infra/db';
 import type { OrderRow } from '../order-lifecycle/order-row';
+import { blockedByClause } from './risk-blocklist';
 import { sgdEquivalent } from './risk-settings';
 
 /**
@@ -29,103 +30,138 @@ export interface CommitKeys {
 
 export type CardTestingKey = 'bigo_id' | 'email' | 'ip' | 'browser' | 'card';
 
+/** What the rules at commit found, in one read: a blocklist entry matching the keys, and the card-testing wait. */
+export interface CommitFindings {
+  /** The blocklist entry in force that matches a key (risk-blocklist.ts blockedByClause), if any. */
+  blocked: { id: number; kind: string } | undefined;
+  /**
+   * Card testing: when one of the keys (BIGO ID, e-mail, client address, browser id) had `card_testing_failures`
+   * unsuccessful payments within the window, how many seconds until the oldest of them leaves it (the key may then
+   * try again); undefined when none did.
+   */
+  wait: { seconds: number; key: CardTestingKey; failures: number } | undefined;
+  /** The unsuccessful payments of the keys within the window (any of them). */
+  failures: number;
+}
+
+/** The one row the statement of commitFindings answers. */
+interface FindingsRow extends Record<string, unknown> {
+  blocked_id: number | null;
+  blocked_kind: string | null;
+  failures: string | number;
+  n_bigo_id: string | number;
+  nth_bigo_id: Date | string | null;
+  n_email: string | number;
+  nth_email: Date | string | null;
+  n_ip: string | number;
+  nth_ip: Date | string | null;
+  n_browser: string | number;
+  nth_browser: Date | string | null;
+  n_card: string | number | null;
+  nth_card: Date | string | null;
+}
+
 /**
- * Card testing: when one of the keys (BIGO ID, e-mail, client address, browser id) had `card_testing_failures`
- * unsuccessful payments within the window, how many seconds until the oldest of them leaves it (the key may then try
- * again); undefined when none did. Unsuccessful: the moves into 4–6 of orders of these keys
- * (order_events_to_status_created_idx), and the cards a gateway declined on them while their payment stayed open
- * (risk_card_failures: Stripe Checkout lets a buyer try card after card in one session). And by card: a card these
- * keys tried that was declined `card_testing_failures` times within the window on any orders.
+ * The rules at commit over what the database keeps, in one statement prepared once per connection (one wait on the
+ * database, no planning on each commit: issue #29's p99 at commit), the same text for every order: the blocklist
+ * (blockedByClause), and card testing.
+ *
+ * Unsuccessful payments of the keys: the moves into 4–6 of orders of these keys (each key through its own index,
+ * then order_events_order_idx), and the cards a gateway declined on them while their payment stayed open
+ * (risk_card_failures: Stripe Checkout lets a buyer try card after card in one session). A key waits until the
+ * `card_testing_failures`-th newest of its own leaves the window. And by card: a card these keys tried that was
+ * declined `card_testing_failures` times within the window on any orders (a stolen card tried under rotating BIGO
+ * IDs, e-mails and addresses) stops these keys too.
  */
-export async function cardTestingWait(
+export async function commitFindings(
   db: DbOrTx,
   settings: TRiskSettings,
   keys: CommitKeys,
   now: Date,
-): Promise<{
-  wait: { seconds: number; key: CardTestingKey; failures: number } | undefined;
-  /** The unsuccessful payments of the keys within the window (any of them). */
-  failures: number;
-}> {
+): Promise<CommitFindings> {
   const windowMs = settings.card_testing_window_minutes * 60_000;
   const since = new Date(now.getTime() - windowMs).toISOString();
+  const limit = settings.card_testing_failures;
   const email = keys.email.toLowerCase();
   const browserId = keys.browserId ?? null;
-  const ofKeys = sql`(o.game_id = ${keys.bigoId} or lower(o.email) = ${email} or o.client_ip = ${keys.ip}${
-    browserId === null ? sql`` : sql` or o.browser_id = ${browserId}`
-  })`;
-  const rows = await queryRows<{
-    at: Date | string;
-    game_id: string;
-    email: string;
-    client_ip: string | null;
-    browser_id: string | null;
-    card_fingerprint: string | null;
-  }>(
-    db,
-    sql`select e.created_at as at, o.game_id, lower(o.email) as email, o.client_ip, o.browser_id,
-          null::text as card_fingerprint
-        from ${orderEvents} e join ${orders} o on o.id = e.order_id
-        where e.to_status in (${sql.join(
-          UNSUCCESSFUL.map((s) => sql`${s}`),
-          sql`, `,
-        )}) and e.created_at > ${since} and ${ofKeys}
-        union all
-        select f.at, o.game_id, lower(o.email) as email, o.client_ip, o.browser_id, f.card_fingerprint
-        from ${orders} o cross join lateral (
-          -- Per order of the keys, through risk_card_failures_order_idx; \`offset 0\` keeps the planner from turning
-          -- this into a scan of every recent failure (an attack in progress has thousands) hashed against them.
-          select f.created_at as at, f.card_fingerprint from ${riskCardFailures} f
-          where f.order_id = o.id and f.created_at > ${since} offset 0
-        ) f
-        where ${ofKeys}`,
+  const unsuccessful = sql.join(
+    UNSUCCESSFUL.map((s) => sql`${s}`),
+    sql`, `,
   );
-  const limit = settings.card_testing_failures;
-  let worst: { seconds: number; key: CardTestingKey; failures: number } | undefined;
-  /** A key whose unsuccessful payments (their times) reach the limit waits until the limit-th newest leaves. */
-  const consider = (key: CardTestingKey, at: readonly (Date | string)[]) => {
-    const times = at.map((t) => new Date(t).getTime()).sort((a, b) => b - a);
-    const nth = times[limit - 1];
-    if (nth === undefined) return;
-    const seconds = Math.max(1, Math.ceil((nth + windowMs - now.getTime()) / 1000));
-    if (!worst || seconds > worst.seconds) worst = { seconds, key, failures: times.length };
-  };
-  const check = (key: CardTestingKey, match: (r: (typeof rows)[number]) => boolean) =>
-    consider(
-      key,
-      rows.filter(match).map((r) => r.at),
-    );
-  check('bigo_id', (r) => r.game_id === keys.bigoId);
-  check('email', (r) => r.email === email);
-  check('ip', (r) => r.client_ip === keys.ip);
-  if (browserId !== null) check('browser', (r) => r.browser_id === browserId);
-  // The cards these keys tried lately: one declined `limit` times within the window on any orders (a stolen card
-  // tried under rotating BIGO IDs, e-mails and addresses) stops these keys too. Asked only when they tried a card
-  // that was declined, so an honest buyer's commit never makes this read.
-  const cards = [...new Set(rows.flatMap((r) => (r.card_fingerprint ? [r.card_fingerprint] : [])))];
-  if (cards.length > 0) {
-    const declines = await queryRows<{ at: Date | string; card_fingerprint: string }>(
-      db,
-      sql`select created_at as at, card_fingerprint from ${riskCardFailures}
-          where card_fingerprint in (${sql.join(
-            cards.slice(0, 50).map((c) => sql`${c}`),
+  // Which of the keys an order of the keys has (each order once, through the index of the key that found it).
+  const flags = sql`o.game_id = ${keys.bigoId}::text as k_bigo_id, lower(o.email) = ${email}::text as k_email,
+    coalesce(o.client_ip = ${keys.ip}::text, false) as k_ip,
+    coalesce(o.browser_id = ${browserId}::text, false) as k_browser`;
+  const [row] = await preparedRows<FindingsRow>(
+    db,
+    'risk_commit_findings',
+    sql`with keyed as (${sql.join(
+      [
+        sql`o.game_id = ${keys.bigoId}::text`,
+        sql`lower(o.email) = ${email}::text`,
+        sql`o.client_ip = ${keys.ip}::text`,
+        // No browser id: null, which no order's equals.
+        sql`o.browser_id = ${browserId}::text`,
+      ].map((key) => sql`select o.id, ${flags} from ${orders} o where ${key}`),
+      sql` union `,
+    )}),
+        fails as (
+          select k.k_bigo_id, k.k_email, k.k_ip, k.k_browser, e.created_at as at, null::text as card
+          from keyed k join ${orderEvents} e on e.order_id = k.id
+          where e.to_status in (${unsuccessful}) and e.created_at > ${since}::timestamptz
+          union all
+          select k.k_bigo_id, k.k_email, k.k_ip, k.k_browser, f.created_at, f.card_fingerprint
+          from keyed k join ${riskCardFailures} f on f.order_id = k.id
+          where f.created_at > ${since}::timestamptz
+        ),
+        cards as (select distinct card from fails where card is not null limit 50),
+        by_card as (
+          select count(*) as n, (array_agg(f.created_at order by f.created_at desc))[${limit}::int] as nth
+          from cards c join ${riskCardFailures} f on f.card_fingerprint = c.card
+          where f.created_at > ${since}::timestamptz
+          group by c.card
+        ),
+        worst_card as (select n, nth from by_card where nth is not null order by nth desc limit 1),
+        blocked as (${blockedByClause(keys, now)})
+        select (select id from blocked) as blocked_id, (select kind from blocked) as blocked_kind,
+          count(*) as failures,
+          ${sql.join(
+            (['bigo_id', 'email', 'ip', 'browser'] as const).map(
+              (key) =>
+                sql`count(*) filter (where ${sql.raw(`k_${key}`)}) as ${sql.raw(`n_${key}`)},
+                (array_agg(at order by at desc) filter (where ${sql.raw(`k_${key}`)}))[${limit}::int]
+                  as ${sql.raw(`nth_${key}`)}`,
+            ),
             sql`, `,
-          )}) and created_at > ${since}`,
-    );
-    for (const card of cards.slice(0, 50)) {
-      consider(
-        'card',
-        declines.filter((d) => d.card_fingerprint === card).map((d) => d.at),
-      );
-    }
-  }
-  return { wait: worst, failures: rows.length };
+          )},
+          (select n from worst_card) as n_card, (select nth from worst_card) as nth_card
+        from fails`,
+  );
+  let wait: CommitFindings['wait'];
+  /** A key whose `limit`-th newest unsuccessful payment is `nth` waits until that one leaves the window. */
+  const consider = (key: CardTestingKey, failures: string | number | null, nth: Date | string | null) => {
+    if (nth === null) return;
+    const seconds = Math.max(1, Math.ceil((new Date(nth).getTime() + windowMs - now.getTime()) / 1000));
+    if (!wait || seconds > wait.seconds) wait = { seconds, key, failures: Number(failures) };
+  };
+  if (!row) throw new Error('the rules at commit read no row');
+  consider('bigo_id', row.n_bigo_id, row.nth_bigo_id);
+  consider('email', row.n_email, row.nth_email);
+  consider('ip', row.n_ip, row.nth_ip);
+  consider('browser', row.n_browser, row.nth_browser);
+  consider('card', row.n_card, row.nth_card);
+  return {
+    blocked:
+      row.blocked_id === null ? undefined : { id: Number(row.blocked_id), kind: String(row.blocked_kind) },
+    wait,
+    failures: Number(row.failures),
+  };
 }
 
 /**
  * Card testing by card: how many times a gateway declined the card of this fingerprint within the window, on any
  * order (risk_card_failures_fingerprint_idx). The card is known only once a payment is tried: at commit it stops the
- * keys that tried it (cardTestingWait), at a payment's arrival it holds the payment made with it.
+ * keys that tried it (commitFindings), at a payment's arrival it holds the payment made with it.
  */
 export async function cardFailuresOf(
   db: DbOrTx,

@@ -21,8 +21,8 @@ import { deliverOrderJob } from '../fulfilment/fulfilment-jobs';
 import type { OrderLifecycle } from '../order-lifecycle/order-lifecycle';
 import { lockOrder, noteOrder } from '../order-lifecycle/order-moves';
 import { apiOrderOf, findOrder } from '../order-lifecycle/order-row';
-import { blockedBy, normalBlocklistValue } from './risk-blocklist';
-import { type CommitKeys, cardTestingWait } from './risk-rules';
+import { normalBlocklistValue } from './risk-blocklist';
+import { type CommitKeys, commitFindings } from './risk-rules';
 import { readRiskSettings, sgdEquivalent, writeRiskSettings } from './risk-settings';
 
 /** How long a process keeps the settings its commit rules use (a change elsewhere reaches it within this). */
@@ -84,12 +84,9 @@ export class RiskService {
   ): Promise<{ threeDSecure: boolean }> {
     const now = this.now();
     // One wait on the database: the settings are this process's (commitSettings), the blocklist and the card-testing
-    // count are read side by side.
+    // count one statement.
     const settings = await this.commitSettings(now);
-    const [blocked, { wait, failures }] = await Promise.all([
-      blockedBy(this.deps.db, keys, now),
-      cardTestingWait(this.deps.db, settings, keys, now),
-    ]);
+    const { blocked, wait, failures } = await commitFindings(this.deps.db, settings, keys, now);
     if (blocked) {
       await this.recordRefusal('blocklist', now);
       throw new AppError('forbidden', MSG.order_refused);
