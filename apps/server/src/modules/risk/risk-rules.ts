@@ -66,8 +66,8 @@ interface FindingsRow extends Record<string, unknown> {
  * database, no planning on each commit: issue #29's p99 at commit), the same text for every order: the blocklist
  * (blockedByClause), and card testing.
  *
- * Unsuccessful payments of the keys: the moves into 4–6 of orders of these keys (each key through its own index,
- * then order_events_order_idx), and the cards a gateway declined on them while their payment stayed open
+ * Unsuccessful payments of the keys: the moves into 4–6 of orders of these keys (the orders found through each key's
+ * own index), and the cards a gateway declined on them while their payment stayed open
  * (risk_card_failures: Stripe Checkout lets a buyer try card after card in one session). A key waits until the
  * `card_testing_failures`-th newest of its own leaves the window. And by card: a card these keys tried that was
  * declined `card_testing_failures` times within the window on any orders (a stolen card tried under rotating BIGO
