@@ -55,6 +55,25 @@ export const QUOTE_DELAY_MS = 300;
 
 const NO_PACKS: readonly TPack[] = [];
 
+/** Runs `then` once the page has loaded and the browser is idle; returns the cancel. */
+function whenPageIdle(then: () => void): () => void {
+  let idle: number | undefined;
+  const settle = () => {
+    idle =
+      typeof window.requestIdleCallback === 'function'
+        ? window.requestIdleCallback(then, { timeout: 2000 })
+        : window.setTimeout(then, 200);
+  };
+  if (document.readyState === 'complete') settle();
+  else window.addEventListener('load', settle, { once: true });
+  return () => {
+    window.removeEventListener('load', settle);
+    if (idle === undefined) return;
+    if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+    window.clearTimeout(idle);
+  };
+}
+
 /**
  * Functions that keep their identity for the form's whole life and call the latest render's version, so that the
  * fields (memo, components/form-part.ts) are not drawn again because the form was (issue #30).
@@ -188,6 +207,11 @@ export function useRechargeForm(
   const engage = (): void => {
     if (!rules) void loadOrderRules().then(setRules, () => undefined);
   };
+  // Issue #30: the rules also load once the page has loaded and the browser is idle, so that their evaluation (a
+  // long task on a phone) is over before the buyer's first choices rather than in the middle of them.
+  const engageWhenIdle = useRef(engage);
+  engageWhenIdle.current = engage;
+  useEffect(() => whenPageIdle(() => engageWhenIdle.current()), []);
   // Fields the buyer changed or left before the rules arrived are checked now.
   const checkTouched = useRef(() => {});
   checkTouched.current = () => {
