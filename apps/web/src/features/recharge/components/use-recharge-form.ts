@@ -137,6 +137,18 @@ export function useRechargeForm(
     () => channelOptions(currency && channels.data?.[currency]),
     [currency, channels.data],
   );
+  // Issue #30: the channels shown follow a change of currency a frame later (a passive effect runs after the
+  // browser paints), so that the choice's own frame draws the new packs without the channel field growing or
+  // shrinking and moving every field below it. What is checked and sent follows the currency at once.
+  const [shownCurrency, setShownCurrency] = useState(currency);
+  useEffect(() => setShownCurrency(currency), [currency]);
+  const shownOptions = useMemo(
+    () =>
+      shownCurrency === undefined || shownCurrency === currency
+        ? options
+        : channelOptions(channels.data?.[shownCurrency]),
+    [shownCurrency, currency, options, channels.data],
+  );
   const [payChannel, setPayChannel] = useState('');
   const [bankError, setBankError] = useState<string>();
   // biome-ignore lint/correctness/useExhaustiveDependencies: chosen again when the currency or its channels change
@@ -364,7 +376,7 @@ export function useRechargeForm(
   return {
     withEmail,
     values,
-    channelOptions: options,
+    channelOptions: shownOptions,
     payChannel,
     channelError: limitError ?? bankError,
     /** The chosen channel's payment-method bonus, for the total: "+ 24 bonus diamonds with FPX". */
