@@ -2,7 +2,7 @@ import { normaliseBigoId } from '@ezrecharge/shared/bigo-id';
 import { isCurrency, type TCurrency } from '@ezrecharge/shared/money';
 import { normalizePromoCode } from '@ezrecharge/shared/rewards';
 import type { TOrderPageInfo } from '@ezrecharge/shared/schemas/orders';
-import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportFieldErrors } from '../../../lib/form-rules';
 import { currentLanguage, i18n } from '../../../lib/i18n';
@@ -53,6 +53,43 @@ import type { TPack } from './price-tiles';
 /** How long the entries must rest before the bonuses are quoted again (an Apply press quotes at once). */
 export const QUOTE_DELAY_MS = 300;
 
+const NO_PACKS: readonly TPack[] = [];
+
+/** Runs `then` once the page has loaded and the browser is idle; returns the cancel. */
+function whenPageIdle(then: () => void): () => void {
+  let idle: number | undefined;
+  const settle = () => {
+    idle =
+      typeof window.requestIdleCallback === 'function'
+        ? window.requestIdleCallback(then, { timeout: 2000 })
+        : window.setTimeout(then, 200);
+  };
+  if (document.readyState === 'complete') settle();
+  else window.addEventListener('load', settle, { once: true });
+  return () => {
+    window.removeEventListener('load', settle);
+    if (idle === undefined) return;
+    if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+    window.clearTimeout(idle);
+  };
+}
+
+/**
+ * Functions that keep their identity for the form's whole life and call the latest render's version, so that the
+ * fields (memo, components/form-part.ts) are not drawn again because the form was (issue #30).
+ */
+function useStableHandlers<T extends Record<string, (...args: never[]) => unknown>>(latest: T): T {
+  const ref = useRef(latest);
+  ref.current = latest;
+  const [stable] = useState(() => {
+    const wrapped: Record<string, unknown> = {};
+    for (const name of Object.keys(latest))
+      wrapped[name] = (...args: never[]) => (ref.current[name] as (...a: never[]) => unknown)(...args);
+    return wrapped as T;
+  });
+  return stable;
+}
+
 export type TRechargeForm = ReturnType<typeof useRechargeForm>;
 
 /**
@@ -88,15 +125,30 @@ export function useRechargeForm(
   const currency = isCurrency(values.pay_currency) ? values.pay_currency : undefined;
   const products = useGetProducts();
   const prices = useGetPrices(productId, currentLanguage());
-  const packs: readonly TPack[] = (currency && prices.data?.prices[currency]) || [];
+  const packs: readonly TPack[] = (currency && prices.data?.prices[currency]) || NO_PACKS;
   const pack = packs.find((candidate) => candidate.id === values.price_id);
 
-  const labels = fieldLabels(t);
+  const labels = useMemo(() => fieldLabels(t), [t]);
 
   // Issue #30: the payment channel ('' none: the provider's page chooses; FPX: FPX without a bank yet), the
   // currency's options, and the one last used in this browser chosen again when the currency offers it.
   const channels = useChannels();
-  const options = channelOptions(currency && channels.data?.[currency]);
+  const options = useMemo(
+    () => channelOptions(currency && channels.data?.[currency]),
+    [currency, channels.data],
+  );
+  // Issue #30: the channels shown follow a change of currency a frame later (a passive effect runs after the
+  // browser paints), so that the choice's own frame draws the new packs without the channel field growing or
+  // shrinking and moving every field below it. What is checked and sent follows the currency at once.
+  const [shownCurrency, setShownCurrency] = useState(currency);
+  useEffect(() => setShownCurrency(currency), [currency]);
+  const shownOptions = useMemo(
+    () =>
+      shownCurrency === undefined || shownCurrency === currency
+        ? options
+        : channelOptions(channels.data?.[shownCurrency]),
+    [shownCurrency, currency, options, channels.data],
+  );
   const [payChannel, setPayChannel] = useState('');
   const [bankError, setBankError] = useState<string>();
   // biome-ignore lint/correctness/useExhaustiveDependencies: chosen again when the currency or its channels change
@@ -167,6 +219,11 @@ export function useRechargeForm(
   const engage = (): void => {
     if (!rules) void loadOrderRules().then(setRules, () => undefined);
   };
+  // Issue #30: the rules also load once the page has loaded and the browser is idle, so that their evaluation (a
+  // long task on a phone) is over before the buyer's first choices rather than in the middle of them.
+  const engageWhenIdle = useRef(engage);
+  engageWhenIdle.current = engage;
+  useEffect(() => whenPageIdle(() => engageWhenIdle.current()), []);
   // Fields the buyer changed or left before the rules arrived are checked now.
   const checkTouched = useRef(() => {});
   checkTouched.current = () => {
@@ -266,41 +323,21 @@ export function useRechargeForm(
   };
 
   const bonus = optionBonus(chosenOption, quote);
+  const promoRefusal = promo.refusal;
+  const shownErrors = useMemo(
+    () => ({ ...errors, promo_code: errors.promo_code ?? promoRefusal }),
+    [errors, promoRefusal],
+  );
 
-  return {
-    withEmail,
-    values,
-    channelOptions: options,
-    payChannel,
-    channelError: limitError ?? bankError,
-    /** The chosen channel's payment-method bonus, for the total: "+ 24 bonus diamonds with FPX". */
-    channelBonus:
-      chosenOption && bonus > 0
-        ? t('channel.totalBonus', { diamonds: formatDiamonds(bonus), name: chosenOption.name })
-        : undefined,
-    chooseChannel: (value: string): void => {
-      setPayChannel(value);
-      setBankError(undefined);
-    },
-    /** The fields' messages (the promo field's with the quote's refusal of the applied code). */
-    errors: { ...errors, promo_code: errors.promo_code ?? promo.refusal },
-    labels,
-    products,
-    prices,
-    packs,
-    currency,
-    quote,
-    promoBonus: promo.bonus,
-    /** Whether the applied code is being quoted (the Apply button spins). */
-    applying: quoteQuery.isFetching && appliedCode !== '',
-    total: totalText(t, pack, values, quote, errors.quantity),
-    busy,
-    loading: products.isPending,
-    handoff,
+  const handlers = useStableHandlers({
     change,
     blur,
     engage,
     onSubmit,
+    chooseChannel: (value: string): void => {
+      setPayChannel(value);
+      setBankError(undefined);
+    },
     chooseProduct: (id: string): void => {
       if (id === valuesRef.current.product_id) return;
       // A product has its own currencies and packages: both are chosen anew.
@@ -334,5 +371,34 @@ export function useRechargeForm(
       // The quote needs the pack: without one, say so where it is chosen.
       if (code !== '' && all.price_id === undefined) showCheck(['price_id'], all);
     },
+  });
+
+  return {
+    withEmail,
+    values,
+    channelOptions: shownOptions,
+    payChannel,
+    channelError: limitError ?? bankError,
+    /** The chosen channel's payment-method bonus, for the total: "+ 24 bonus diamonds with FPX". */
+    channelBonus:
+      chosenOption && bonus > 0
+        ? t('channel.totalBonus', { diamonds: formatDiamonds(bonus), name: chosenOption.name })
+        : undefined,
+    /** The fields' messages (the promo field's with the quote's refusal of the applied code). */
+    errors: shownErrors,
+    labels,
+    products,
+    prices,
+    packs,
+    currency,
+    quote,
+    promoBonus: promo.bonus,
+    /** Whether the applied code is being quoted (the Apply button spins). */
+    applying: quoteQuery.isFetching && appliedCode !== '',
+    total: totalText(t, pack, values, quote, errors.quantity),
+    busy,
+    loading: products.isPending,
+    handoff,
+    ...handlers,
   };
 }
