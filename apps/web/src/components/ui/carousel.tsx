@@ -13,6 +13,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { whenPageIdle } from '../../lib/page-idle';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './icons';
 import './carousel.css';
@@ -54,23 +55,7 @@ const SlideContext = createContext<TSlideState>({ eager: true });
 /** True once the page has finished loading and the browser is idle: a good time to fetch what comes next. */
 function usePageSettled(): boolean {
   const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    let idle: number | undefined;
-    const settle = () => {
-      idle =
-        typeof window.requestIdleCallback === 'function'
-          ? window.requestIdleCallback(() => setSettled(true), { timeout: 2000 })
-          : window.setTimeout(() => setSettled(true), 200);
-    };
-    if (document.readyState === 'complete') settle();
-    else window.addEventListener('load', settle, { once: true });
-    return () => {
-      window.removeEventListener('load', settle);
-      if (idle === undefined) return;
-      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
-      window.clearTimeout(idle);
-    };
-  }, []);
+  useEffect(() => whenPageIdle(() => setSettled(true)), []);
   return settled;
 }
 

@@ -8,6 +8,7 @@ import { reportFieldErrors } from '../../../lib/form-rules';
 import { currentLanguage, i18n } from '../../../lib/i18n';
 import { formatDiamonds, formatPrice } from '../../../lib/money-format';
 import { onBeforeReload } from '../../../lib/navigation';
+import { whenPageIdle } from '../../../lib/page-idle';
 import { usePaymentHandoff } from '../../../lib/payment-handoff';
 import { useErrorPopup } from '../../../lib/popup';
 import { useCommitOrder } from '../api/commit-order';
@@ -54,25 +55,6 @@ import type { TPack } from './price-tiles';
 export const QUOTE_DELAY_MS = 300;
 
 const NO_PACKS: readonly TPack[] = [];
-
-/** Runs `then` once the page has loaded and the browser is idle; returns the cancel. */
-function whenPageIdle(then: () => void): () => void {
-  let idle: number | undefined;
-  const settle = () => {
-    idle =
-      typeof window.requestIdleCallback === 'function'
-        ? window.requestIdleCallback(then, { timeout: 2000 })
-        : window.setTimeout(then, 200);
-  };
-  if (document.readyState === 'complete') settle();
-  else window.addEventListener('load', settle, { once: true });
-  return () => {
-    window.removeEventListener('load', settle);
-    if (idle === undefined) return;
-    if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
-    window.clearTimeout(idle);
-  };
-}
 
 /**
  * Functions that keep their identity for the form's whole life and call the latest render's version, so that the
