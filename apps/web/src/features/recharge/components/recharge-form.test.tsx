@@ -36,6 +36,27 @@ vi.mock('../utils/order-rules', async (importOriginal) => {
   };
 });
 
+/**
+ * The page's idle moment, held while `held` is set until a test calls `settle()`: whether the form's rules load on
+ * focus or at idle must not depend on how busy the machine running the tests is.
+ */
+const pageIdle = vi.hoisted(() => ({ held: false, waiting: [] as (() => void)[], settle: () => {} }));
+pageIdle.settle = () => {
+  for (const then of pageIdle.waiting.splice(0)) then();
+};
+vi.mock('../../../lib/page-idle', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../lib/page-idle')>();
+  return {
+    whenPageIdle: (then: () => void) => {
+      if (!pageIdle.held) return original.whenPageIdle(then);
+      pageIdle.waiting.push(then);
+      return () => {
+        pageIdle.waiting = pageIdle.waiting.filter((waiting) => waiting !== then);
+      };
+    },
+  };
+});
+
 // The pages (and the console layout for /ezrecharge) load lazily; loading them once up front keeps waits short.
 beforeAll(() => Promise.all([import('..'), import('../../../components/layouts/admin-layout')]), 30_000);
 
@@ -174,6 +195,8 @@ beforeEach(async () => {
 
 afterEach(() => {
   orderRules.firstVisit = false;
+  pageIdle.held = false;
+  pageIdle.waiting = [];
   setNavigator(null);
   queryClient.clear();
   forgetLiveOffers();
@@ -250,6 +273,7 @@ describe('public recharge /recharge', () => {
 
   it('loads its rules when the buyer first turns to it, not with the page', async () => {
     orderRules.firstVisit = true;
+    pageIdle.held = true;
     stubApi(catalogueRoutes());
     renderApp('/recharge');
     await screen.findByRole('radio', { name: '100 diamonds for SGD 2.50' });
@@ -258,6 +282,19 @@ describe('public recharge /recharge', () => {
     expect(orderRules.loads).toBe(before);
 
     await userEvent.click(form().getByLabelText('BIGO ID'));
+    expect(orderRules.loads).toBeGreaterThan(before);
+  });
+
+  it('loads its rules once the page is idle when the buyer has not turned to it yet', async () => {
+    orderRules.firstVisit = true;
+    pageIdle.held = true;
+    stubApi(catalogueRoutes());
+    renderApp('/recharge');
+    await screen.findByRole('radio', { name: '100 diamonds for SGD 2.50' });
+    const before = orderRules.loads;
+    expect(pageIdle.waiting.length).toBeGreaterThan(0);
+
+    pageIdle.settle();
     expect(orderRules.loads).toBeGreaterThan(before);
   });
 
