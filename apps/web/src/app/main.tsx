@@ -10,7 +10,12 @@ import { isCookieNoticeAccepted, syncCookieNoticeCookie } from '../lib/storage';
 import { restoreCarriedToasts } from '../lib/toast';
 import { markAppLive } from './paint-first';
 import { AppProviders } from './providers';
-import { createAppRouter, resolveMatchedRoutes, restoreSessionOnLoad } from './router';
+import {
+  createAppRouter,
+  resolveMatchedRoutes,
+  restoreSessionOnLoad,
+  startMatchedPageRequests,
+} from './router';
 import './global.css';
 
 const container = document.getElementById('root');
@@ -34,7 +39,14 @@ async function start(): Promise<void> {
   // A page the server drew for this request (an order's result) came with the data it was drawn with.
   plantQuerySeeds(document, queryClient);
   if (!prerendered) root.replaceChildren();
-  if (prerendered) await resolveMatchedRoutes(window.location);
+  if (prerendered) {
+    await resolveMatchedRoutes(window.location);
+    // The page's own requests go out now, in a task of their own rather than among the effects that
+    // run once the page has hydrated (lib/early-requests.ts).
+    await nextTask();
+    startMatchedPageRequests(window.location);
+    await nextTask();
+  }
   const router = createAppRouter({ prerendered });
   const app = (
     <StrictMode>

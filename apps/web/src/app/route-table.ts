@@ -15,8 +15,14 @@ import type { TAdminRouteName, TPublicRouteName } from '../lib/routes';
  * storefront's chunks from the console's, and throws on any other form.
  */
 
+/**
+ * A page's component. `startRequests`: the requests the page always makes on its first render, which a prerendered
+ * page starts before it hydrates (app/main.tsx, lib/early-requests.ts).
+ */
+export type TPageComponent = ComponentType & { startRequests?: () => void };
+
 /** A lazily imported screen. */
-export type TPageLoader = () => Promise<ComponentType>;
+export type TPageLoader = () => Promise<TPageComponent>;
 
 /** The storefront's pages (public layout). */
 export const PUBLIC_PAGE_LOADERS: Readonly<Record<TPublicRouteName, TPageLoader>> = {

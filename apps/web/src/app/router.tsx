@@ -11,7 +11,13 @@ import { ensureSession, mustEnrolTwoFactor, readSessionUser } from '../lib/sessi
 import { clearSession } from '../lib/storage';
 import { handToConsole, STOREFRONT_BUILD } from './face';
 import { RootLayout, type TRouteHandle } from './root-layout';
-import { ADMIN_LAYOUT, ADMIN_PAGE_LOADERS, PUBLIC_PAGE_LOADERS, type TPageLoader } from './route-table';
+import {
+  ADMIN_LAYOUT,
+  ADMIN_PAGE_LOADERS,
+  PUBLIC_PAGE_LOADERS,
+  type TPageComponent,
+  type TPageLoader,
+} from './route-table';
 
 /**
  * Admin screens render through React.lazy rather than the route's `lazy`: the router would fetch a route's
@@ -144,6 +150,16 @@ export async function resolveMatchedRoutes(location: Location): Promise<void> {
       Object.assign(route, resolved, { lazy: undefined });
     }),
   );
+}
+
+/**
+ * Starts the requests the matched pages always make (`TPageComponent.startRequests`), once resolveMatchedRoutes has
+ * loaded them: a prerendered page's queries then take them over when it has hydrated.
+ */
+export function startMatchedPageRequests(location: Location): void {
+  for (const { route } of matchRoutes(ROUTE_OBJECTS, location) ?? []) {
+    (route.Component as TPageComponent | null | undefined)?.startRequests?.();
+  }
 }
 
 /**

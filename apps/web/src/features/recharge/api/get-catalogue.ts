@@ -1,6 +1,7 @@
 import { SELECT_CACHE_MS } from '@ezrecharge/shared/limits';
 import { useQuery } from '@tanstack/react-query';
 import { loadPriceSelect, loadProductSelect } from '../../../lib/catalogue-select';
+import { takeEarly } from '../../../lib/early-requests';
 import type { TLanguage } from '../../../lib/i18n';
 
 /**
@@ -10,10 +11,13 @@ import type { TLanguage } from '../../../lib/i18n';
  */
 export const rechargeQueryKey = ['recharge'] as const;
 
+/** The key of the products request a prerendered recharge page starts before it hydrates (./start-requests.ts). */
+export const EARLY_PRODUCTS = 'recharge.products';
+
 export function useGetProducts() {
   return useQuery({
     queryKey: [...rechargeQueryKey, 'products'],
-    queryFn: ({ signal }) => loadProductSelect({ signal }),
+    queryFn: ({ signal }) => takeEarly(EARLY_PRODUCTS, () => loadProductSelect({ signal })),
     staleTime: SELECT_CACHE_MS,
   });
 }

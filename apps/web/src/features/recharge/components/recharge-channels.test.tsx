@@ -11,12 +11,13 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resolveMatchedRoutes, startMatchedPageRequests } from '../../../app/router';
 import { setLanguage } from '../../../lib/i18n';
 import { setNavigator } from '../../../lib/navigation';
 import { queryClient } from '../../../lib/query-client';
 import { fill } from '../../../test/fill';
 import { renderApp, setViewportWide } from '../../../test/render-app';
-import { ok, stubApi, type TRecordedCall, type TReply } from '../../../test/stub-api';
+import { heldReply, ok, stubApi, type TRecordedCall, type TReply } from '../../../test/stub-api';
 
 /**
  * Issue #30 on /recharge: after the pack, the currency's payment channels as a radio group (FPX with its bank
@@ -163,6 +164,32 @@ afterEach(() => {
 });
 
 describe('choosing how to pay on /recharge (issue #30)', () => {
+  it('takes over the products and channels requests a prerendered page sent before it hydrated', async () => {
+    const products = heldReply();
+    const channels = heldReply();
+    const api = stubApi({
+      ...routes(),
+      'GET /api/v1/product/select': products.handler,
+      'GET /api/v1/payment/channels': channels.handler,
+    });
+    // What app/main.tsx does before hydrating a prerendered /recharge.
+    const at = { pathname: '/recharge', search: '', hash: '' } as Location;
+    await resolveMatchedRoutes(at);
+    startMatchedPageRequests(at);
+    await waitFor(() => expect(api.callsTo('GET /api/v1/payment/channels')).toHaveLength(1));
+    expect(api.callsTo('GET /api/v1/product/select')).toHaveLength(1);
+
+    // The form's queries wait for those answers instead of asking again.
+    renderApp('/recharge');
+    await screen.findByRole('form', { name: 'Recharge form' });
+    products.release(await sealed(PRODUCTS));
+    channels.release(ok(CHANNELS));
+    await userEvent.click(await screen.findByRole('radio', { name: '600 diamonds for MYR 24.00' }));
+    await waitFor(() => expect(group('How to pay').getByRole('radio', { name: /^FPX/ })).toBeInTheDocument());
+    expect(api.callsTo('GET /api/v1/product/select')).toHaveLength(1);
+    expect(api.callsTo('GET /api/v1/payment/channels')).toHaveLength(1);
+  });
+
   it('offers the currency’s channels after the pack, FPX with its banks and its bonus, and sends the bank', async () => {
     const api = stubApi(routes());
     renderApp('/recharge');

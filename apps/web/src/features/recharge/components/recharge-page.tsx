@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { startRechargeRequests } from '../api/start-requests';
 import { RechargeLayout } from './recharge-layout';
 
 /** Public recharge /recharge (SPEC.md §2): no sign-in, the buyer types the e-mail for the receipt. */
@@ -17,3 +18,6 @@ export function RechargePage() {
     />
   );
 }
+
+// The catalogue and channels go out before a prerendered /recharge hydrates (app/router.tsx).
+RechargePage.startRequests = startRechargeRequests;
