@@ -5,6 +5,7 @@ import { setLanguage } from '../../../lib/i18n';
 import { dialogTitled, rowOf, setUpConsoleTests } from '../../../test/console';
 import { renderApp } from '../../../test/render-app';
 import { fail, ok, stubApi } from '../../../test/stub-api';
+import { shopToday } from './reconciliation-page';
 
 setUpConsoleTests({
   load: () => Promise.all([import('..'), import('../../../components/layouts/admin-layout')]),
@@ -124,6 +125,19 @@ describe('reconciliation /reconciliation', () => {
     await userEvent.click(screen.getByRole('button', { name: /Run reconciliation/ }));
     expect(await screen.findByText('Reconciliation finished')).toBeInTheDocument();
     expect(api.callsTo('POST /api/v1/reconciliation/run')[0]?.url.search).toBe('?date=2026-12-01');
+  });
+
+  it("caps the day at the shop's today, which may be a day ahead of the browser's calendar", async () => {
+    // 02:30 in Singapore on 7 December is still 6 December in UTC, a browser's zone the field used to cap it at.
+    expect(shopToday('Asia/Singapore', new Date('2026-12-06T18:30:00Z'))).toBe('2026-12-07');
+    expect(shopToday('UTC', new Date('2026-12-06T18:30:00Z'))).toBe('2026-12-06');
+    expect(shopToday(undefined)).toBeUndefined();
+    expect(shopToday('Not/AZone')).toBeUndefined();
+
+    stubApi({ 'GET /api/v1/reconciliation': () => ok(day({ time_zone: 'Asia/Singapore' })) });
+    renderApp('/reconciliation?date=2026-12-05');
+    await screen.findByText('EZ2026120500001', {}, { timeout: 15_000 });
+    expect(screen.getByLabelText('Day')).toHaveAttribute('max', shopToday('Asia/Singapore'));
   });
 
   it('cancelling the confirmation applies nothing', async () => {

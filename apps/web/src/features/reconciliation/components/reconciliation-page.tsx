@@ -21,6 +21,25 @@ import './reconciliation.css';
 
 /** The day before today, as the browser's calendar has it (the morning job's day). */
 const yesterday = (): string => dayjs().subtract(1, 'day').format('YYYY-MM-DD');
+/**
+ * Today in the shop's time zone (the server's SHOP_TIME_ZONE, which the days are counted in), as the date field's
+ * latest day. The browser's own calendar may be a day behind: in Singapore's early hours a browser on UTC still has
+ * yesterday, and a field capped at that refused to run the shop's today. Undefined while the zone is not known.
+ */
+export function shopToday(timeZone: string | undefined, now = new Date()): string | undefined {
+  if (!timeZone) return undefined;
+  try {
+    // en-CA writes YYYY-MM-DD.
+    return new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(now);
+  } catch {
+    return undefined;
+  }
+}
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 const STATE_COLOURS = { reconciled: 'success', mismatched: 'error', incomplete: 'warning' } as const;
@@ -285,7 +304,7 @@ export function ReconciliationPage() {
           id="reconciliation-date"
           type="date"
           value={draft}
-          max={dayjs().format('YYYY-MM-DD')}
+          max={shopToday(day.data?.time_zone)}
           onChange={(event) => choose(event.target.value)}
           style={{ width: 180 }}
         />
