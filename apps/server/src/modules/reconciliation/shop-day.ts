@@ -1,3 +1,5 @@
+import { dayIn } from '@ezrecharge/shared/shop-day';
+
 /**
  * The shop's days (issue #28): a day is midnight to midnight in SHOP_TIME_ZONE, so the daily reconciliation and the
  * console speak of the same day as the operator does, whatever the server's own zone. A day is not always 24 hours
@@ -50,14 +52,7 @@ export function shopDayWindow(day: string, timeZone: string): { from: Date; to: 
 }
 
 /** The shop day (YYYY-MM-DD) that `at` falls in. */
-export function shopDayOf(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
+export const shopDayOf = dayIn;
 
 /** The day before `day`. */
 export function dayBefore(day: string): string {

@@ -4,6 +4,7 @@ import {
   type TMismatch,
   type TReconciliationDay,
 } from '@ezrecharge/shared/schemas/reconciliation';
+import { dayIn } from '@ezrecharge/shared/shop-day';
 import { Alert, App, Button, Input, Table, type TableColumnsType, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,13 +30,7 @@ const yesterday = (): string => dayjs().subtract(1, 'day').format('YYYY-MM-DD');
 export function shopToday(timeZone: string | undefined, now = new Date()): string | undefined {
   if (!timeZone) return undefined;
   try {
-    // en-CA writes YYYY-MM-DD.
-    return new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(now);
+    return dayIn(now, timeZone);
   } catch {
     return undefined;
   }

@@ -10,16 +10,6 @@ export const formatShare = (share: number | null): string =>
 /** Whole numbers with thousands separators: 12345 → '12,345'. */
 export const formatCount = (count: number): string => formatDiamonds(count);
 
-/** The calendar day `at` falls on in `timeZone`, as YYYY-MM-DD. */
-export function dayIn(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
 /** `day` plus `n` calendar days (YYYY-MM-DD). */
 export function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);

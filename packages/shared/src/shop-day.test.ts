@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { dayIn } from './shop-day';
+
+describe('dayIn', () => {
+  it('names the day of the zone, which may be ahead of or behind UTC’s', () => {
+    const at = new Date('2026-12-06T18:30:00Z');
+    expect(dayIn(at, 'Asia/Singapore')).toBe('2026-12-07');
+    expect(dayIn(at, 'UTC')).toBe('2026-12-06');
+    expect(dayIn(new Date('2026-12-07T02:00:00Z'), 'America/Los_Angeles')).toBe('2026-12-06');
+  });
+
+  it('refuses a zone it does not know', () => {
+    expect(() => dayIn(new Date(), 'Not/AZone')).toThrow(RangeError);
+  });
+});

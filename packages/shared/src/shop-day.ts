@@ -1,0 +1,15 @@
+/**
+ * The shop's calendar (issue #28): its days run midnight to midnight in SHOP_TIME_ZONE, whatever the zone of the
+ * server or of the browser reading them. The server's reconciliation, the console's Sales range and its
+ * reconciliation day all name a day as this gives it.
+ */
+
+/** The calendar day (YYYY-MM-DD) that `at` falls on in `timeZone`; an unknown zone throws a RangeError. */
+export function dayIn(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
