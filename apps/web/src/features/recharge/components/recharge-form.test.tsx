@@ -40,10 +40,16 @@ vi.mock('../utils/order-rules', async (importOriginal) => {
  * The page's idle moment, held while `held` is set until a test calls `settle()`: whether the form's rules load on
  * focus or at idle must not depend on how busy the machine running the tests is.
  */
-const pageIdle = vi.hoisted(() => ({ held: false, waiting: [] as (() => void)[], settle: () => {} }));
-pageIdle.settle = () => {
-  for (const then of pageIdle.waiting.splice(0)) then();
-};
+const pageIdle = vi.hoisted(() => {
+  const idle = {
+    held: false,
+    waiting: [] as (() => void)[],
+    settle: () => {
+      for (const then of idle.waiting.splice(0)) then();
+    },
+  };
+  return idle;
+});
 vi.mock('../../../lib/page-idle', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../lib/page-idle')>();
   return {
@@ -271,13 +277,18 @@ describe('public recharge /recharge', () => {
     expect(submitButton()).toBeEnabled();
   });
 
-  it('loads its rules when the buyer first turns to it, not with the page', async () => {
+  /** A first visit's /recharge with its packs drawn and the page's idle moment held; the rules' loads so far. */
+  async function firstVisitBeforeIdle(): Promise<number> {
     orderRules.firstVisit = true;
     pageIdle.held = true;
     stubApi(catalogueRoutes());
     renderApp('/recharge');
     await screen.findByRole('radio', { name: '100 diamonds for SGD 2.50' });
-    const before = orderRules.loads;
+    return orderRules.loads;
+  }
+
+  it('loads its rules when the buyer first turns to it, not with the page', async () => {
+    const before = await firstVisitBeforeIdle();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(orderRules.loads).toBe(before);
 
@@ -286,12 +297,7 @@ describe('public recharge /recharge', () => {
   });
 
   it('loads its rules once the page is idle when the buyer has not turned to it yet', async () => {
-    orderRules.firstVisit = true;
-    pageIdle.held = true;
-    stubApi(catalogueRoutes());
-    renderApp('/recharge');
-    await screen.findByRole('radio', { name: '100 diamonds for SGD 2.50' });
-    const before = orderRules.loads;
+    const before = await firstVisitBeforeIdle();
     expect(pageIdle.waiting.length).toBeGreaterThan(0);
 
     pageIdle.settle();
