@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../infra/db';
 import { orderMoved } from '../../infra/metrics';
 import { type CapturedPayment, type ExtraPaymentRow, recordExtraPayment } from './extra-payments';
 import type { OrderSubscribers } from './order-events';
-import { type OrderMove, type OrderMoveResult, writeMove } from './order-moves';
+import { lockOrder, type OrderMove, type OrderMoveResult, writeMove } from './order-moves';
 import type { OrderRow } from './order-row';
 import { applyPaymentOutcome, type PaymentOutcome, type PaymentOutcomeResult } from './payment-outcomes';
 
@@ -16,11 +16,16 @@ import { applyPaymentOutcome, type PaymentOutcome, type PaymentOutcomeResult } f
 export class OrderLifecycle {
   constructor(private readonly subscribers: OrderSubscribers) {}
 
-  /** Moves one order (order-moves.ts writeMove) and runs the reactions to its arrival, in one transaction. */
+  /**
+   * Moves one order (order-moves.ts writeMove) and runs the reactions to its arrival, in one transaction. A moved
+   * result's `order` is the row as it stands after the reactions: one may move the order on in the same transaction
+   * (issue #29: a payment Radar rates highest, 7 → 11), and the caller reports where the order is, not where this
+   * move put it.
+   */
   async move(db: DbOrTx, move: OrderMove): Promise<OrderMoveResult> {
-    const moved = await db.transaction(async (tx) => {
+    const moved = await db.transaction(async (tx): Promise<OrderMoveResult> => {
       const result = await writeMove(tx, move);
-      if (result.moved) {
+      if (result.moved && this.subscribers.namesOn(move.to).length > 0) {
         await this.subscribers.moved(tx, {
           order: result.order,
           from: result.from,
@@ -30,11 +35,13 @@ export class OrderLifecycle {
           detail: move.detail,
           eventId: result.eventId,
         });
+        // Still locked by this transaction: read again, as the reactions left it.
+        return { ...result, order: (await lockOrder(tx, move.orderNum)) ?? result.order };
       }
       return result;
     });
     // Counted for /metrics once made (payments, deliveries, refunds by outcome; paid → delivered).
-    if (moved.moved) orderMoved(moved.from, move.to, moved.order);
+    if (moved.moved) orderMoved(moved.from, moved.to, moved.order);
     return moved;
   }
 

@@ -69,8 +69,11 @@ export interface OrderMove {
 }
 
 export type OrderMoveResult =
-  /** `eventId`: the move's `order_events` row. */
-  | { moved: true; from: TOrderStatus; order: OrderRow; eventId: number }
+  /**
+   * `from` → `to`: the move made; `eventId`: its `order_events` row. `order`: the row as the move wrote it, or, from
+   * OrderLifecycle.move, as the reactions to it left it (which may have moved it on).
+   */
+  | { moved: true; from: TOrderStatus; to: TOrderStatus; order: OrderRow; eventId: number }
   | { moved: false; reason: 'not_found' }
   /** The order is already in the target status (a repeat); nothing changed. */
   | { moved: false; reason: 'already'; order: OrderRow }
@@ -127,7 +130,7 @@ export async function writeMove(db: DbOrTx, move: OrderMove): Promise<OrderMoveR
       })
       .returning({ id: orderEvents.id });
     if (!event) throw new Error(`order ${order.id}: its event was not written`);
-    return { moved: true, from, order: updated, eventId: event.id };
+    return { moved: true, from, to: move.to, order: updated, eventId: event.id };
   });
 }
 

@@ -1,10 +1,4 @@
-import {
-  isOrderStatus,
-  ORDER_STATUS,
-  orderNote,
-  PAYABLE_STATUSES,
-  type TOrderNote,
-} from '@ezrecharge/shared';
+import { ORDER_STATUS, orderNote, PAYABLE_STATUSES, type TOrderNote } from '@ezrecharge/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   EndpointOutcome,
@@ -352,8 +346,7 @@ export class PaymentsService {
   private logApplied(applied: PaymentOutcomeResult, outcome: PaymentOutcome): NotificationOutcome {
     const { log } = this.deps;
     if (applied.moved) {
-      const to = applied.order.orderStatus;
-      if (isOrderStatus(to)) log.info(describeMove(outcome.orderNum, applied.from, to, outcome.cause));
+      log.info(describeMove(outcome.orderNum, applied.from, applied.to, outcome.cause));
       return 'moved';
     }
     switch (applied.reason) {
