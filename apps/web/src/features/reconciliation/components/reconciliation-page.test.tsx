@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { dialogTitled, rowOf, setUpConsoleTests } from '../../../test/console';
 import { renderApp } from '../../../test/render-app';
 import { fail, ok, stubApi } from '../../../test/stub-api';
-import { shopToday } from './reconciliation-page';
+import { shopToday, shopYesterday } from './reconciliation-page';
 
 setUpConsoleTests({
   load: () => Promise.all([import('..'), import('../../../components/layouts/admin-layout')]),
@@ -138,6 +138,32 @@ describe('reconciliation /reconciliation', () => {
     renderApp('/reconciliation?date=2026-12-05');
     await screen.findByText('EZ2026120500001', {}, { timeout: 15_000 });
     expect(screen.getByLabelText('Day')).toHaveAttribute('max', shopToday('Asia/Singapore'));
+  });
+
+  describe('the day shown first, with none asked for, at 02:30 on 7 December in Singapore (18:30 UTC on the 6th)', () => {
+    const tz = process.env.TZ;
+    afterEach(() => {
+      vi.useRealTimers();
+      if (tz === undefined) delete process.env.TZ;
+      else process.env.TZ = tz;
+    });
+
+    it("is the shop's yesterday (the 6th), not the browser's (the 5th, on UTC)", async () => {
+      expect(shopYesterday('Asia/Singapore', new Date('2026-12-06T18:30:00Z'))).toBe('2026-12-06');
+      expect(shopYesterday('UTC', new Date('2026-12-06T18:30:00Z'))).toBe('2026-12-05');
+      expect(shopYesterday(undefined)).toBeUndefined();
+      process.env.TZ = 'UTC';
+      vi.useFakeTimers({ now: new Date('2026-12-06T18:30:00Z'), toFake: ['Date'] });
+      const api = stubApi({
+        'GET /api/v1/reconciliation': (request) =>
+          ok(day({ date: request.url.searchParams.get('date'), time_zone: 'Asia/Singapore' })),
+      });
+      renderApp('/reconciliation');
+      const asked = () =>
+        api.callsTo('GET /api/v1/reconciliation').map((c) => c.url.searchParams.get('date'));
+      await waitFor(() => expect(asked()).toEqual(['2026-12-05', '2026-12-06']), { timeout: 15_000 });
+      expect(screen.getByLabelText('Day')).toHaveValue('2026-12-06');
+    });
   });
 
   it('cancelling the confirmation applies nothing', async () => {

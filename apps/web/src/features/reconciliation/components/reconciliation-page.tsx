@@ -6,7 +6,7 @@ import {
 } from '@ezrecharge/shared/schemas/reconciliation';
 import { dayIn } from '@ezrecharge/shared/shop-day';
 import { Alert, App, Button, Input, Table, type TableColumnsType, Tag } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
@@ -20,7 +20,7 @@ import { reportRefusal, useToastedMutation } from '../../../lib/use-toasted-muta
 import { useApplyMismatch, useGetReconciliation, useRunReconciliation } from '../api/reconciliation';
 import './reconciliation.css';
 
-/** The day before today, as the browser's calendar has it (the morning job's day). */
+/** The day before today, as the browser's calendar has it: the page's first day until the shop's zone is known. */
 const yesterday = (): string => dayjs().subtract(1, 'day').format('YYYY-MM-DD');
 /**
  * Today in the shop's time zone (the server's SHOP_TIME_ZONE, which the days are counted in), as the date field's
@@ -34,6 +34,11 @@ export function shopToday(timeZone: string | undefined, now = new Date()): strin
   } catch {
     return undefined;
   }
+}
+/** The shop's yesterday (the morning job's day): the day the page shows when none is asked for. */
+export function shopYesterday(timeZone: string | undefined, now = new Date()): string | undefined {
+  const today = shopToday(timeZone, now);
+  return today && dayjs(today).subtract(1, 'day').format('YYYY-MM-DD');
 }
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
@@ -192,6 +197,14 @@ export function ReconciliationPage() {
   const date = isDay(asked) ? asked : yesterday();
   const [draft, setDraft] = useState(date);
   const day = useGetReconciliation(date);
+  // Asked for no day: the browser's yesterday first, then the shop's once its answer names the zone (they differ in
+  // Singapore's early hours for a browser on UTC); the address then names the shop's day.
+  const shopDefault = asked === null ? shopYesterday(day.data?.time_zone) : undefined;
+  useEffect(() => {
+    if (!shopDefault || shopDefault === date) return;
+    setDraft(shopDefault);
+    setSearch({ date: shopDefault }, { replace: true });
+  }, [shopDefault, date, setSearch]);
   // The toasts are the console's own texts (the storefront loads every shared message key, so these stay here).
   const run = useToastedMutation(useRunReconciliation(), { success: t('runDone') });
   const showError = useErrorPopup();
