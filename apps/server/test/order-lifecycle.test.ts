@@ -42,6 +42,10 @@ describe('the order lifecycle’s moves', () => {
       actor: 'system',
     });
 
+  const awaitingPayment = async () =>
+    (await insertOrder(t.app, { productId: null, priceId: null, status: ORDER_STATUS.PENDING_PAYMENT }))
+      .orderNum;
+
   beforeAll(async () => {
     t = await startTestApp();
   });
@@ -51,11 +55,7 @@ describe('the order lifecycle’s moves', () => {
   });
 
   it('answers with the order as the reactions left it, and the move it made', async () => {
-    const { orderNum } = await insertOrder(t.app, {
-      productId: null,
-      priceId: null,
-      status: ORDER_STATUS.PENDING_PAYMENT,
-    });
+    const orderNum = await awaitingPayment();
     const result = await move(orderNum, ORDER_STATUS.PAYMENT_COMPLETED);
     expect(result).toMatchObject({
       moved: true,
@@ -72,11 +72,7 @@ describe('the order lifecycle’s moves', () => {
   });
 
   it('answers with the row it wrote when nobody reacts to the arrival', async () => {
-    const { orderNum } = await insertOrder(t.app, {
-      productId: null,
-      priceId: null,
-      status: ORDER_STATUS.PENDING_PAYMENT,
-    });
+    const orderNum = await awaitingPayment();
     const result = await move(orderNum, ORDER_STATUS.PAYMENT_CANCELLED);
     expect(result).toMatchObject({
       moved: true,
