@@ -9,8 +9,8 @@ import { startTestApp, type TestApp } from './support/test-app';
 /**
  * OrderLifecycle.move on a real database: what a move answers when a reaction to it moves the order on in the same
  * transaction (issue #29: a payment Radar rates highest arrives in 7 and is refused, 7 → 11). The answer names the
- * move made and carries the order as it stands, so the callers that report a status (the reconciliation's apply,
- * the buyer's return) report 11, not the 7 the move wrote.
+ * move made and carries the order as it stands, so a caller that reports a status (the reconciliation's apply) reports
+ * 11, not the 7 the move wrote.
  */
 describe('the order lifecycle’s moves', () => {
   let t: TestApp;
