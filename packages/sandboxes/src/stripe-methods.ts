@@ -24,7 +24,7 @@ export const METHOD_NAMES: Readonly<Record<string, string>> = {
 
 const presents = (method: string, currency: string): boolean => {
   const list = PRESENTS[method];
-  return list === null || (list !== undefined && list.includes(currency));
+  return list === null || (list?.includes(currency) ?? false);
 };
 
 /** The indexed values of a form array (`name[0]`, `name[1]`…), in order. */
