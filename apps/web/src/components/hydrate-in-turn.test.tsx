@@ -36,6 +36,29 @@ function Page() {
   );
 }
 
+/** A part with parts of its own (the recharge card and its form's fields). */
+function NestedPage() {
+  return (
+    <div>
+      <HydrateInTurn>
+        <section>
+          <Counter label="card" />
+          <HydrateInTurn>
+            <div>
+              <Counter label="field" />
+            </div>
+          </HydrateInTurn>
+        </section>
+      </HydrateInTurn>
+      <HydrateInTurn>
+        <footer>
+          <Counter label="footer" />
+        </footer>
+      </HydrateInTurn>
+    </div>
+  );
+}
+
 /** The next task: a part's turn and its hydration (in the turn's microtasks) are done by then. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -48,9 +71,9 @@ function press(container: HTMLElement, label: string): void {
 }
 
 const containers: HTMLElement[] = [];
-function prerendered(): HTMLElement {
+function prerendered(page = <Page />): HTMLElement {
   const container = document.createElement('div');
-  container.innerHTML = renderToString(<Page />);
+  container.innerHTML = renderToString(page);
   document.body.append(container);
   containers.push(container);
   return container;
@@ -95,6 +118,33 @@ describe('progressive hydration of a prerendered page', () => {
     // Hydrated, not drawn again: the prerendered elements are the live ones.
     expect(container.querySelector('section')).toBe(section);
     expect(container.querySelector('footer')).toBe(footer);
+  });
+
+  it('hydrates a part inside a part in its parent’s turn, keeping its markup', async () => {
+    const container = prerendered(<NestedPage />);
+    const field = container.querySelector('section div');
+    const markup = container.innerHTML;
+    const hydrated = vi.fn();
+
+    beginHydrationInTurns(hydrated);
+    hydrate(<NestedPage />, container);
+    expect(container.innerHTML).toBe(markup);
+
+    // The card's turn: the card and the field inside it are live; the footer waits for its own.
+    await nextTask();
+    press(container, 'card');
+    press(container, 'field');
+    press(container, 'footer');
+    await Promise.resolve();
+    expect(container.textContent).toBe('card 1field 1footer 0');
+    expect(container.querySelector('section div')).toBe(field);
+
+    await nextTask();
+    press(container, 'footer');
+    await Promise.resolve();
+    expect(container.textContent).toBe('card 1field 1footer 1');
+    await nextTask();
+    expect(hydrated).toHaveBeenCalledTimes(1);
   });
 
   it('renders the parts at once when the page is drawn rather than hydrated, and once hydration is over', async () => {
