@@ -11,9 +11,10 @@
  *   BENCH_ORDERS=200000 BENCH_PLANS=0 npx tsx scripts/bench/sales.ts
  *   BENCH_DATABASES=postgres BENCH_KEEP_DB=1 BENCH_RUNS=1 npx tsx scripts/bench/sales.ts   # keeps it for psql
  */
+
+import { dayIn } from '@ezrecharge/shared/shop-day';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase, queryRows } from '../../apps/server/src/infra/db';
-import { shopDate } from '../../apps/server/src/infra/shop-time';
 import { SALES_SQL, type SalesRange } from '../../apps/server/src/modules/sales/sales-repository';
 import { addDays, QUERY_WORK_MEM, SalesService } from '../../apps/server/src/modules/sales/sales-service';
 import { benchTargets, createDatabase } from './server';
@@ -157,7 +158,7 @@ async function run(target: 'embedded' | 'postgres'): Promise<boolean> {
   try {
     await seed(database);
     const service = new SalesService({ db: database.db, timeZone: TIME_ZONE, now: () => new Date() });
-    const today = shopDate(new Date(), TIME_ZONE);
+    const today = dayIn(new Date(), TIME_ZONE);
     const ranges: { label: string; range: SalesRange; share: number }[] = [
       {
         label: '90 days',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayIn } from './shop-day';
+import { dayBefore, dayIn } from './shop-day';
 
 describe('dayIn', () => {
   it('names the day of the zone, which may be ahead of or behind UTC’s', () => {
@@ -11,5 +11,14 @@ describe('dayIn', () => {
 
   it('refuses a zone it does not know', () => {
     expect(() => dayIn(new Date(), 'Not/AZone')).toThrow(RangeError);
+  });
+});
+
+describe('dayBefore', () => {
+  it('steps back over the ends of months and years, and refuses what is not a day', () => {
+    expect(dayBefore('2026-03-01')).toBe('2026-02-28');
+    expect(dayBefore('2024-03-01')).toBe('2024-02-29');
+    expect(dayBefore('2027-01-01')).toBe('2026-12-31');
+    expect(() => dayBefore('yesterday')).toThrow('not a day');
   });
 });

@@ -13,3 +13,10 @@ export function dayIn(at: Date, timeZone: string): string {
   );
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
+
+/** The day (YYYY-MM-DD) before `day`; anything but a day throws. */
+export function dayBefore(day: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) throw new Error(`not a day: ${day}`);
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) - 1)).toISOString().slice(0, 10);
+}

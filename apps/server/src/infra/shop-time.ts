@@ -96,13 +96,3 @@ export function shopSecondsFormatter(timeZone: string): (at: Date) => string {
     );
   };
 }
-
-/** The calendar day `at` falls on in the shop's zone, as YYYY-MM-DD (issue #28: the sales view counts shop days). */
-export function shopDate(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}

@@ -1,4 +1,4 @@
-import { dayIn } from '@ezrecharge/shared/shop-day';
+import { dayBefore, dayIn } from '@ezrecharge/shared/shop-day';
 
 /**
  * The shop's days (issue #28): a day is midnight to midnight in SHOP_TIME_ZONE, so the daily reconciliation and the
@@ -54,12 +54,8 @@ export function shopDayWindow(day: string, timeZone: string): { from: Date; to: 
 /** The shop day (YYYY-MM-DD) that `at` falls in. */
 export const shopDayOf = dayIn;
 
-/** The day before `day`. */
-export function dayBefore(day: string): string {
-  const m = DAY.exec(day);
-  if (!m) throw new Error(`not a day: ${day}`);
-  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) - 1)).toISOString().slice(0, 10);
-}
+/** The day before a day (packages/shared/src/shop-day.ts), with the rest of the shop's calendar here. */
+export { dayBefore };
 
 /** When the next morning run is due: `hour` o'clock of the shop day after the one `now` is in (or today's, if ahead). */
 export function nextMorning(now: Date, timeZone: string, hour: number): Date {

@@ -1,8 +1,8 @@
 import { ORDER_STATUSES } from '@ezrecharge/shared';
+import { dayIn } from '@ezrecharge/shared/shop-day';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../infra/db';
 import { queryRows } from '../../infra/db';
-import { shopDate } from '../../infra/shop-time';
 import type { OrderSubscriber } from '../order-lifecycle/order-events';
 import type { SalesParts } from './sales-parts';
 
@@ -27,7 +27,7 @@ const SETTLE_MS = 3_600_000;
 
 /** The first day whose figures are not kept yet: days before it are over and settled. */
 export function firstOpenDay(now: Date, timeZone: string): string {
-  return shopDate(new Date(now.getTime() - SETTLE_MS), timeZone);
+  return dayIn(new Date(now.getTime() - SETTLE_MS), timeZone);
 }
 
 /** The kept figures of `days` that are still valid. */

@@ -5,9 +5,9 @@ import {
   type TSalesDay,
   type TSalesQuery,
 } from '@ezrecharge/shared';
+import { dayIn } from '@ezrecharge/shared/shop-day';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../infra/db';
-import { shopDate } from '../../infra/shop-time';
 import { dayGen, firstOpenDay, keepDay, keptDays } from './sales-days';
 import { countOf, emptyParts, mergeParts, partsOf, percentileCont, type SalesParts } from './sales-parts';
 import {
@@ -99,7 +99,7 @@ export class SalesService {
   rangeOf(query: TSalesQuery): SalesRange {
     const { timeZone } = this.deps;
     if (query.from && query.to) return { from: query.from, to: query.to, timeZone };
-    const to = shopDate(this.deps.now(), timeZone);
+    const to = dayIn(this.deps.now(), timeZone);
     return { from: addDays(to, 1 - SALES_DEFAULT_DAYS), to, timeZone };
   }
 

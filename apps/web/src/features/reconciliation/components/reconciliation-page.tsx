@@ -4,7 +4,7 @@ import {
   type TMismatch,
   type TReconciliationDay,
 } from '@ezrecharge/shared/schemas/reconciliation';
-import { dayIn } from '@ezrecharge/shared/shop-day';
+import { dayBefore, dayIn } from '@ezrecharge/shared/shop-day';
 import { Alert, App, Button, Input, Table, type TableColumnsType, Tag } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +38,7 @@ export function shopToday(timeZone: string | undefined, now = new Date()): strin
 /** The shop's yesterday (the morning job's day): the day the page shows when none is asked for. */
 export function shopYesterday(timeZone: string | undefined, now = new Date()): string | undefined {
   const today = shopToday(timeZone, now);
-  return today && dayjs(today).subtract(1, 'day').format('YYYY-MM-DD');
+  return today && dayBefore(today);
 }
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
