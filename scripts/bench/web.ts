@@ -32,8 +32,9 @@
  * BENCH_WEB_RUNS (default 3), BENCH_WEB_PAGES (names or paths: portal or /, recharge, home-order, faq, signin),
  * BENCH_WEB_LANGS (en, zh), BENCH_WEB_PORT (default 3241), BENCH_WEB_BUILD=0 to reuse apps/web/dist,
  * CHROME_PATH (default /usr/bin/chromium), BENCH_WEB_INP=0 to skip the INP runs (BENCH_WEB_RUNS of them per
- * language), BENCH_WEB_LIGHTHOUSE=0 to run only the INP ones. The JSON summary and each median run's HTML report are written to
- * bench-results/ (gitignored).
+ * language), BENCH_WEB_LIGHTHOUSE=0 to run only the INP ones, BENCH_WEB_TRACES=1 to keep each Lighthouse run's
+ * trace (`<page>-<lang>-<run>.trace.json`, for DevTools' performance panel: the tasks behind a run's TBT). The JSON
+ * summary and each median run's HTML report are written to bench-results/ (gitignored).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -54,6 +55,7 @@ const PORT = positiveInt('BENCH_WEB_PORT', 3241);
 const BUILD = process.env.BENCH_WEB_BUILD !== '0';
 const INP = process.env.BENCH_WEB_INP !== '0';
 const LIGHTHOUSE_RUNS = process.env.BENCH_WEB_LIGHTHOUSE !== '0';
+const TRACES = process.env.BENCH_WEB_TRACES === '1';
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -290,7 +292,7 @@ async function runOnce(
   base: string,
   url: string,
   lang: TLang,
-): Promise<{ figures: RunFigures; html: string }> {
+): Promise<{ figures: RunFigures; html: string; trace: unknown }> {
   const page = await b.newPage();
   try {
     await asFirstVisitor(page, base, lang);
@@ -320,7 +322,7 @@ async function runOnce(
     };
     if (lhr.runtimeError) figures.error = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
     const html = Array.isArray(result.report) ? (result.report[0] ?? '') : result.report;
-    return { figures, html };
+    return { figures, html, trace: result.artifacts.Trace };
   } finally {
     await page.close().catch(() => {});
   }
@@ -434,7 +436,13 @@ async function main(): Promise<void> {
           const took = () => `${((performance.now() - t) / 1000).toFixed(0)} s`;
           let failure: string;
           try {
-            const { figures, html } = await runOnce(browser, base, url, lang);
+            const { figures, html, trace } = await runOnce(browser, base, url, lang);
+            if (TRACES) {
+              writeFileSync(
+                path.join(reportDir, `${spec.name}-${lang}-${i + 1}.trace.json`),
+                JSON.stringify(trace),
+              );
+            }
             failure = figures.error ?? (figures.perf === null ? 'no performance score' : '');
             if (!failure || attempt === ATTEMPTS) {
               figures.retried = retried;
