@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../../components/ui/field';
 import { formatDiamonds } from '../../../lib/money-format';
+import { useShownAfterPaint } from '../../../lib/use-shown-after-paint';
 import { FPX, optionBonus, optionOf } from '../utils/pay-channel';
 import { formPart } from './form-part';
 import type { TRechargeForm } from './use-recharge-form';
@@ -16,14 +17,17 @@ type TProps = {
 /**
  * Issue #30: how to pay, after the pack: the currency's channels as a group of native radios (arrow keys move
  * between them), each with its name, a hint of its kind and the payment-method bonus it earns; FPX shows its bank
- * list. "On the payment page" leaves the choice to the provider's page. Nothing shows for a currency without any.
+ * list (in the frame after the tap: lib/use-shown-after-paint.ts). "On the payment page" leaves the choice to the
+ * provider's page. Nothing shows for a currency without any.
  */
 export const ChannelField = formPart<TProps['form']>(
   function ChannelField({ form }: TProps) {
     const { t } = useTranslation('recharge');
     const options = form.channelOptions;
-    if (options.length === 0) return null;
     const chosen = optionOf(options, form.payChannel);
+    // The bank list comes in the frame after the tap on FPX, which shows FPX checked first.
+    const bankShown = useShownAfterPaint(chosen?.value === FPX);
+    if (options.length === 0) return null;
     const tile = (value: string, name: string, hint: string, bonus = 0) => (
       <label key={value} className={value === (chosen?.value ?? '') ? 'price-tile is-checked' : 'price-tile'}>
         <input
@@ -51,7 +55,7 @@ export const ChannelField = formPart<TProps['form']>(
           {options.map((o) => tile(o.value, o.name, t(`channel.kind.${o.kind}`), optionBonus(o, form.quote)))}
           {tile('', t('channel.none'), t('channel.noneHint'))}
         </div>
-        {chosen?.value === FPX && (
+        {chosen && bankShown && (
           <div className="channel-field__bank">
             <label className="app-field__label" htmlFor={BANK_ID}>
               {t('channel.bank')}

@@ -211,7 +211,7 @@ describe('choosing how to pay on /recharge (issue #30)', () => {
     expect(form().queryByLabelText('Your bank')).not.toBeInTheDocument();
 
     await userEvent.click(how.getByRole('radio', { name: /^FPX/ }));
-    const bank = form().getByLabelText('Your bank');
+    const bank = await form().findByLabelText('Your bank');
     expect(
       within(bank)
         .getAllByRole('option')
@@ -246,7 +246,7 @@ describe('choosing how to pay on /recharge (issue #30)', () => {
     await userEvent.click(await screen.findByRole('radio', { name: '600 diamonds for MYR 24.00' }));
     const how = await waitFor(() => group('How to pay'));
     await waitFor(() => expect(how.getByRole('radio', { name: /^FPX/ })).toBeChecked());
-    expect(form().getByLabelText('Your bank')).toHaveValue('FPX_CIMBCLICKS');
+    expect(await form().findByLabelText('Your bank')).toHaveValue('FPX_CIMBCLICKS');
     // Arrow keys move within the group (native radios).
     how.getByRole('radio', { name: /^FPX/ }).focus();
     await userEvent.keyboard('{ArrowDown}');
@@ -260,7 +260,7 @@ describe('choosing how to pay on /recharge (issue #30)', () => {
     await userEvent.click(await screen.findByRole('radio', { name: /^90,000 diamonds for MYR 31,000.00/ }));
     const how = await waitFor(() => group('How to pay'));
     await userEvent.click(how.getByRole('radio', { name: /^FPX/ }));
-    await userEvent.selectOptions(form().getByLabelText('Your bank'), 'FPX_MB2U');
+    await userEvent.selectOptions(await form().findByLabelText('Your bank'), 'FPX_MB2U');
     expect(
       how.getByText('FPX takes MYR 1.01 to MYR 30,000.00. Please choose another way to pay.'),
     ).toBeVisible();
@@ -300,7 +300,7 @@ describe('choosing how to pay on /recharge (issue #30)', () => {
       '其他在支付页面选择',
     );
     await userEvent.click(how.getByRole('radio', { name: /^FPX/ }));
-    expect(form('充值表单').getByLabelText('您的银行')).toBeInTheDocument();
+    expect(await form('充值表单').findByLabelText('您的银行')).toBeInTheDocument();
     await waitFor(() =>
       expect(form('充值表单').getByLabelText('合计')).toHaveTextContent('使用 FPX 支付再送 24 颗钻石'),
     );
