@@ -12,11 +12,11 @@
  *   BENCH_DATABASES=postgres BENCH_KEEP_DB=1 BENCH_RUNS=1 npx tsx scripts/bench/sales.ts   # keeps it for psql
  */
 
-import { dayIn } from '@ezrecharge/shared/shop-day';
+import { addDays, dayIn } from '@ezrecharge/shared/shop-day';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase, queryRows } from '../../apps/server/src/infra/db';
 import { SALES_SQL, type SalesRange } from '../../apps/server/src/modules/sales/sales-repository';
-import { addDays, QUERY_WORK_MEM, SalesService } from '../../apps/server/src/modules/sales/sales-service';
+import { QUERY_WORK_MEM, SalesService } from '../../apps/server/src/modules/sales/sales-service';
 import { benchTargets, createDatabase } from './server';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayBefore, dayIn } from './shop-day';
+import { addDays, dayBefore, dayIn } from './shop-day';
 
 describe('dayIn', () => {
   it('names the day of the zone, which may be ahead of or behind UTC’s', () => {
@@ -20,5 +20,14 @@ describe('dayBefore', () => {
     expect(dayBefore('2024-03-01')).toBe('2024-02-29');
     expect(dayBefore('2027-01-01')).toBe('2026-12-31');
     expect(() => dayBefore('yesterday')).toThrow('not a day');
+  });
+});
+
+describe('addDays', () => {
+  it('counts calendar days either way, over the ends of months and years', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2026-12-07', -29)).toBe('2026-11-08');
+    expect(addDays('2026-12-07', 0)).toBe('2026-12-07');
   });
 });

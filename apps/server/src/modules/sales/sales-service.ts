@@ -5,7 +5,7 @@ import {
   type TSalesDay,
   type TSalesQuery,
 } from '@ezrecharge/shared';
-import { dayIn } from '@ezrecharge/shared/shop-day';
+import { addDays, dayIn } from '@ezrecharge/shared/shop-day';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../infra/db';
 import { dayGen, firstOpenDay, keepDay, keptDays } from './sales-days';
@@ -25,8 +25,6 @@ import {
   spinCosts,
 } from './sales-repository';
 
-const DAY_MS = 86_400_000;
-
 /**
  * Sort and hash memory of one sales query. A 90-day range groups some 100 000 rows; PostgreSQL's default work_mem
  * (4 MB) sends those sorts to disk. Raised for the query's own read-only transaction only (SET LOCAL).
@@ -42,11 +40,6 @@ function readOnly<T>(db: Db, query: (tx: DbOrTx) => Promise<T>): Promise<T> {
     },
     { accessMode: 'read only' },
   );
-}
-
-/** `day` plus `n` calendar days (YYYY-MM-DD; calendar arithmetic, no zone involved). */
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** Every day from `from` to `to`, both included. */

@@ -6,7 +6,7 @@ import {
   type TSalesDay,
   ZCalendarDay,
 } from '@ezrecharge/shared/schemas/sales';
-import { dayIn } from '@ezrecharge/shared/shop-day';
+import { addDays, dayIn } from '@ezrecharge/shared/shop-day';
 import { Button } from 'antd';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ import { routePath } from '../../../lib/routes';
 import { type TSalesRange, useGetSales } from '../api/get-sales';
 import { FigureTable, type TFigureColumn } from './figure-table';
 import { SalesChart } from './sales-chart';
-import { addDays, formatCount, formatDiamonds, formatPrice, formatShare } from './sales-format';
+import { formatCount, formatDiamonds, formatPrice, formatShare } from './sales-format';
 import './sales-admin.css';
 
 const PRESETS = [7, 30, 90] as const;
