@@ -45,8 +45,9 @@ export async function appLive(page: Page): Promise<void> {
 }
 
 /**
- * Every journey fails on an uncaught page error or a console error (a CSP violation shows up as one), so a
- * broken script never passes unnoticed.
+ * Every journey fails on an uncaught page error or a console error, so a broken script never passes unnoticed; and
+ * on any Content-Security-Policy violation, which each page reports as a console error of its own: a violation
+ * that a script catches (an `eval` tried and refused) leaves no console error that Playwright hears.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
   // Every page.goto and page.reload of the journeys returns once the page is live (appLive).
@@ -63,6 +64,16 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       await appLive(page);
       return response;
     };
+    await page.addInitScript(() => {
+      document.addEventListener(
+        'securitypolicyviolation',
+        (event) =>
+          console.error(
+            `CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+          ),
+        { capture: true },
+      );
+    });
     await use(page);
   },
   consoleErrors: [

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { readRouteTable } from './scripts/route-table.mjs';
@@ -47,6 +48,15 @@ const reactRouterProduction = [
   { find: /^react-router$/, replacement: path.join(reactRouterDir, 'dist/production/index.mjs') },
   { find: /^react-router\/dom$/, replacement: path.join(reactRouterDir, 'dist/production/dom-export.mjs') },
 ];
+
+/**
+ * Every module of the web app, the shared schemas included, gets zod through src/lib/zod.ts, which sets it to
+ * build no code at run time (the pages' CSP allows none). The web tests resolve it the same way (vitest.config.ts).
+ */
+export const zodWithoutEval = {
+  find: /^zod$/,
+  replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)),
+};
 
 /**
  * The two faces of the web app (issue #14) are two builds of the same source:
@@ -98,7 +108,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
   const production = command === 'build' ? reactRouterProduction : [];
   return {
     plugins: [react(), mode === 'console' ? consolePage() : chunkModules()],
-    resolve: { alias: storefront ? [...production, ...preactCompat] : production },
+    resolve: { alias: [zodWithoutEval, ...production, ...(storefront ? preactCompat : [])] },
     // The prerender bundle (vite build --ssr) holds its libraries too, so that they resolve React to Preact as well,
     // built for production as the browser's are (the server runs it too, whatever its own NODE_ENV).
     ...(storefront ? { ssr: { noExternal: true as const } } : {}),

@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { zodWithoutEval } from './vite.config';
 
 export default defineProject({
   plugins: [react()],
+  resolve: { alias: [zodWithoutEval] },
   test: {
     name: 'web',
     environment: 'jsdom',
