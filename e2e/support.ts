@@ -45,9 +45,9 @@ export async function appLive(page: Page): Promise<void> {
 }
 
 /**
- * Every journey fails on an uncaught page error or a console error, so a broken script never passes unnoticed; and
- * on any Content-Security-Policy violation, which each page reports as a console error of its own: a violation
- * that a script catches (an `eval` tried and refused) leaves no console error that Playwright hears.
+ * Every journey fails on an uncaught page error or a console error, so a broken script never passes unnoticed, and
+ * on any Content-Security-Policy violation: an init script reports each one as a console error, because a violation
+ * that a script catches (an `eval` tried and refused) leaves none that Playwright hears.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
   // Every page.goto and page.reload of the journeys returns once the page is live (appLive).
