@@ -128,6 +128,11 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
         : {}),
       // The prerender bundle (dist/.ssr, kept for the server's order pages) needs no copy of public/.
       ...(isSsrBuild ? { copyPublicDir: false } : {}),
+      // `npm run bench:web-tasks` reads the storefront's tasks through its source maps (scripts/bench/web-tasks.ts):
+      // written beside the chunks but not named in them, so the bytes and their budgets are the same as without.
+      ...(storefront && !isSsrBuild && process.env.BENCH_WEB_SOURCEMAP === '1'
+        ? { sourcemap: 'hidden' as const }
+        : {}),
     },
     server: {
       proxy: {

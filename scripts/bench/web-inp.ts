@@ -5,13 +5,12 @@
  */
 import { startTimespan } from 'lighthouse';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import { PHONE_VIEWPORT } from './web-browser';
 
 export type TLang = 'en' | 'zh';
 
 /** The CPU slowdown of the INP runs (the "4× CPU slowdown"; Lighthouse's mobile preset uses the same). */
 const CPU_SLOWDOWN = 4;
-/** Lighthouse's mobile screen (moto g power): the same as its navigation runs, with touch. */
-const VIEWPORT = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 /** Event Timing's smallest threshold: an interaction faster than this leaves no entry. */
 const DURATION_THRESHOLD_MS = 16;
 const LOAD_TIMEOUT_MS = 60_000;
@@ -239,7 +238,7 @@ export async function measureInp(
   const page = await browser.newPage();
   try {
     await prepare(page);
-    await page.setViewport(VIEWPORT);
+    await page.setViewport(PHONE_VIEWPORT);
     const cdp = await page.createCDPSession();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.evaluateOnNewDocument(observeEvents, DURATION_THRESHOLD_MS);

@@ -4,9 +4,8 @@
  * not its contents (its traces hold no JS samples); this traces the load itself, with JS samples, and maps them
  * through the build's source maps to the app's modules and libraries (`src/lib/storage.ts`, `nm:preact`, `nm:zod`…).
  *
- * Builds the web app with source maps (the storefront's, the console's and the prerender, as `npm run build` does,
- * without its size report), starts the real server (scripts/bench/server.ts: the embedded database, the sandboxes),
- * then loads the page as a first-time visitor (a fresh browser context, Lighthouse's phone screen, touch) in Debian
+ * Builds the web app (`npm run build`, its storefront with source maps: BENCH_WEB_SOURCEMAP=1), starts the real
+ * server (scripts/bench/server.ts: the embedded database, the sandboxes), then loads the page as a first-time visitor (a fresh browser context, Lighthouse's phone screen, touch) in Debian
  * Chromium, RUNS times, and prints each task of at least MIN_MS after the first contentful paint, until the app is
  * live and the network has been quiet for 800 ms. The figures are the browser's own, unthrottled unless RATE is set:
  * Lighthouse multiplies them by 4 on its simulated phone, and a task counts towards TBT by what it takes over 50 ms.
@@ -26,19 +25,16 @@ import path from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { type BenchServer, ROOT, startServer } from './server';
+import { CHROME_FLAGS, CHROME_PATH, PHONE_VIEWPORT, positiveInt } from './web-browser';
 
 const PAGE_PATH = process.env.BENCH_TASKS_PATH || '/recharge';
 const LANG = process.env.BENCH_TASKS_LANG === 'zh' ? 'zh' : 'en';
-const RUNS = positive('BENCH_TASKS_RUNS', 3);
-const RATE = positive('BENCH_TASKS_RATE', 1);
-const MIN_MS = positive('BENCH_TASKS_MIN_MS', 8);
+const RUNS = positiveInt('BENCH_TASKS_RUNS', 3);
+const RATE = positiveInt('BENCH_TASKS_RATE', 1);
+const MIN_MS = positiveInt('BENCH_TASKS_MIN_MS', 8);
 const FINE = process.env.BENCH_TASKS_FINE === '1';
 const BUILD = process.env.BENCH_TASKS_BUILD !== '0';
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const WEB = path.join(ROOT, 'apps/web');
-const DIST = path.join(WEB, 'dist');
-/** Lighthouse's mobile screen (moto g power), with touch. */
-const VIEWPORT = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+const DIST = path.join(ROOT, 'apps/web/dist');
 const TRACE_CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
@@ -50,42 +46,18 @@ const TRACE_CATEGORIES = [
 /** How many sources each task lists. */
 const TOP = FINE ? 12 : 6;
 
-function positive(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0)
-    throw new Error(`${name} must be a positive number, not "${raw}"`);
-  return value;
-}
-
-/** Runs a build step in apps/web; its output is shown only when it fails. */
-function run(command: string, args: string[]): void {
-  const result = spawnSync(command, args, { cwd: WEB, encoding: 'utf8' });
-  if (result.status !== 0) {
-    console.error(result.stdout, result.stderr);
-    throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status})`);
-  }
-}
-
-/** `npm run build`'s steps, with source maps for the storefront. */
+/** `npm run build`, with source maps for the storefront (apps/web/vite.config.ts); its output only if it fails. */
 function buildWithSourceMaps(): void {
   console.log('building the web app with source maps…');
-  run('npx', ['vite', 'build', '--mode', 'storefront', '--sourcemap']);
-  run('npx', ['vite', 'build', '--mode', 'console']);
-  run('npx', [
-    'vite',
-    'build',
-    '--mode',
-    'storefront',
-    '--ssr',
-    'src/app/prerender.tsx',
-    '--outDir',
-    'dist/.ssr',
-    '--emptyOutDir',
-  ]);
-  run('node', ['scripts/prerender.mjs']);
-  run('node', ['scripts/precompress.mjs']);
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, BENCH_WEB_SOURCEMAP: '1' },
+  });
+  if (result.status !== 0) {
+    console.error(result.stdout, result.stderr);
+    throw new Error(`npm run build failed (exit ${result.status})`);
+  }
 }
 
 interface TraceEvent {
@@ -140,7 +112,7 @@ async function traceLoad(browser: Browser, url: string, runNumber: number): Prom
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
-    await page.setViewport(VIEWPORT);
+    await page.setViewport(PHONE_VIEWPORT);
     if (LANG === 'zh') {
       await page.evaluateOnNewDocument(() => {
         if (!window.localStorage.getItem('lang')) window.localStorage.setItem('lang', 'zh');
@@ -230,12 +202,7 @@ async function main(): Promise<void> {
     browser = await puppeteer.launch({
       executablePath: CHROME_PATH,
       headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROME_FLAGS,
     });
     console.log(`${await browser.version()}; ${server.url}${PAGE_PATH}`);
     for (let i = 1; i <= RUNS; i++) await traceLoad(browser, `${server.url}${PAGE_PATH}`, i);

@@ -48,6 +48,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { formsOf } from '../../apps/server/test/support/sandbox-pages';
 import { commitBody } from './commit';
 import { type BenchServer, ROOT, startServer } from './server';
+import { CHROME_FLAGS, CHROME_PATH, positiveInt } from './web-browser';
 import { type InpResult, type InpRun, inpTableRows, measureInp, summarizeInp, type TLang } from './web-inp';
 
 const RUNS = positiveInt('BENCH_WEB_RUNS', 3);
@@ -56,15 +57,6 @@ const BUILD = process.env.BENCH_WEB_BUILD !== '0';
 const INP = process.env.BENCH_WEB_INP !== '0';
 const LIGHTHOUSE_RUNS = process.env.BENCH_WEB_LIGHTHOUSE !== '0';
 const TRACES = process.env.BENCH_WEB_TRACES === '1';
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 const CATEGORIES = ['performance', 'accessibility', 'seo'];
 /** Tries of one run before its failure counts (Lighthouse's traces now and then go wrong on a loaded machine). */
 const ATTEMPTS = 3;
@@ -127,15 +119,6 @@ interface PageResult {
 function chineseFontInstalled(): boolean {
   const listed = spawnSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' });
   return listed.status === 0 && listed.stdout.trim() !== '';
-}
-
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`${name} must be a positive integer, not ${raw}`);
-  return value;
 }
 
 function selected<T>(all: readonly T[], env: string, keys: (item: T) => string[]): T[] {
@@ -394,7 +377,7 @@ async function main(): Promise<void> {
 
   chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: ['--headless=new', ...CHROME_FLAGS],
     handleSIGINT: false,
     logLevel: 'silent',
   });
@@ -575,7 +558,7 @@ async function main(): Promise<void> {
     lighthouseVersion,
     chromium,
     chromePath: CHROME_PATH,
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: ['--headless=new', ...CHROME_FLAGS],
     runsPerPage: RUNS,
     medianBy: 'performance score',
     visitor:
