@@ -43,6 +43,24 @@ const TRACE_CATEGORIES = [
   'blink.user_timing',
   'loading',
 ];
+/**
+ * The browser's own work that the JS samples show only as `(program)`: style, layout, paint, parsing and compiling.
+ * Each task also lists the time its events of these kinds took (an event inside another one is counted once).
+ */
+const NATIVE_EVENTS = new Set([
+  'ParseHTML',
+  'ParseAuthorStyleSheet',
+  'UpdateLayoutTree',
+  'Layout',
+  'PrePaint',
+  'Paint',
+  'Layerize',
+  'Commit',
+  'HitTest',
+  'v8.compile',
+  'v8.compileModule',
+  'DecodeImage',
+]);
 /** How many sources each task lists. */
 const TOP = FINE ? 12 : 6;
 
@@ -114,9 +132,13 @@ async function traceLoad(browser: Browser, url: string, runNumber: number): Prom
     const page = await context.newPage();
     await page.setViewport(PHONE_VIEWPORT);
     if (LANG === 'zh') {
+      // As the Lighthouse runs (web.ts): the language toggle's stored choice and the cookie the server picks the
+      // prerendered page's language by. With the key alone, the English page came and the app drew it afresh in
+      // Chinese instead of hydrating it.
       await page.evaluateOnNewDocument(() => {
         if (!window.localStorage.getItem('lang')) window.localStorage.setItem('lang', 'zh');
       });
+      await page.setCookie({ name: 'lang', value: 'zh', url, sameSite: 'Lax' });
     }
     const cdp = await page.createCDPSession();
     if (RATE > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
@@ -138,6 +160,9 @@ async function traceLoad(browser: Browser, url: string, runNumber: number): Prom
     const fcp = events.find((e) => e.name === 'firstContentfulPaint' && onMain(e))?.ts ?? navigation.ts;
     const tasks = events
       .filter((e) => e.name === 'RunTask' && e.ph === 'X' && onMain(e) && e.ts >= fcp)
+      .sort((a, b) => a.ts - b.ts);
+    const natives = events
+      .filter((e) => NATIVE_EVENTS.has(e.name) && e.ph === 'X' && onMain(e) && e.ts >= fcp)
       .sort((a, b) => a.ts - b.ts);
 
     // The renderer's JS samples: the profile of the page's main thread, in chunks.
@@ -181,6 +206,8 @@ async function traceLoad(browser: Browser, url: string, runNumber: number): Prom
         .map(([source, count]) => `${source} ${((duration * count) / counted).toFixed(1)}`)
         .join(', ');
       console.log(`  at ${ms(task.ts - navigation.ts)} ms, ${duration.toFixed(1)} ms: ${top}`);
+      const native = nativeTime(natives, task);
+      if (native) console.log(`    browser: ${native}`);
     }
     console.log(
       `  tasks after the first paint: ${busy.toFixed(0)} ms; their excess over 50 ms at ×4: ${excess.toFixed(0)} ms`,
@@ -188,6 +215,23 @@ async function traceLoad(browser: Browser, url: string, runNumber: number): Prom
   } finally {
     await context.close();
   }
+}
+
+/** The task's style, layout, paint, parsing and compiling, by kind, the longest first; empty when under 1 ms. */
+function nativeTime(natives: readonly TraceEvent[], task: TraceEvent): string {
+  const end = task.ts + (task.dur ?? 0);
+  const byName = new Map<string, number>();
+  let countedUntil = 0;
+  for (const event of natives) {
+    if (event.ts < task.ts || event.ts >= end || event.ts < countedUntil) continue;
+    countedUntil = event.ts + (event.dur ?? 0);
+    byName.set(event.name, (byName.get(event.name) ?? 0) + (event.dur ?? 0) / 1000);
+  }
+  return [...byName]
+    .filter(([, time]) => time >= 1)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, time]) => `${name} ${time.toFixed(1)}`)
+    .join(', ');
 }
 
 const ms = (microseconds: number): string => (microseconds / 1000).toFixed(0);
