@@ -143,6 +143,19 @@ module.exports = {
       to: { path: '^packages/sandboxes/' },
     },
     {
+      name: 'browser-code-imports-no-english-texts',
+      comment:
+        "The shared messages' English texts (packages/shared/src/message-texts.ts) are the server's: the web shows a " +
+        "key's text from its validation namespace, so code that reaches the browser (the web's, the shared schemas) " +
+        'imports only the keys (messages.ts); tests may import the texts.',
+      severity: 'error',
+      from: {
+        path: '^(apps/web/src|packages/shared/src)/',
+        pathNot: '(\\.test\\.tsx?$|^apps/web/src/test/|^packages/shared/src/index\\.ts$)',
+      },
+      to: { path: '^packages/shared/src/message-texts\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'apps-do-not-import-each-other',
       severity: 'error',
       from: { path: '^apps/(web|server)/' },

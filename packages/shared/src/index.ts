@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './limits';
+export * from './message-texts';
 export * from './messages';
 export * from './money';
 export * from './order-notes';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@ezrecharge/shared/messages';
+import { MESSAGES } from '@ezrecharge/shared/message-texts';
 import { ZChangeMe, ZRegister } from '@ezrecharge/shared/schemas/accounts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

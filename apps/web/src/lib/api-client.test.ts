@@ -1,6 +1,7 @@
 import { REQUEST_TIMEOUT_MS } from '@ezrecharge/shared/limits';
+import { MESSAGES } from '@ezrecharge/shared/message-texts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiRequest } from './api-client';
+import { ApiError, api, apiRequest, isMessageKey } from './api-client';
 import { fileOf, type TDownloaded } from './download';
 import { setLanguage } from './i18n';
 import { setNavigator } from './navigation';
@@ -365,5 +366,20 @@ describe('failures (SPEC.md §8)', () => {
 
     expect(error).toMatchObject({ kind: 'network', status: 0 });
     expect(error.cause).toBeInstanceOf(TypeError);
+  });
+});
+
+describe('isMessageKey (the validation texts hold the keys; the web has no shared English texts)', () => {
+  afterEach(async () => {
+    await setLanguage('en');
+  });
+
+  it('knows every shared message key in both languages, and nothing else', async () => {
+    for (const language of ['en', 'zh'] as const) {
+      await setLanguage(language);
+      for (const key of Object.keys(MESSAGES)) expect(isMessageKey(key), `${language}: ${key}`).toBe(true);
+      for (const other of ['toString', 'field', 'Invalid input: expected string', 'EMAIL_INVALID', ''])
+        expect(isMessageKey(other), `${language}: ${other}`).toBe(false);
+    }
   });
 });

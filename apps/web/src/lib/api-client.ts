@@ -1,6 +1,6 @@
 import type { TErrorBody } from '@ezrecharge/shared/errors';
 import { REQUEST_TIMEOUT_MS } from '@ezrecharge/shared/limits';
-import { isMessageKey } from '@ezrecharge/shared/messages';
+import type { TMessageKey } from '@ezrecharge/shared/messages';
 import { currentLanguage, i18n } from './i18n';
 import { navigateTo } from './navigation';
 import { routePath } from './routes';
@@ -169,6 +169,15 @@ function toErrorBody(body: unknown): Partial<TErrorBody> {
     errors: readTexts(body, 'errors'),
     error_keys: readTexts(body, 'error_keys'),
   };
+}
+
+/**
+ * Whether `value` is a shared message key (`MSG.x`): the `validation` texts, a core namespace loaded before the first
+ * render, hold exactly those keys (lib/antd-form-rules.test.tsx). The web asks them rather than the shared English
+ * texts (message-texts.ts), which it does not download.
+ */
+export function isMessageKey(value: string): value is TMessageKey {
+  return /^[a-z][a-z0-9_]*$/.test(value) && i18n.exists(value, { ns: 'validation' });
 }
 
 /** A shared message key's text in the active language (`validation:<key>`), else undefined. */

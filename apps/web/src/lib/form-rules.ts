@@ -1,6 +1,6 @@
-import { isMessageKey, type TMessageKey } from '@ezrecharge/shared/messages';
+import type { TMessageKey } from '@ezrecharge/shared/messages';
 import type { ZodType } from 'zod';
-import { type ApiError, isApiError, messageKeyText } from './api-client';
+import { type ApiError, isApiError, isMessageKey, messageKeyText } from './api-client';
 import { i18n } from './i18n';
 
 /**

@@ -1,4 +1,4 @@
-import { isMessageKey, MESSAGES } from '@ezrecharge/shared/messages';
+import { isMessageKey, MESSAGES } from '@ezrecharge/shared/message-texts';
 import { vi } from 'vitest';
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { isMessageKey, MESSAGES, MSG, messageText } from '../messages';
+import { isMessageKey, MESSAGES, messageText } from '../message-texts';
+import { MSG } from '../messages';
 import { ZChangeMe, ZForgotPassword, ZLoginForm, ZRegister, ZUserCreate, ZUserUpdate } from './accounts';
 
 /** The first message per field, as both the server's error handler and the web's form rules report it. */

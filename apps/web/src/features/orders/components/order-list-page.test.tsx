@@ -1,4 +1,5 @@
-import { MESSAGES, MSG } from '@ezrecharge/shared/messages';
+import { MESSAGES } from '@ezrecharge/shared/message-texts';
+import { MSG } from '@ezrecharge/shared/messages';
 import type { TOrder } from '@ezrecharge/shared/schemas/orders';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

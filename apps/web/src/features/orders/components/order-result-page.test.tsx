@@ -1,4 +1,5 @@
-import { MESSAGES, MSG } from '@ezrecharge/shared/messages';
+import { MESSAGES } from '@ezrecharge/shared/message-texts';
+import { MSG } from '@ezrecharge/shared/messages';
 import { orderOutcome, orderOutcomeText } from '@ezrecharge/shared/order-outcome';
 import { ORDER_STATUSES, type TOrderStatus } from '@ezrecharge/shared/order-status';
 import type { TOrder } from '@ezrecharge/shared/schemas/orders';

@@ -1,4 +1,5 @@
-import { MESSAGES, MSG } from '@ezrecharge/shared/messages';
+import { MESSAGES } from '@ezrecharge/shared/message-texts';
+import { MSG } from '@ezrecharge/shared/messages';
 import type { TPriceSelect, TProductSelectItem } from '@ezrecharge/shared/schemas/catalogue';
 import {
   decryptWireJson,

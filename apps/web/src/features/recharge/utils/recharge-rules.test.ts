@@ -1,4 +1,4 @@
-import { MESSAGES } from '@ezrecharge/shared/messages';
+import { MESSAGES } from '@ezrecharge/shared/message-texts';
 import type { TRewardQuote } from '@ezrecharge/shared/schemas/rewards';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n, setLanguage } from '../../../lib/i18n';
