@@ -8,6 +8,7 @@ import {
   LINKS_PER_TASK,
   loadModules,
   markAppLive,
+  openStorage,
   pageModules,
 } from './paint-first';
 
@@ -216,5 +217,59 @@ describe('holdEarlyClicks', () => {
     gone?.remove();
     markAppLive(document);
     expect(taps).toBe(0);
+  });
+});
+
+describe('openStorage', () => {
+  /** A window whose storage reads are recorded, and whose tasks run when the test says. */
+  function fakeWindow(refuse: readonly string[] = []) {
+    const reads: string[] = [];
+    const tasks: Array<() => void> = [];
+    const read = (kind: string) => {
+      reads.push(kind);
+      if (refuse.includes(kind)) throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    const win = {
+      get localStorage() {
+        return { getItem: () => read('localStorage') };
+      },
+      get sessionStorage() {
+        read('sessionStorage');
+        return { length: 0 };
+      },
+      document: {
+        get cookie() {
+          read('cookie');
+          return '';
+        },
+      },
+      setTimeout: (task: () => void) => {
+        tasks.push(task);
+        return tasks.length;
+      },
+    };
+    const runTask = () => tasks.shift()?.();
+    return { win: win as unknown as Window, reads, tasks, runTask };
+  }
+
+  it('reads local storage, session storage and the cookies once each, one per task, none at once', () => {
+    const { win, reads, tasks, runTask } = fakeWindow();
+    openStorage(win);
+    expect(reads).toEqual([]);
+    runTask();
+    expect(reads).toEqual(['localStorage']);
+    runTask();
+    expect(reads).toEqual(['localStorage', 'sessionStorage']);
+    runTask();
+    expect(reads).toEqual(['localStorage', 'sessionStorage', 'cookie']);
+    runTask();
+    expect(tasks).toEqual([]);
+  });
+
+  it('goes on past a storage the browser refuses (the app handles the refusal itself)', () => {
+    const { win, reads, runTask } = fakeWindow(['localStorage', 'sessionStorage']);
+    openStorage(win);
+    for (let i = 0; i < 4; i++) expect(runTask).not.toThrow();
+    expect(reads).toEqual(['localStorage', 'sessionStorage', 'cookie']);
   });
 });
