@@ -4,7 +4,7 @@
  * and by Event Timing entries of the page itself. See web.ts's header.
  */
 import { startTimespan } from 'lighthouse';
-import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import type { Browser, ElementHandle, HTTPRequest, Page } from 'puppeteer-core';
 import { PHONE_VIEWPORT } from './web-browser';
 
 export type TLang = 'en' | 'zh';
@@ -106,12 +106,34 @@ function observeEvents(threshold: number): void {
 }
 
 /** `promise`, its failure saying what was awaited. */
-async function waiting<T>(what: string, promise: Promise<T>): Promise<T> {
+async function waiting<T>(what: string, promise: Promise<T>, context?: () => string): Promise<T> {
   try {
     return await promise;
   } catch (err) {
-    throw new Error(`waiting for ${what}: ${err instanceof Error ? err.message : String(err)}`);
+    const detail = context ? ` (${context()})` : '';
+    throw new Error(`waiting for ${what}: ${err instanceof Error ? err.message : String(err)}${detail}`);
   }
+}
+
+/**
+ * The tab's requests that have neither finished nor failed, as the network-idle wait counts them: when that wait
+ * times out (now and then on a first Chinese visit), the run's message says which requests kept it busy.
+ */
+function openRequests(page: Page): { describe: () => string } {
+  const open = new Map<HTTPRequest, number>();
+  const started = Date.now();
+  page.on('request', (request) => open.set(request, Date.now()));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  return {
+    describe: () =>
+      [...open]
+        .map(
+          ([request, at]) =>
+            `${request.method()} ${request.url()} from ${((at - started) / 1000).toFixed(1)} s`,
+        )
+        .join(', ') || 'none',
+  };
 }
 
 const pageNow = (page: Page) => page.evaluate(() => performance.now());
@@ -237,6 +259,7 @@ export async function measureInp(
 ): Promise<InpRun> {
   const page = await browser.newPage();
   try {
+    const open = openRequests(page);
     await prepare(page);
     await page.setViewport(PHONE_VIEWPORT);
     const cdp = await page.createCDPSession();
@@ -257,6 +280,7 @@ export async function measureInp(
     await waiting(
       'the network to be idle',
       page.waitForNetworkIdle({ idleTime: 500, timeout: LOAD_TIMEOUT_MS }),
+      () => `still open: ${open.describe()}`,
     );
     await settle(page);
     if (page.url() !== url) throw new Error(`loaded ${page.url()}`);
