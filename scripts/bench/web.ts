@@ -265,6 +265,10 @@ async function asFirstVisitor(page: Page, base: string, lang: TLang): Promise<vo
       // biome-ignore lint/suspicious/noDocumentCookie: a test browser's preference, set as the app sets it
       document.cookie = `lang=${value}; Path=/; SameSite=Lax`;
     }, lang);
+    // The tab fetched /favicon.ico for that page (answered with a redirect). Leaving before it has finished left the
+    // fetch counted as open for good in puppeteer's network-idle wait, and an INP run then waited for a quiet network
+    // until its 60 s timeout (web-inp.ts; seen now and then on the Chinese runs).
+    await page.waitForNetworkIdle({ idleTime: 100, timeout: 10_000 });
     await page.goto('about:blank');
   }
 }
