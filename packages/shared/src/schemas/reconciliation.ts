@@ -25,7 +25,7 @@ export type TMismatchKind = (typeof MISMATCH_KINDS)[number];
 export const MISMATCH_ACTIONS = ['apply'] as const;
 
 /**
- * The one text of this API that is not a shared message key: the storefront loads every key (messages.ts) and its
+ * The one text of this API that is not a shared message key: the storefront loads every key's texts (its validation namespace) and its
  * byte budget has no room for the console's own words; the console's date field never sends anything else.
  */
 const DAY_INVALID = 'Day must be a date written YYYY-MM-DD';

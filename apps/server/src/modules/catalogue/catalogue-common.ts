@@ -19,7 +19,7 @@ import { PRICE_KEY_INDEX, type PriceWithProduct, type ProductRow } from './catal
 
 /**
  * SPEC.md §8 names 'User Deleted' for every delete and 'Profile updated successfully!' for price add/edit; the shop
- * says what happened instead (issue #32, listed in messages.ts). 'Release product successfully' is SPEC.md's.
+ * says what happened instead (issue #32, listed in message-texts.ts). 'Release product successfully' is SPEC.md's.
  */
 export const CATALOGUE_MESSAGES = {
   productSaved: MSG.product_saved,
