@@ -1,4 +1,4 @@
-import { MESSAGES } from '@ezrecharge/shared/messages';
+import { MESSAGES } from '@ezrecharge/shared/message-texts';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { SEEDED_ADMINS, type TSeededAdmin } from './seeded-admins';
 import {

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@ezrecharge/shared/messages';
+import { MESSAGES } from '@ezrecharge/shared/message-texts';
 import type { Page } from '@playwright/test';
 import { SEEDED_ADMINS } from './seeded-admins';
 import {

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@ezrecharge/shared/messages';
+import { MESSAGES } from '@ezrecharge/shared/message-texts';
 import { orderOutcomeText } from '@ezrecharge/shared/order-outcome';
 import type { TOrderStatus } from '@ezrecharge/shared/order-status';
 import { SUPPORT_CONTACT, SUPPORT_CONTACT_TEXTS } from '@ezrecharge/shared/support-contact';
