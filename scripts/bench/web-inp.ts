@@ -122,7 +122,11 @@ async function waiting<T>(what: string, promise: Promise<T>, context?: () => str
 function openRequests(page: Page): { describe: () => string } {
   const open = new Map<HTTPRequest, number>();
   const started = Date.now();
-  page.on('request', (request) => open.set(request, Date.now()));
+  page.on('request', (request) => {
+    // A redirect's target is a new request; the one it answered gets no event of its own.
+    for (const answered of request.redirectChain()) open.delete(answered);
+    open.set(request, Date.now());
+  });
   page.on('requestfinished', (request) => open.delete(request));
   page.on('requestfailed', (request) => open.delete(request));
   return {

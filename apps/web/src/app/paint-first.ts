@@ -80,7 +80,7 @@ export function holdEarlyClicks(doc: Document): void {
 /**
  * Opens the page's storage while its modules download, one kind per task (issue #30). The first read of local
  * storage, of session storage and of the cookies each waits on the browser process: local storage opens its
- * database, 3 to 11 ms here unthrottled and four times that on Lighthouse's phone. Left to the app, those first
+ * database, 3 to 23 ms here unthrottled and four times that on Lighthouse's phone. Left to the app, those first
  * reads lengthened the tasks they fell in (i18n's start reads the language, the app's start the toasts and the
  * cookie notice) past Lighthouse's 50 ms. The values read here are dropped; the app reads what it needs itself.
  */
