@@ -5,9 +5,10 @@
  * through the build's source maps to the app's modules and libraries (`src/lib/storage.ts`, `nm:preact`, `nm:zod`…).
  *
  * Builds the web app (`npm run build`, its storefront with source maps: BENCH_WEB_SOURCEMAP=1), starts the real
- * server (scripts/bench/server.ts: the embedded database, the sandboxes), then loads the page as a first-time visitor (a fresh browser context, Lighthouse's phone screen, touch) in Debian
- * Chromium, RUNS times, and prints each task of at least MIN_MS after the first contentful paint, until the app is
- * live and the network has been quiet for 800 ms. The figures are the browser's own, unthrottled unless RATE is set:
+ * server (scripts/bench/server.ts: the embedded database, the sandboxes), then loads the page as a first-time
+ * visitor (a fresh browser context, Lighthouse's phone screen, touch) in Debian Chromium, RUNS times, and prints
+ * each task of at least MIN_MS after the first contentful paint, until the app is live and the network has been
+ * quiet for 800 ms. The figures are the browser's own, unthrottled unless RATE is set:
  * Lighthouse multiplies them by 4 on its simulated phone, and a task counts towards TBT by what it takes over 50 ms.
  * Each run ends with the tasks' total and that excess (× 4 / RATE), a proxy of TBT for comparing two builds run in
  * turn. A measuring aid, not a test: the dist it leaves holds source maps until the next `npm run build`.

@@ -57,6 +57,8 @@ const BUILD = process.env.BENCH_WEB_BUILD !== '0';
 const INP = process.env.BENCH_WEB_INP !== '0';
 const LIGHTHOUSE_RUNS = process.env.BENCH_WEB_LIGHTHOUSE !== '0';
 const TRACES = process.env.BENCH_WEB_TRACES === '1';
+/** chrome-launcher's flags: the benches' own, and headless (which chrome-launcher does not add itself). */
+const LAUNCH_FLAGS = ['--headless=new', ...CHROME_FLAGS];
 const CATEGORIES = ['performance', 'accessibility', 'seo'];
 /** Tries of one run before its failure counts (Lighthouse's traces now and then go wrong on a loaded machine). */
 const ATTEMPTS = 3;
@@ -381,7 +383,7 @@ async function main(): Promise<void> {
 
   chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
-    chromeFlags: ['--headless=new', ...CHROME_FLAGS],
+    chromeFlags: LAUNCH_FLAGS,
     handleSIGINT: false,
     logLevel: 'silent',
   });
@@ -562,7 +564,7 @@ async function main(): Promise<void> {
     lighthouseVersion,
     chromium,
     chromePath: CHROME_PATH,
-    chromeFlags: ['--headless=new', ...CHROME_FLAGS],
+    chromeFlags: LAUNCH_FLAGS,
     runsPerPage: RUNS,
     medianBy: 'performance score',
     visitor:
